@@ -1,0 +1,135 @@
+// Package auth holds the credentials rules: argon2id password hashes, opaque session
+// tokens from a CSPRNG (stored only as hashes), and the principal every request carries.
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// Argon2id parameters (RFC 9106's second recommended option, with 64 MiB memory).
+const (
+	argonTime    = 3
+	argonMemory  = 64 * 1024
+	argonThreads = 2
+	argonKeyLen  = 32
+	saltLen      = 16
+)
+
+// HashPassword returns an encoded argon2id hash of a password.
+func HashPassword(password string) (string, error) {
+	salt := make([]byte, saltLen)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	return hashWith(password, salt, argonTime, argonMemory, argonThreads), nil
+}
+
+func hashWith(password string, salt []byte, t, m uint32, p uint8) string {
+	key := argon2.IDKey([]byte(password), salt, t, m, p, argonKeyLen)
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, m, t, p, b64.EncodeToString(salt), b64.EncodeToString(key))
+}
+
+// ErrBadHash says a stored hash cannot be read.
+var ErrBadHash = errors.New("auth: malformed password hash")
+
+// CheckPassword reports whether password matches an encoded hash, in constant time.
+func CheckPassword(encoded, password string) (bool, error) {
+	parts := strings.Split(encoded, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false, ErrBadHash
+	}
+	var m, t uint32
+	var p uint8
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil {
+		return false, ErrBadHash
+	}
+	b64 := base64.RawStdEncoding
+	salt, err := b64.DecodeString(parts[4])
+	if err != nil {
+		return false, ErrBadHash
+	}
+	want, err := b64.DecodeString(parts[5])
+	if err != nil {
+		return false, ErrBadHash
+	}
+	got := argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}
+
+// NewToken is a fresh opaque session token (256 random bits) and its hash for storage.
+func NewToken() (token string, hash []byte) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand never fails on Linux
+	}
+	token = base64.RawURLEncoding.EncodeToString(b)
+	return token, HashToken(token)
+}
+
+// HashToken is what the database keeps of a token.
+func HashToken(token string) []byte {
+	h := sha256.Sum256([]byte(token))
+	return h[:]
+}
+
+// Principal is the authenticated caller of a request.
+type Principal struct {
+	UserID      int64
+	SessionID   int64
+	Email       string
+	FirstName   string
+	LastName    string
+	IsStaff     bool
+	Permissions []string
+
+	// The associate the request acts as (zero for a staff user acting for nobody).
+	AssociateID int64
+	Code        string
+	Path        string // materialised path of the associate (ltree text)
+	IsSenior    bool
+
+	// Admin app mode: the staff user acting for the associate above.
+	ActingStaffID int64
+	ActingStaff   string
+
+	// Whether memos or W-9 documents wait for the associate's acknowledgement.
+	PendingAcknowledgements bool
+	// A renewed token to hand back in x-token, when the session rotated.
+	RenewedToken string
+}
+
+// Can reports whether the principal holds a permission.
+func (p *Principal) Can(perm string) bool { return slices.Contains(p.Permissions, perm) }
+
+// IsAssociate reports whether the request acts as an associate.
+func (p *Principal) IsAssociate() bool { return p.AssociateID != 0 }
+
+// Permissions of staff users.
+const (
+	PermActAs       = "associates.act_as"
+	PermClientsRead = "clients.read"
+)
+
+type ctxKey struct{}
+
+// With stores the principal in a context.
+func With(ctx context.Context, p *Principal) context.Context {
+	return context.WithValue(ctx, ctxKey{}, p)
+}
+
+// From is the principal of a context, or nil.
+func From(ctx context.Context) *Principal {
+	p, _ := ctx.Value(ctxKey{}).(*Principal)
+	return p
+}

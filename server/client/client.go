@@ -1,0 +1,156 @@
+// Package client holds the rules of a client record: which fields exist, how they are
+// checked, and how a change is described for the change log.
+package client
+
+import (
+	"fmt"
+	"net/mail"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/associateportal/portal/server/errs"
+)
+
+// Input is the editable part of a client. Optional fields are empty strings or nil.
+type Input struct {
+	FirstName     string
+	LastName      string
+	Email         string
+	Phone         string
+	DateOfBirth   *time.Time
+	Gender        string
+	MaritalStatus string
+	AddressLine1  string
+	AddressLine2  string
+	City          string
+	State         string
+	PostalCode    string
+	Country       string
+	AnnualIncome  *int64 // cents
+	Notes         string
+}
+
+// Client is a stored client as the caller sees it.
+type Client struct {
+	Input
+	ID            int64
+	AssociateID   int64
+	AssociateCode string
+	AssociateName string
+	CanEdit       bool
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+var (
+	digits      = regexp.MustCompile(`\D`)
+	usPostal    = regexp.MustCompile(`^\d{5}(-\d{4})?$`)
+	caPostal    = regexp.MustCompile(`^[A-Za-z]\d[A-Za-z] ?\d[A-Za-z]\d$`)
+	canadianSet = map[string]bool{"AB": true, "BC": true, "MB": true, "NB": true, "NL": true, "NS": true, "NT": true, "NU": true, "ON": true, "PE": true, "QC": true, "SK": true, "YT": true}
+)
+
+// Normalize trims every text field and reduces the phone to its digits.
+func (in *Input) Normalize() {
+	for _, p := range []*string{&in.FirstName, &in.LastName, &in.Email, &in.Phone, &in.Gender, &in.MaritalStatus,
+		&in.AddressLine1, &in.AddressLine2, &in.City, &in.State, &in.PostalCode, &in.Country, &in.Notes} {
+		*p = strings.TrimSpace(*p)
+	}
+	in.Email = strings.ToLower(in.Email)
+	if in.Phone != "" {
+		d := digits.ReplaceAllString(in.Phone, "")
+		if len(d) == 11 && d[0] == '1' {
+			d = d[1:]
+		}
+		in.Phone = d
+	}
+	in.PostalCode = strings.ToUpper(in.PostalCode)
+}
+
+// Validate checks an input after Normalize; the messages are the ones the forms show.
+func (in *Input) Validate(now time.Time) error {
+	var f errs.Fields
+	if in.FirstName == "" {
+		f.Add("first_name", "First name is required")
+	}
+	if in.LastName == "" {
+		f.Add("last_name", "Last name is required")
+	}
+	if in.Country == "" {
+		f.Add("country", "Country is required")
+	}
+	if in.Email != "" {
+		if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email {
+			f.Add("email", "Email must be a valid email address")
+		}
+	}
+	if in.Phone != "" && len(in.Phone) != 10 {
+		f.Add("phone", "Phone must have 10 digits")
+	}
+	if in.DateOfBirth != nil {
+		if in.DateOfBirth.After(now) {
+			f.Add("date_of_birth", "Date of birth must be in the past")
+		} else if in.DateOfBirth.Year() < 1900 {
+			f.Add("date_of_birth", "Date of birth must be after 1900")
+		}
+	}
+	if in.AnnualIncome != nil && *in.AnnualIncome < 0 {
+		f.Add("annual_income", "Annual income must be greater than or equal to 0")
+	}
+	if in.State != "" && in.Country != "" {
+		if canadianSet[in.State] != (in.Country == "Canada") {
+			f.Add("state", "State must be in %s", in.Country)
+		}
+	}
+	if in.PostalCode != "" {
+		switch {
+		case in.Country == "USA" && !usPostal.MatchString(in.PostalCode):
+			f.Add("postal_code", "Postal code must be a ZIP code like 12345 or 12345-6789")
+		case in.Country == "Canada" && !caPostal.MatchString(in.PostalCode):
+			f.Add("postal_code", "Postal code must be like K1A 0B1")
+		}
+	}
+	return f.Err()
+}
+
+// Change is one changed field, for the change log.
+type Change struct {
+	Field string
+	Old   string
+	New   string
+}
+
+// Fields lists the field values of an input by API name, as text.
+func (in *Input) Fields() [][2]string {
+	date := ""
+	if in.DateOfBirth != nil {
+		date = in.DateOfBirth.Format(time.DateOnly)
+	}
+	income := ""
+	if in.AnnualIncome != nil {
+		income = strconv.FormatInt(*in.AnnualIncome, 10)
+	}
+	return [][2]string{
+		{"first_name", in.FirstName}, {"last_name", in.LastName}, {"email", in.Email}, {"phone", in.Phone},
+		{"date_of_birth", date}, {"gender", in.Gender}, {"marital_status", in.MaritalStatus},
+		{"address_line1", in.AddressLine1}, {"address_line2", in.AddressLine2}, {"city", in.City},
+		{"state", in.State}, {"postal_code", in.PostalCode}, {"country", in.Country},
+		{"annual_income", income}, {"notes", in.Notes},
+	}
+}
+
+// Diff lists the fields that differ between two inputs.
+func Diff(old, updated *Input) []Change {
+	a, b := old.Fields(), updated.Fields()
+	var out []Change
+	for i := range a {
+		if a[i][1] != b[i][1] {
+			out = append(out, Change{Field: a[i][0], Old: a[i][1], New: b[i][1]})
+		}
+	}
+	return out
+}
+
+// Name is the display name of a client.
+func (c *Client) Name() string { return fmt.Sprintf("%s %s", c.FirstName, c.LastName) }

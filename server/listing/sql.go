@@ -1,0 +1,268 @@
+package listing
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Args collects positional SQL arguments.
+type Args struct{ Values []any }
+
+// Add appends an argument and returns its placeholder.
+func (a *Args) Add(v any) string {
+	a.Values = append(a.Values, v)
+	return "$" + strconv.Itoa(len(a.Values))
+}
+
+// Where is the SQL conditions of the filters and, with a cursor, of the keyset,
+// joined with AND; "TRUE" when there are none.
+func (q Query) Where(a *Args) string {
+	var conds []string
+	for _, f := range q.Filters {
+		conds = append(conds, f.sql(a))
+	}
+	if q.After != nil {
+		conds = append(conds, "("+q.keyset(a, 0)+")")
+	}
+	if len(conds) == 0 {
+		return "TRUE"
+	}
+	return strings.Join(conds, " AND ")
+}
+
+// FilterWhere is Where without the keyset: the conditions of the filters alone, as a
+// download uses them.
+func (q Query) FilterWhere(a *Args) string {
+	q.After = nil
+	return q.Where(a)
+}
+
+// OrderBy is the ORDER BY list (without the keywords).
+func (q Query) OrderBy() string {
+	parts := make([]string, len(q.Order))
+	for i, s := range q.Order {
+		dir := " ASC"
+		if s.Desc {
+			dir = " DESC"
+		}
+		parts[i] = s.Field.Column + dir
+	}
+	return strings.Join(parts, ", ")
+}
+
+// LimitOffset is the LIMIT/OFFSET clause: limit + 1 rows, so that the caller can tell
+// that another page exists.
+func (q Query) LimitOffset(a *Args) string {
+	s := "LIMIT " + a.Add(q.Limit+1)
+	if off := q.Offset(); off > 0 {
+		s += " OFFSET " + a.Add(off)
+	}
+	return s
+}
+
+func (f Filter) sql(a *Args) string {
+	col := f.Field.Column
+	switch f.Op {
+	case Eq:
+		return col + " = " + a.Add(f.Values[0])
+	case Ne:
+		return col + " IS DISTINCT FROM " + a.Add(f.Values[0])
+	case Lt:
+		return col + " < " + a.Add(f.Values[0])
+	case Lte:
+		return col + " <= " + a.Add(f.Values[0])
+	case Gt:
+		return col + " > " + a.Add(f.Values[0])
+	case Gte:
+		return col + " >= " + a.Add(f.Values[0])
+	case In:
+		return col + " = ANY(" + a.Add(typedSlice(f.Field.Type, f.Values)) + ")"
+	case Nin:
+		return "(" + col + " IS NULL OR " + col + " <> ALL(" + a.Add(typedSlice(f.Field.Type, f.Values)) + "))"
+	case Contains:
+		return col + " ILIKE " + a.Add("%"+EscapeLike(f.Values[0].(string))+"%")
+	case StartsWith:
+		return col + " ILIKE " + a.Add(EscapeLike(f.Values[0].(string))+"%")
+	case Null:
+		if f.Values[0].(bool) {
+			return col + " IS NULL"
+		}
+		return col + " IS NOT NULL"
+	}
+	panic("listing: unknown operator " + string(f.Op))
+}
+
+// typedSlice turns values into a slice pgx can encode as an array.
+func typedSlice(t Type, vs []any) any {
+	switch t {
+	case Int:
+		out := make([]int64, len(vs))
+		for i, v := range vs {
+			out[i] = v.(int64)
+		}
+		return out
+	case Time, Date:
+		out := make([]time.Time, len(vs))
+		for i, v := range vs {
+			out[i] = v.(time.Time)
+		}
+		return out
+	case Bool:
+		out := make([]bool, len(vs))
+		for i, v := range vs {
+			out[i] = v.(bool)
+		}
+		return out
+	default:
+		out := make([]string, len(vs))
+		for i, v := range vs {
+			out[i] = v.(string)
+		}
+		return out
+	}
+}
+
+// EscapeLike escapes the wildcards of a LIKE pattern.
+func EscapeLike(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return r.Replace(s)
+}
+
+// keyset is the condition "the row comes strictly after q.After" from sort key i on,
+// in the order ORDER BY gives (ASC puts NULLs last, DESC puts them first, as
+// PostgreSQL does by default).
+func (q Query) keyset(a *Args, i int) string {
+	if q.rowComparable() {
+		cols := make([]string, len(q.Order))
+		vals := make([]string, len(q.Order))
+		for j, s := range q.Order {
+			cols[j] = s.Field.Column
+			vals[j] = a.Add(q.After[j])
+		}
+		op := " > "
+		if q.Order[0].Desc {
+			op = " < "
+		}
+		return "(" + strings.Join(cols, ", ") + ")" + op + "(" + strings.Join(vals, ", ") + ")"
+	}
+	s := q.Order[i]
+	col, v := s.Field.Column, q.After[i]
+	var gt, eq string
+	switch {
+	case v == nil && !s.Desc:
+		gt, eq = "FALSE", col+" IS NULL"
+	case v == nil && s.Desc:
+		gt, eq = col+" IS NOT NULL", col+" IS NULL"
+	case !s.Desc:
+		p := a.Add(v)
+		gt, eq = col+" > "+p, col+" = "+p
+		if s.Field.Nullable {
+			gt = "(" + gt + " OR " + col + " IS NULL)"
+		}
+	default:
+		p := a.Add(v)
+		gt, eq = col+" < "+p, col+" = "+p
+	}
+	if i == len(q.Order)-1 {
+		return gt
+	}
+	return gt + " OR (" + eq + " AND (" + q.keyset(a, i+1) + "))"
+}
+
+// rowComparable reports whether a row comparison can express the keyset: every key
+// sorted the same way and none nullable. It lets PostgreSQL walk an index.
+func (q Query) rowComparable() bool {
+	for _, s := range q.Order {
+		if s.Desc != q.Order[0].Desc || s.Field.Nullable {
+			return false
+		}
+	}
+	return true
+}
+
+// cursor is what a cursor carries: the order it belongs to and the keys of the last row.
+type cursor struct {
+	Order string    `json:"o"`
+	Keys  []*string `json:"k"`
+}
+
+func orderSignature(order []Sort) string {
+	parts := make([]string, len(order))
+	for i, s := range order {
+		parts[i] = s.Field.Name
+		if s.Desc {
+			parts[i] += ":desc"
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// NextCursor is the cursor of the page that follows a row. value returns the row's
+// value of a field by its API name (nil for NULL).
+func (q Query) NextCursor(value func(field string) any) string {
+	c := cursor{Order: orderSignature(q.Order), Keys: make([]*string, len(q.Order))}
+	for i, s := range q.Order {
+		v := value(s.Field.Name)
+		if v == nil {
+			continue
+		}
+		var str string
+		switch x := v.(type) {
+		case string:
+			str = x
+		case int64:
+			str = strconv.FormatInt(x, 10)
+		case int:
+			str = strconv.Itoa(x)
+		case time.Time:
+			if s.Field.Type == Date {
+				str = x.Format(time.DateOnly)
+			} else {
+				str = x.UTC().Format(time.RFC3339Nano)
+			}
+		case bool:
+			str = strconv.FormatBool(x)
+		default:
+			panic(fmt.Sprintf("listing: cursor value of %s has type %T", s.Field.Name, v))
+		}
+		c.Keys[i] = &str
+	}
+	b, _ := json.Marshal(c)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+var errCursorOrder = errors.New("The cursor belongs to another order; start again from page 1")
+
+func decodeCursor(s string, order []Sort) ([]any, error) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return nil, errors.New("The cursor is not valid")
+	}
+	var c cursor
+	if err := json.Unmarshal(b, &c); err != nil || len(c.Keys) != len(order) {
+		return nil, errors.New("The cursor is not valid")
+	}
+	if c.Order != orderSignature(order) {
+		return nil, errCursorOrder
+	}
+	out := make([]any, len(order))
+	for i, s := range order {
+		if c.Keys[i] == nil {
+			if !s.Field.Nullable {
+				return nil, errors.New("The cursor is not valid")
+			}
+			continue
+		}
+		v, _, msg := parseTyped(s.Field, *c.Keys[i])
+		if msg != "" {
+			return nil, errors.New("The cursor is not valid")
+		}
+		out[i] = v
+	}
+	return out, nil
+}

@@ -1,0 +1,257 @@
+// Package pgembed runs a private PostgreSQL cluster from the installed PostgreSQL
+// binaries: portald's embedded default when DATABASE_URL is unset, and the database of
+// the tests. The cluster listens only on a Unix socket in a private directory, so two
+// clusters never collide, and runs as an unprivileged user when the caller is root
+// (PostgreSQL refuses to run as root).
+package pgembed
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Cluster is a running private PostgreSQL server.
+type Cluster struct {
+	DataDir   string
+	SocketDir string
+	cmd       *exec.Cmd
+	done      chan error
+	cred      *syscall.Credential
+	logFile   *os.File
+}
+
+// ErrNoPostgres says that no PostgreSQL server binaries were found.
+var ErrNoPostgres = errors.New("PostgreSQL server binaries (initdb, postgres) not found: install PostgreSQL 15 or newer " +
+	"(Debian: apt-get install postgresql) or set DATABASE_URL")
+
+// BinDir finds the directory holding initdb and postgres: $PG_BINDIR, then PATH, then
+// the newest /usr/lib/postgresql/<version>/bin.
+func BinDir() (string, error) {
+	if d := os.Getenv("PG_BINDIR"); d != "" {
+		if ok(d) {
+			return d, nil
+		}
+		return "", fmt.Errorf("PG_BINDIR=%s holds no initdb and postgres", d)
+	}
+	if p, err := exec.LookPath("initdb"); err == nil {
+		if real, err := filepath.EvalSymlinks(p); err == nil && ok(filepath.Dir(real)) {
+			return filepath.Dir(real), nil
+		}
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	slices.SortFunc(dirs, func(a, b string) int { return version(b) - version(a) })
+	for _, d := range dirs {
+		if ok(d) {
+			return d, nil
+		}
+	}
+	return "", ErrNoPostgres
+}
+
+func ok(dir string) bool {
+	for _, b := range []string{"initdb", "postgres"} {
+		if st, err := os.Stat(filepath.Join(dir, b)); err != nil || st.IsDir() {
+			return false
+		}
+	}
+	return true
+}
+
+func version(binDir string) int {
+	v, _ := strconv.Atoi(filepath.Base(filepath.Dir(binDir)))
+	return v
+}
+
+// runAs is the credential to run PostgreSQL with: nil when not root, otherwise the
+// `postgres` user (Debian's package creates it) or `nobody`.
+func runAs() (*syscall.Credential, error) {
+	if os.Geteuid() != 0 {
+		return nil, nil
+	}
+	for _, name := range []string{"postgres", "nobody"} {
+		u, err := user.Lookup(name)
+		if err != nil {
+			continue
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
+	}
+	return nil, errors.New("running as root and found no unprivileged user (postgres or nobody) to run PostgreSQL as")
+}
+
+// Start initialises the cluster in dataDir when it is new and starts it. The socket
+// lives in a fresh short directory under the system temp dir (socket paths are limited
+// to about 100 bytes).
+// With fast set, durability is traded for speed (fsync off): for tests and benchmarks,
+// never for data that matters.
+func Start(ctx context.Context, dataDir string, fast bool) (*Cluster, error) {
+	bin, err := BinDir()
+	if err != nil {
+		return nil, err
+	}
+	cred, err := runAs()
+	if err != nil {
+		return nil, err
+	}
+	dataDir, err = filepath.Abs(dataDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(dataDir), 0o755); err != nil {
+		return nil, err
+	}
+	c := &Cluster{DataDir: dataDir, cred: cred, done: make(chan error, 1)}
+	if _, err := os.Stat(filepath.Join(dataDir, "PG_VERSION")); err != nil {
+		if err := c.initdb(ctx, bin); err != nil {
+			return nil, err
+		}
+	}
+	sock, err := os.MkdirTemp("", "portal-pg-")
+	if err != nil {
+		return nil, err
+	}
+	c.SocketDir = sock
+	if err := c.chown(sock); err != nil {
+		return nil, err
+	}
+	logPath := filepath.Join(filepath.Dir(dataDir), filepath.Base(dataDir)+".log")
+	c.logFile, err = os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	args := []string{"-D", dataDir, "-k", sock,
+		"-c", "listen_addresses=", "-c", "max_connections=200", "-c", "shared_buffers=256MB"}
+	if fast {
+		args = append(args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+	}
+	c.cmd = exec.Command(filepath.Join(bin, "postgres"), args...)
+	c.cmd.Stdout, c.cmd.Stderr = c.logFile, c.logFile
+	c.cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	if err := c.cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start postgres: %w", err)
+	}
+	go func() { c.done <- c.cmd.Wait() }()
+	if err := c.waitReady(ctx, logPath); err != nil {
+		c.Stop()
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *Cluster) chown(path string) error {
+	if c.cred == nil {
+		return nil
+	}
+	return os.Chown(path, int(c.cred.Uid), int(c.cred.Gid))
+}
+
+func (c *Cluster) initdb(ctx context.Context, bin string) error {
+	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
+		return err
+	}
+	if err := c.chown(c.DataDir); err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, filepath.Join(bin, "initdb"),
+		"-D", c.DataDir, "-U", "portal", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred}
+	cmd.Dir = os.TempDir()
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		_ = os.RemoveAll(c.DataDir)
+		msg := strings.TrimSpace(out.String())
+		if c.cred != nil {
+			msg += fmt.Sprintf("\n(PostgreSQL runs as uid %d: every parent directory of %s must be traversable by it)", c.cred.Uid, c.DataDir)
+		}
+		return fmt.Errorf("initdb: %w: %s", err, msg)
+	}
+	return nil
+}
+
+func (c *Cluster) waitReady(ctx context.Context, logPath string) error {
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		conn, err := pgx.Connect(ctx, c.DSN("postgres"))
+		if err == nil {
+			_ = conn.Close(ctx)
+			return nil
+		}
+		select {
+		case err := <-c.done:
+			log, _ := os.ReadFile(logPath)
+			return fmt.Errorf("postgres exited (%v): %s", err, tail(string(log), 2000))
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("postgres did not become ready within 60s; see %s", logPath)
+		}
+	}
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+// DSN is the connection string of a database in the cluster.
+func (c *Cluster) DSN(db string) string {
+	return fmt.Sprintf("host=%s user=portal dbname=%s sslmode=disable", c.SocketDir, db)
+}
+
+// EnsureDatabase creates a database when it does not exist yet; it reports whether it
+// was created.
+func (c *Cluster) EnsureDatabase(ctx context.Context, name string) (bool, error) {
+	conn, err := pgx.Connect(ctx, c.DSN("postgres"))
+	if err != nil {
+		return false, err
+	}
+	defer func() { _ = conn.Close(ctx) }()
+	var exists bool
+	if err := conn.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil {
+		return false, err
+	}
+	if exists {
+		return false, nil
+	}
+	_, err = conn.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize())
+	return err == nil, err
+}
+
+// Stop shuts the server down (fast mode) and waits for it.
+func (c *Cluster) Stop() {
+	if c.cmd == nil || c.cmd.Process == nil {
+		return
+	}
+	_ = c.cmd.Process.Signal(syscall.SIGINT)
+	select {
+	case <-c.done:
+	case <-time.After(30 * time.Second):
+		_ = c.cmd.Process.Kill()
+		<-c.done
+	}
+	if c.SocketDir != "" {
+		_ = os.RemoveAll(c.SocketDir)
+	}
+	if c.logFile != nil {
+		_ = c.logFile.Close()
+	}
+}

@@ -1,0 +1,112 @@
+package seed_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/associateportal/portal/server/seed"
+	"github.com/associateportal/portal/server/secret"
+	"github.com/associateportal/portal/server/testdb"
+)
+
+func TestMain(m *testing.M) { testdb.Main(m) }
+
+func keys(t *testing.T) *secret.Keys {
+	k, err := secret.New([]byte("0123456789abcdef0123456789abcdef"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+func TestSeedBuildsTheDemoOrganisation(t *testing.T) {
+	pool := testdb.New(t)
+	ctx := context.Background()
+	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	res, err := seed.Run(ctx, pool, seed.Options{Associates: 2000, Seed: 1, Now: now, Keys: keys(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Associates != 2000 || res.Clients != 16000 {
+		t.Fatalf("sizes = %d associates, %d clients", res.Associates, res.Clients)
+	}
+	var levels int
+	if err := pool.QueryRow(ctx, `SELECT count(DISTINCT level_id) FROM associates`).Scan(&levels); err != nil {
+		t.Fatal(err)
+	}
+	if levels != 8 {
+		t.Errorf("levels present = %d, want all 8", levels)
+	}
+	// The agent's nearest senior ancestor is the demo RMD: it is in the RMD's base shop.
+	var leader string
+	err = pool.QueryRow(ctx, `
+		SELECT s.code FROM associates a JOIN associates s ON s.path @> a.path AND s.id <> a.id
+		JOIN levels l ON l.id = s.level_id
+		WHERE a.code = $1 AND l.is_senior ORDER BY s.depth DESC LIMIT 1`, seed.DemoAgtCode).Scan(&leader)
+	if err != nil || leader != seed.DemoRMDCode {
+		t.Fatalf("agent's leader = %q, %v; want %s", leader, err, seed.DemoRMDCode)
+	}
+	var agentSenior, rmdSenior bool
+	if err := pool.QueryRow(ctx, `SELECT l.is_senior FROM associates a JOIN levels l ON l.id = a.level_id WHERE a.code = $1`, seed.DemoAgtCode).Scan(&agentSenior); err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.QueryRow(ctx, `SELECT l.is_senior FROM associates a JOIN levels l ON l.id = a.level_id WHERE a.code = $1`, seed.DemoRMDCode).Scan(&rmdSenior); err != nil {
+		t.Fatal(err)
+	}
+	if agentSenior || !rmdSenior {
+		t.Errorf("agent senior = %v, rmd senior = %v", agentSenior, rmdSenior)
+	}
+	for _, code := range []string{seed.DemoAgtCode, seed.DemoRMDCode} {
+		var memos, w9s, clients int
+		err := pool.QueryRow(ctx, `
+			SELECT (SELECT count(*) FROM memos m WHERE m.status = 'Published' AND NOT EXISTS (
+			          SELECT 1 FROM memo_acknowledgements x WHERE x.memo_id = m.id AND x.associate_id = a.id)),
+			       (SELECT count(*) FROM w9_documents w WHERE w.associate_id = a.id AND w.acknowledged_at IS NULL),
+			       (SELECT count(*) FROM clients c WHERE c.associate_id = a.id)
+			FROM associates a WHERE a.code = $1`, code).Scan(&memos, &w9s, &clients)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if memos < 1 || w9s < 1 {
+			t.Errorf("%s: pending memos %d, W-9s %d; want at least one of each", code, memos, w9s)
+		}
+		if code == seed.DemoAgtCode && clients < 40 {
+			t.Errorf("agent has %d clients, want at least 40", clients)
+		}
+	}
+}
+
+func TestSeedIsDeterministic(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	digest := func() string {
+		pool := testdb.New(t)
+		if _, err := seed.Run(ctx, pool, seed.Options{Associates: 300, Seed: 7, Now: now, Keys: keys(t)}); err != nil {
+			t.Fatal(err)
+		}
+		var d string
+		err := pool.QueryRow(ctx, `SELECT md5(string_agg(concat_ws('|', a.id, a.code, a.path, a.level_id, a.email, a.status), ',' ORDER BY a.id))
+			|| md5((SELECT string_agg(concat_ws('|', id, associate_id, first_name, last_name, email, state, annual_income), ',' ORDER BY id) FROM clients))
+			FROM associates a`).Scan(&d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	if a, b := digest(), digest(); a != b {
+		t.Errorf("two seeds with the same number differ: %s vs %s", a, b)
+	}
+}
+
+func TestSeedRefusesAFilledDatabase(t *testing.T) {
+	pool := testdb.New(t)
+	ctx := context.Background()
+	opts := seed.Options{Associates: 60, Seed: 1, Keys: keys(t)}
+	if _, err := seed.Run(ctx, pool, opts); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := seed.Run(ctx, pool, opts); err == nil {
+		t.Fatal("seeding twice succeeded")
+	}
+}

@@ -1,0 +1,189 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"net/netip"
+	"time"
+
+	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/errs"
+)
+
+// Memo is a published notice waiting for acknowledgement.
+type Memo struct {
+	ID                int64
+	Title             string
+	Body              string
+	PublishedAt       time.Time
+	RequiresSignature bool
+}
+
+// W9 is a W-9 document waiting for the associate's acknowledgement. The TIN is only
+// ever shown masked.
+type W9 struct {
+	ID                int64
+	Title             string
+	Name              string
+	BusinessName      string
+	EntityType        string
+	TINKind           string
+	TINLast4          string
+	Address           string
+	RequiresSignature bool
+	CreatedAt         time.Time
+}
+
+// TINMasked is the TIN as the API shows it.
+func (w W9) TINMasked() string {
+	if w.TINKind == "EIN" {
+		return "**-***" + w.TINLast4
+	}
+	return "***-**-" + w.TINLast4
+}
+
+// PendingAcknowledgements lists what the associate still has to acknowledge, oldest first.
+func (s *Store) PendingAcknowledgements(ctx context.Context, p *auth.Principal) ([]Memo, []W9, error) {
+	memos, w9s := []Memo{}, []W9{}
+	if !p.IsAssociate() {
+		return memos, w9s, nil
+	}
+	rows, err := s.db.Query(ctx, `
+		SELECT m.id, m.title, m.body, m.published_at, m.requires_signature FROM memos m
+		WHERE m.status = 'Published' AND m.published_at <= now()
+		  AND NOT EXISTS (SELECT 1 FROM memo_acknowledgements ma WHERE ma.associate_id = $1 AND ma.memo_id = m.id)
+		ORDER BY m.published_at, m.id`, p.AssociateID)
+	if err != nil {
+		return nil, nil, translate(err)
+	}
+	for rows.Next() {
+		var m Memo
+		if err := rows.Scan(&m.ID, &m.Title, &m.Body, &m.PublishedAt, &m.RequiresSignature); err != nil {
+			rows.Close()
+			return nil, nil, translate(err)
+		}
+		memos = append(memos, m)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, nil, translate(err)
+	}
+	rows, err = s.db.Query(ctx, `
+		SELECT id, title, name, coalesce(business_name, ''), entity_type, tin_kind, tin_last4, coalesce(address, ''),
+		       requires_signature, created_at
+		FROM w9_documents WHERE associate_id = $1 AND acknowledged_at IS NULL ORDER BY created_at, id`, p.AssociateID)
+	if err != nil {
+		return nil, nil, translate(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var w W9
+		if err := rows.Scan(&w.ID, &w.Title, &w.Name, &w.BusinessName, &w.EntityType, &w.TINKind, &w.TINLast4, &w.Address,
+			&w.RequiresSignature, &w.CreatedAt); err != nil {
+			return nil, nil, translate(err)
+		}
+		w9s = append(w9s, w)
+	}
+	return memos, w9s, translate(rows.Err())
+}
+
+// Acknowledgement is what is stored with an acknowledgement besides the item.
+type Acknowledgement struct {
+	Signature string // file id, "" when unsigned
+	IP        netip.Addr
+	UserAgent string
+	At        time.Time
+}
+
+// checkSignature verifies that a signature file is the caller's uploaded SVG.
+func (s *Store) checkSignature(ctx context.Context, p *auth.Principal, required bool, id string) error {
+	if id == "" {
+		if required {
+			return errs.Validation(errs.Field("signature", "Signature is required"))
+		}
+		return nil
+	}
+	f, err := s.GetFile(ctx, id)
+	if err != nil || f.Purpose != "signature" || f.OwnerUserID == nil || *f.OwnerUserID != p.UserID {
+		return errs.Validation(errs.Field("signature", "Signature is not a signature you uploaded"))
+	}
+	if f.UploadedAt == nil {
+		return errs.Validation(errs.Field("signature", "Signature has not been uploaded yet"))
+	}
+	return nil
+}
+
+// AcknowledgeMemo stores the acknowledgement of a published memo with a hash of what
+// was acknowledged.
+func (s *Store) AcknowledgeMemo(ctx context.Context, p *auth.Principal, id int64, a Acknowledgement) (time.Time, error) {
+	var at time.Time
+	err := s.InTx(ctx, func(tx *Store) error {
+		var m Memo
+		var done bool
+		err := tx.db.QueryRow(ctx, `
+			SELECT m.id, m.title, m.body, m.published_at, m.requires_signature,
+			       EXISTS (SELECT 1 FROM memo_acknowledgements ma WHERE ma.associate_id = $2 AND ma.memo_id = m.id)
+			FROM memos m WHERE m.id = $1 AND m.status = 'Published' AND m.published_at <= now()
+			FOR SHARE`, id, p.AssociateID).Scan(&m.ID, &m.Title, &m.Body, &m.PublishedAt, &m.RequiresSignature, &done)
+		if err != nil {
+			if errs.Is(translate(err), errs.NotFound) {
+				return errs.NotFoundf("Memo %d not found", id)
+			}
+			return translate(err)
+		}
+		if done {
+			return errs.Conflictf("This memo is already acknowledged")
+		}
+		if err := tx.checkSignature(ctx, p, m.RequiresSignature, a.Signature); err != nil {
+			return err
+		}
+		sum := sha256.Sum256(fmt.Appendf(nil, "memo\n%d\n%s\n%s\n%s", m.ID, m.PublishedAt.UTC().Format(time.RFC3339Nano), m.Title, m.Body))
+		return translate(tx.db.QueryRow(ctx, `
+			INSERT INTO memo_acknowledgements (memo_id, associate_id, ip, user_agent, signature_file_id, content_sha256)
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING acknowledged_at`,
+			id, p.AssociateID, addrOrNil(a.IP), truncate(a.UserAgent, 512), nullable(a.Signature), sum[:]).Scan(&at))
+	})
+	return at, err
+}
+
+// AcknowledgeW9 stores the acknowledgement of one of the associate's W-9 documents.
+func (s *Store) AcknowledgeW9(ctx context.Context, p *auth.Principal, id int64, a Acknowledgement) (time.Time, error) {
+	var at time.Time
+	err := s.InTx(ctx, func(tx *Store) error {
+		var w W9
+		var ackedAt *time.Time
+		err := tx.db.QueryRow(ctx, `
+			SELECT id, title, name, coalesce(business_name, ''), entity_type, tin_kind, tin_last4, coalesce(address, ''),
+			       requires_signature, created_at, acknowledged_at
+			FROM w9_documents WHERE id = $1 AND associate_id = $2 FOR UPDATE`, id, p.AssociateID,
+		).Scan(&w.ID, &w.Title, &w.Name, &w.BusinessName, &w.EntityType, &w.TINKind, &w.TINLast4, &w.Address,
+			&w.RequiresSignature, &w.CreatedAt, &ackedAt)
+		if err != nil {
+			if errs.Is(translate(err), errs.NotFound) {
+				return errs.NotFoundf("W-9 document %d not found", id)
+			}
+			return translate(err)
+		}
+		if ackedAt != nil {
+			return errs.Conflictf("This W-9 document is already acknowledged")
+		}
+		if err := tx.checkSignature(ctx, p, w.RequiresSignature, a.Signature); err != nil {
+			return err
+		}
+		sum := sha256.Sum256(fmt.Appendf(nil, "w9\n%d\n%s\n%s\n%s\n%s\n%s\n%s", w.ID, w.Title, w.Name, w.BusinessName,
+			w.EntityType, w.TINMasked(), w.Address))
+		return translate(tx.db.QueryRow(ctx, `
+			UPDATE w9_documents SET acknowledged_at = now(), ip = $2, user_agent = $3, signature_file_id = $4, content_sha256 = $5
+			WHERE id = $1 RETURNING acknowledged_at`,
+			id, addrOrNil(a.IP), truncate(a.UserAgent, 512), nullable(a.Signature), sum[:]).Scan(&at))
+	})
+	return at, err
+}
+
+func addrOrNil(ip netip.Addr) *netip.Addr {
+	if ip.IsValid() {
+		return &ip
+	}
+	return nil
+}

@@ -1,0 +1,350 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/client"
+	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/listing"
+)
+
+// States are the state and province codes of the contract (US first, then Canada).
+var States = []string{"AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA",
+	"KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
+	"OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "AS", "GU", "MP",
+	"PR", "VI", "AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"}
+
+// ClientListing is the whitelist of the client list; it must match the contract's
+// parameters of listClients (a test holds them together).
+var ClientListing = listing.NewSpec("id",
+	listing.Field{Name: "id", Column: "c.id", Type: listing.Int, Ops: []listing.Op{listing.Eq, listing.In}, Sortable: true},
+	listing.Field{Name: "first_name", Column: "c.first_name", Ops: []listing.Op{listing.Eq, listing.Contains, listing.StartsWith}, Sortable: true},
+	listing.Field{Name: "last_name", Column: "c.last_name", Ops: []listing.Op{listing.Eq, listing.Contains, listing.StartsWith}, Sortable: true},
+	listing.Field{Name: "email", Column: "c.email", Ops: []listing.Op{listing.Eq, listing.Contains, listing.Null}, Sortable: true, Nullable: true},
+	listing.Field{Name: "phone", Column: "c.phone", Ops: []listing.Op{listing.Contains, listing.Null}, Nullable: true},
+	listing.Field{Name: "city", Column: "c.city", Ops: []listing.Op{listing.Eq, listing.Contains}, Sortable: true, Nullable: true},
+	listing.Field{Name: "state", Column: "c.state", Type: listing.Enum, Values: States,
+		Ops: []listing.Op{listing.Eq, listing.Ne, listing.In, listing.Nin}, Sortable: true, Nullable: true},
+	listing.Field{Name: "country", Column: "c.country", Type: listing.Enum, Values: []string{"USA", "Canada"}, Ops: []listing.Op{listing.Eq}},
+	listing.Field{Name: "associate_code", Column: "a.code", Ops: []listing.Op{listing.Eq, listing.In}},
+	listing.Field{Name: "annual_income", Column: "c.annual_income", Type: listing.Int, Ops: []listing.Op{listing.Gte, listing.Lte}, Sortable: true, Nullable: true},
+	listing.Field{Name: "created_at", Column: "c.created_at", Type: listing.Time, Ops: []listing.Op{listing.Gte, listing.Lte, listing.Gt, listing.Lt}, Sortable: true},
+	listing.Field{Name: "updated_at", Column: "c.updated_at", Type: listing.Time, Sortable: true},
+)
+
+const clientColumns = `c.id, c.associate_id, a.code, a.first_name || ' ' || a.last_name,
+	c.first_name, c.last_name, coalesce(c.email, ''), coalesce(c.phone, ''), c.date_of_birth,
+	coalesce(c.gender, ''), coalesce(c.marital_status, ''), coalesce(c.address_line1, ''), coalesce(c.address_line2, ''),
+	coalesce(c.city, ''), coalesce(c.state, ''), coalesce(c.postal_code, ''), c.country, c.annual_income,
+	coalesce(c.notes, ''), c.created_at, c.updated_at`
+
+func scanClient(row pgx.Row, me int64) (client.Client, error) {
+	var c client.Client
+	err := row.Scan(&c.ID, &c.AssociateID, &c.AssociateCode, &c.AssociateName,
+		&c.FirstName, &c.LastName, &c.Email, &c.Phone, &c.DateOfBirth,
+		&c.Gender, &c.MaritalStatus, &c.AddressLine1, &c.AddressLine2,
+		&c.City, &c.State, &c.PostalCode, &c.Country, &c.AnnualIncome,
+		&c.Notes, &c.CreatedAt, &c.UpdatedAt)
+	c.CanEdit = me != 0 && c.AssociateID == me
+	return c, err
+}
+
+// clientScope is the condition on the owner `a` that limits clients to those the caller
+// may see: its own and its downline's; staff with clients.read see all.
+func clientScope(p *auth.Principal, args *listing.Args) (string, error) {
+	switch {
+	case p.IsAssociate():
+		return "a.path <@ " + args.Add(p.Path) + "::ltree", nil
+	case p.Can(auth.PermClientsRead):
+		return "TRUE", nil
+	default:
+		return "", errs.Forbiddenf("Staff need the %s permission to see clients", auth.PermClientsRead)
+	}
+}
+
+// ListClients answers a page of the clients the caller may see: at most q.Limit+1 rows.
+func (s *Store) ListClients(ctx context.Context, p *auth.Principal, q listing.Query) ([]client.Client, error) {
+	var args listing.Args
+	scope, err := clientScope(p, &args)
+	if err != nil {
+		return nil, err
+	}
+	sql := `SELECT ` + clientColumns + ` FROM clients c JOIN associates a ON a.id = c.associate_id
+		WHERE ` + scope + ` AND ` + q.Where(&args) + ` ORDER BY ` + q.OrderBy() + ` ` + q.LimitOffset(&args)
+	rows, err := s.db.Query(ctx, sql, args.Values...)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	out := make([]client.Client, 0, q.Limit+1)
+	for rows.Next() {
+		c, err := scanClient(rows, p.AssociateID)
+		if err != nil {
+			return nil, translate(err)
+		}
+		out = append(out, c)
+	}
+	return out, translate(rows.Err())
+}
+
+// ClientSortValue is a client's value of a sortable field, for cursors.
+func ClientSortValue(c *client.Client, field string) any {
+	opt := func(s string) any {
+		if s == "" {
+			return nil
+		}
+		return s
+	}
+	switch field {
+	case "id":
+		return c.ID
+	case "first_name":
+		return c.FirstName
+	case "last_name":
+		return c.LastName
+	case "email":
+		return opt(c.Email)
+	case "city":
+		return opt(c.City)
+	case "state":
+		return opt(c.State)
+	case "annual_income":
+		if c.AnnualIncome == nil {
+			return nil
+		}
+		return *c.AnnualIncome
+	case "created_at":
+		return c.CreatedAt
+	case "updated_at":
+		return c.UpdatedAt
+	}
+	panic("store: no sort value for client field " + field)
+}
+
+// GetClient answers one client the caller may see; anything else is NotFound.
+func (s *Store) GetClient(ctx context.Context, p *auth.Principal, id int64) (client.Client, error) {
+	var args listing.Args
+	scope, err := clientScope(p, &args)
+	if err != nil {
+		return client.Client{}, err
+	}
+	row := s.db.QueryRow(ctx, `SELECT `+clientColumns+` FROM clients c JOIN associates a ON a.id = c.associate_id
+		WHERE `+scope+` AND c.id = `+args.Add(id), args.Values...)
+	c, err := scanClient(row, p.AssociateID)
+	if err != nil {
+		if errs.Is(translate(err), errs.NotFound) {
+			return c, errs.NotFoundf("Client %d not found", id)
+		}
+		return c, translate(err)
+	}
+	return c, nil
+}
+
+func nullable(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// CreateClient stores a new client owned by the caller and logs its creation.
+func (s *Store) CreateClient(ctx context.Context, p *auth.Principal, in client.Input) (client.Client, error) {
+	if !p.IsAssociate() {
+		return client.Client{}, errs.Forbiddenf("Only associates own clients; staff act for an associate with access-token")
+	}
+	var out client.Client
+	err := s.InTx(ctx, func(tx *Store) error {
+		var id int64
+		err := tx.db.QueryRow(ctx, `
+			INSERT INTO clients (associate_id, first_name, last_name, email, phone, date_of_birth, gender, marital_status,
+				address_line1, address_line2, city, state, postal_code, country, annual_income, notes)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+			p.AssociateID, in.FirstName, in.LastName, nullable(in.Email), nullable(in.Phone), in.DateOfBirth,
+			nullable(in.Gender), nullable(in.MaritalStatus), nullable(in.AddressLine1), nullable(in.AddressLine2),
+			nullable(in.City), nullable(in.State), nullable(in.PostalCode), in.Country, in.AnnualIncome, nullable(in.Notes),
+		).Scan(&id)
+		if err != nil {
+			return translate(err)
+		}
+		if err := tx.logChanges(ctx, p, "client", id, p.AssociateID, "create", nil); err != nil {
+			return err
+		}
+		out, err = tx.GetClient(ctx, p, id)
+		return err
+	})
+	return out, err
+}
+
+// ownClient loads a client for a change: NotFound when invisible, Forbidden when it
+// belongs to someone in the caller's downline.
+func (s *Store) ownClient(ctx context.Context, p *auth.Principal, id int64, lock bool) (client.Client, error) {
+	var args listing.Args
+	scope, err := clientScope(p, &args)
+	if err != nil {
+		return client.Client{}, err
+	}
+	sql := `SELECT ` + clientColumns + ` FROM clients c JOIN associates a ON a.id = c.associate_id
+		WHERE ` + scope + ` AND c.id = ` + args.Add(id)
+	if lock {
+		sql += ` FOR UPDATE OF c`
+	}
+	c, err := scanClient(s.db.QueryRow(ctx, sql, args.Values...), p.AssociateID)
+	if err != nil {
+		if errs.Is(translate(err), errs.NotFound) {
+			return c, errs.NotFoundf("Client %d not found", id)
+		}
+		return c, translate(err)
+	}
+	if !c.CanEdit {
+		return c, errs.Forbiddenf("Only %s, who owns this client, can change it", c.AssociateName)
+	}
+	return c, nil
+}
+
+// UpdateClient replaces the editable fields of one of the caller's clients and logs
+// one change-log row per changed field.
+func (s *Store) UpdateClient(ctx context.Context, p *auth.Principal, id int64, in client.Input) (client.Client, error) {
+	var out client.Client
+	err := s.InTx(ctx, func(tx *Store) error {
+		old, err := tx.ownClient(ctx, p, id, true)
+		if err != nil {
+			return err
+		}
+		changes := client.Diff(&old.Input, &in)
+		if len(changes) == 0 {
+			out = old
+			return nil
+		}
+		_, err = tx.db.Exec(ctx, `
+			UPDATE clients SET first_name = $2, last_name = $3, email = $4, phone = $5, date_of_birth = $6, gender = $7,
+				marital_status = $8, address_line1 = $9, address_line2 = $10, city = $11, state = $12, postal_code = $13,
+				country = $14, annual_income = $15, notes = $16, updated_at = now()
+			WHERE id = $1`,
+			id, in.FirstName, in.LastName, nullable(in.Email), nullable(in.Phone), in.DateOfBirth,
+			nullable(in.Gender), nullable(in.MaritalStatus), nullable(in.AddressLine1), nullable(in.AddressLine2),
+			nullable(in.City), nullable(in.State), nullable(in.PostalCode), in.Country, in.AnnualIncome, nullable(in.Notes))
+		if err != nil {
+			return translate(err)
+		}
+		if err := tx.logChanges(ctx, p, "client", id, old.AssociateID, "update", changes); err != nil {
+			return err
+		}
+		out, err = tx.GetClient(ctx, p, id)
+		return err
+	})
+	return out, err
+}
+
+// DeleteClient removes one of the caller's clients and logs the deletion with the
+// values it had.
+func (s *Store) DeleteClient(ctx context.Context, p *auth.Principal, id int64) error {
+	return s.InTx(ctx, func(tx *Store) error {
+		old, err := tx.ownClient(ctx, p, id, true)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.db.Exec(ctx, `DELETE FROM clients WHERE id = $1`, id); err != nil {
+			return translate(err)
+		}
+		var gone []client.Change
+		for _, f := range old.Fields() {
+			if f[1] != "" {
+				gone = append(gone, client.Change{Field: f[0], Old: f[1]})
+			}
+		}
+		return tx.logChanges(ctx, p, "client", id, old.AssociateID, "delete", gone)
+	})
+}
+
+// ClientCounts counts the clients the caller may see and its own.
+func (s *Store) ClientCounts(ctx context.Context, p *auth.Principal) (visible, own int64, err error) {
+	if !p.IsAssociate() {
+		return 0, 0, nil
+	}
+	err = s.db.QueryRow(ctx, `
+		SELECT (SELECT count(*) FROM clients c JOIN associates a ON a.id = c.associate_id WHERE a.path <@ $1::ltree),
+		       (SELECT count(*) FROM clients WHERE associate_id = $2)`, p.Path, p.AssociateID).Scan(&visible, &own)
+	return visible, own, translate(err)
+}
+
+// SearchClients finds up to limit visible clients by name or email, plus the ids in include.
+func (s *Store) SearchClients(ctx context.Context, p *auth.Principal, keyword string, include []int64, limit int) ([]Lookup, error) {
+	var args listing.Args
+	scope, err := clientScope(p, &args)
+	if err != nil {
+		return nil, err
+	}
+	kw := args.Add(listing.EscapeLike(strings.TrimSpace(keyword)))
+	inc := args.Add(include)
+	lim := args.Add(limit)
+	rows, err := s.db.Query(ctx, `
+		(SELECT c.id, c.first_name || ' ' || c.last_name FROM clients c JOIN associates a ON a.id = c.associate_id
+		 WHERE `+scope+` AND c.id = ANY(`+inc+`::bigint[]))
+		UNION
+		(SELECT c.id, c.first_name || ' ' || c.last_name FROM clients c JOIN associates a ON a.id = c.associate_id
+		 WHERE `+scope+` AND `+kw+` <> '' AND ((c.first_name || ' ' || c.last_name) ILIKE '%' || `+kw+` || '%' OR c.email ILIKE `+kw+` || '%')
+		 ORDER BY c.last_name, c.first_name, c.id LIMIT `+lim+`)`, args.Values...)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	out := []Lookup{}
+	for rows.Next() {
+		var l Lookup
+		if err := rows.Scan(&l.ID, &l.Name); err != nil {
+			return nil, translate(err)
+		}
+		out = append(out, l)
+	}
+	return out, translate(rows.Err())
+}
+
+// logChanges writes change-log rows: one per field, or one without a field when there
+// are no field changes (a creation).
+func (s *Store) logChanges(ctx context.Context, p *auth.Principal, entity string, id, owner int64, action string, changes []client.Change) error {
+	actor := p.UserID
+	var staff *int64
+	if p.ActingStaffID != 0 {
+		staff = &p.ActingStaffID
+	}
+	if len(changes) == 0 {
+		changes = []client.Change{{}}
+	}
+	rows := make([][]any, len(changes))
+	now := time.Now()
+	for i, c := range changes {
+		rows[i] = []any{entity, id, action, nullable(c.Field), nullable(c.Old), nullable(c.New), owner, actor, staff, now}
+	}
+	_, err := s.db.CopyFrom(ctx, pgx.Identifier{"change_logs"},
+		[]string{"entity", "entity_id", "action", "field", "old_value", "new_value", "associate_id", "actor_user_id", "acting_staff_id", "created_at"},
+		pgx.CopyFromRows(rows))
+	return translate(err)
+}
+
+// ChangeLog is one change-log row.
+type ChangeLog struct {
+	ID        int64
+	Action    string
+	Field     string
+	Old, New  string
+	CreatedAt time.Time
+}
+
+// ChangeLogs lists the change-log rows of a record, oldest first.
+func (s *Store) ChangeLogs(ctx context.Context, entity string, id int64) ([]ChangeLog, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, action, coalesce(field, ''), coalesce(old_value, ''), coalesce(new_value, ''), created_at
+		FROM change_logs WHERE entity = $1 AND entity_id = $2 ORDER BY id`, entity, id)
+	if err != nil {
+		return nil, translate(err)
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (ChangeLog, error) {
+		var c ChangeLog
+		err := r.Scan(&c.ID, &c.Action, &c.Field, &c.Old, &c.New, &c.CreatedAt)
+		return c, err
+	})
+}

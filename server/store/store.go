@@ -1,0 +1,118 @@
+// Package store holds all SQL of portald (pgx v5), one file per subject. It translates
+// driver errors into errs kinds at its boundary.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/associateportal/portal/server/errs"
+)
+
+// querier is what both a pool and a transaction offer.
+type querier interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	CopyFrom(ctx context.Context, table pgx.Identifier, cols []string, src pgx.CopyFromSource) (int64, error)
+	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
+}
+
+// Store runs queries on the pool, or inside a transaction when it came from InTx.
+type Store struct {
+	pool *pgxpool.Pool
+	db   querier
+	inTx bool
+}
+
+// New is a store over a pool.
+func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool, db: pool} }
+
+// Pool is the underlying pool (for probes and benchmarks).
+func (s *Store) Pool() *pgxpool.Pool { return s.pool }
+
+// InTx runs fn in one transaction: committed when fn returns nil, rolled back otherwise.
+// Nested calls join the outer transaction.
+func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
+	if s.inTx {
+		return fn(s)
+	}
+	tx, err := s.pool.Begin(ctx)
+	if err != nil {
+		return translate(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if err := fn(&Store{pool: s.pool, db: tx, inTx: true}); err != nil {
+		return err
+	}
+	return translate(tx.Commit(ctx))
+}
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.pool.Ping(ctx); err != nil {
+		return errs.Wrap(errs.Unavailable, err, "The database is not reachable")
+	}
+	return nil
+}
+
+// translate maps driver errors to kinds; the cause is kept for the log.
+func translate(err error) error {
+	if err == nil {
+		return nil
+	}
+	if errs.As(err) != nil {
+		return err
+	}
+	if errors.Is(err, pgx.ErrNoRows) {
+		return errs.Wrap(errs.NotFound, err, "Not found")
+	}
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		switch pg.Code {
+		case "23505":
+			return errs.Wrap(errs.Conflict, err, "A record with the same value already exists")
+		case "23503":
+			return errs.Wrap(errs.Conflict, err, "The record is referenced by or refers to another record")
+		case "23514", "23502", "22001", "22P02", "22007", "22008":
+			return errs.Wrap(errs.Invalid, err, "Validation error")
+		case "57014":
+			return errs.Wrap(errs.Unavailable, err, "The query took too long")
+		}
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return errs.Wrap(errs.Unavailable, err, "The request was cancelled")
+	}
+	return fmt.Errorf("store: %w", err)
+}
+
+// Connect opens a pool on dsn with the types portald uses registered on every connection.
+func Connect(ctx context.Context, dsn string, maxConns int32) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, errs.Wrap(errs.Invalid, err, "DATABASE_URL is not a valid PostgreSQL connection string")
+	}
+	if maxConns > 0 {
+		cfg.MaxConns = maxConns
+	}
+	cfg.AfterConnect = RegisterTypes
+	return pgxpool.NewWithConfig(ctx, cfg)
+}
+
+// RegisterTypes teaches a connection the extension types (ltree) when they exist.
+func RegisterTypes(ctx context.Context, conn *pgx.Conn) error {
+	var oid *uint32
+	if err := conn.QueryRow(ctx, `SELECT to_regtype('ltree')::oid`).Scan(&oid); err != nil {
+		return err
+	}
+	if oid != nil {
+		conn.TypeMap().RegisterType(&pgtype.Type{Name: "ltree", OID: *oid, Codec: pgtype.LtreeCodec{}})
+	}
+	return nil
+}
