@@ -102,7 +102,7 @@ type ClientsInvoker interface {
 	// Create a client owned by the caller.
 	//
 	// POST /clients
-	CreateClient(ctx context.Context, request *ClientInput) (*ClientHeaders, error)
+	CreateClient(ctx context.Context, request *ClientInput) (*ClientRecordHeaders, error)
 	// DeleteClient invokes deleteClient operation.
 	//
 	// Delete one of the caller's own clients.
@@ -120,7 +120,7 @@ type ClientsInvoker interface {
 	// One client the caller may see.
 	//
 	// GET /clients/{id}
-	GetClient(ctx context.Context, params GetClientParams) (*ClientHeaders, error)
+	GetClient(ctx context.Context, params GetClientParams) (*ClientRecordHeaders, error)
 	// ListClients invokes listClients operation.
 	//
 	// Clients the caller may see (its own and its downline's), filtered and ordered.
@@ -132,7 +132,7 @@ type ClientsInvoker interface {
 	// Replace the editable fields of one of the caller's own clients.
 	//
 	// PUT /clients/{id}
-	UpdateClient(ctx context.Context, request *ClientInput, params UpdateClientParams) (*ClientHeaders, error)
+	UpdateClient(ctx context.Context, request *ClientInput, params UpdateClientParams) (*ClientRecordHeaders, error)
 }
 
 // DashboardInvoker invokes operations described by OpenAPI v3 specification.
@@ -414,12 +414,12 @@ func (c *Client) sendAcknowledge(ctx context.Context, request *AcknowledgeReques
 // Create a client owned by the caller.
 //
 // POST /clients
-func (c *Client) CreateClient(ctx context.Context, request *ClientInput) (*ClientHeaders, error) {
+func (c *Client) CreateClient(ctx context.Context, request *ClientInput) (*ClientRecordHeaders, error) {
 	res, err := c.sendCreateClient(ctx, request)
 	return res, err
 }
 
-func (c *Client) sendCreateClient(ctx context.Context, request *ClientInput) (res *ClientHeaders, err error) {
+func (c *Client) sendCreateClient(ctx context.Context, request *ClientInput) (res *ClientRecordHeaders, err error) {
 	otelAttrs := []attribute.KeyValue{
 		otelogen.OperationID("createClient"),
 		semconv.HTTPRequestMethodKey.String("POST"),
@@ -1759,12 +1759,12 @@ func (c *Client) sendGetAcknowledgementSignedURL(ctx context.Context, params Get
 // One client the caller may see.
 //
 // GET /clients/{id}
-func (c *Client) GetClient(ctx context.Context, params GetClientParams) (*ClientHeaders, error) {
+func (c *Client) GetClient(ctx context.Context, params GetClientParams) (*ClientRecordHeaders, error) {
 	res, err := c.sendGetClient(ctx, params)
 	return res, err
 }
 
-func (c *Client) sendGetClient(ctx context.Context, params GetClientParams) (res *ClientHeaders, err error) {
+func (c *Client) sendGetClient(ctx context.Context, params GetClientParams) (res *ClientRecordHeaders, err error) {
 	otelAttrs := []attribute.KeyValue{
 		otelogen.OperationID("getClient"),
 		semconv.HTTPRequestMethodKey.String("GET"),
@@ -3573,12 +3573,12 @@ func (c *Client) sendSearchClients(ctx context.Context, params SearchClientsPara
 // Replace the editable fields of one of the caller's own clients.
 //
 // PUT /clients/{id}
-func (c *Client) UpdateClient(ctx context.Context, request *ClientInput, params UpdateClientParams) (*ClientHeaders, error) {
+func (c *Client) UpdateClient(ctx context.Context, request *ClientInput, params UpdateClientParams) (*ClientRecordHeaders, error) {
 	res, err := c.sendUpdateClient(ctx, request, params)
 	return res, err
 }
 
-func (c *Client) sendUpdateClient(ctx context.Context, request *ClientInput, params UpdateClientParams) (res *ClientHeaders, err error) {
+func (c *Client) sendUpdateClient(ctx context.Context, request *ClientInput, params UpdateClientParams) (res *ClientRecordHeaders, err error) {
 	otelAttrs := []attribute.KeyValue{
 		otelogen.OperationID("updateClient"),
 		semconv.HTTPRequestMethodKey.String("PUT"),

@@ -430,7 +430,7 @@ func (s *Server) handleCreateClientRequest(args [0]string, argsEscaped bool, w h
 		}
 	}()
 
-	var response *ClientHeaders
+	var response *ClientRecordHeaders
 	if m := s.cfg.Middleware; m != nil {
 		mreq := middleware.Request{
 			Context:          ctx,
@@ -446,7 +446,7 @@ func (s *Server) handleCreateClientRequest(args [0]string, argsEscaped bool, w h
 		type (
 			Request  = *ClientInput
 			Params   = struct{}
-			Response = *ClientHeaders
+			Response = *ClientRecordHeaders
 		)
 		response, err = middleware.HookMiddleware[
 			Request,
@@ -1783,7 +1783,7 @@ func (s *Server) handleGetClientRequest(args [1]string, argsEscaped bool, w http
 
 	var rawBody []byte
 
-	var response *ClientHeaders
+	var response *ClientRecordHeaders
 	if m := s.cfg.Middleware; m != nil {
 		mreq := middleware.Request{
 			Context:          ctx,
@@ -1804,7 +1804,7 @@ func (s *Server) handleGetClientRequest(args [1]string, argsEscaped bool, w http
 		type (
 			Request  = struct{}
 			Params   = GetClientParams
-			Response = *ClientHeaders
+			Response = *ClientRecordHeaders
 		)
 		response, err = middleware.HookMiddleware[
 			Request,
@@ -3842,7 +3842,7 @@ func (s *Server) handleUpdateClientRequest(args [1]string, argsEscaped bool, w h
 		}
 	}()
 
-	var response *ClientHeaders
+	var response *ClientRecordHeaders
 	if m := s.cfg.Middleware; m != nil {
 		mreq := middleware.Request{
 			Context:          ctx,
@@ -3863,7 +3863,7 @@ func (s *Server) handleUpdateClientRequest(args [1]string, argsEscaped bool, w h
 		type (
 			Request  = *ClientInput
 			Params   = UpdateClientParams
-			Response = *ClientHeaders
+			Response = *ClientRecordHeaders
 		)
 		response, err = middleware.HookMiddleware[
 			Request,

@@ -148,7 +148,7 @@ func decodeAcknowledgeResponse(resp *http.Response) (res *AcknowledgementHeaders
 	return res, errors.Wrap(defRes, "error")
 }
 
-func decodeCreateClientResponse(resp *http.Response) (res *ClientHeaders, _ error) {
+func decodeCreateClientResponse(resp *http.Response) (res *ClientRecordHeaders, _ error) {
 	switch resp.StatusCode {
 	case 201:
 		// Code 201.
@@ -164,7 +164,7 @@ func decodeCreateClientResponse(resp *http.Response) (res *ClientHeaders, _ erro
 			}
 			d := jx.DecodeBytes(buf)
 
-			var response Client
+			var response ClientRecord
 			if err := func() error {
 				if err := response.Decode(d); err != nil {
 					return err
@@ -190,7 +190,7 @@ func decodeCreateClientResponse(resp *http.Response) (res *ClientHeaders, _ erro
 			}(); err != nil {
 				return res, errors.Wrap(err, "validate")
 			}
-			var wrapper ClientHeaders
+			var wrapper ClientRecordHeaders
 			wrapper.Response = response
 			h := uri.NewHeaderDecoder(resp.Header)
 			// Parse "x-token" header.
@@ -855,7 +855,7 @@ func decodeGetAcknowledgementSignedURLResponse(resp *http.Response) (res *Signed
 	return res, errors.Wrap(defRes, "error")
 }
 
-func decodeGetClientResponse(resp *http.Response) (res *ClientHeaders, _ error) {
+func decodeGetClientResponse(resp *http.Response) (res *ClientRecordHeaders, _ error) {
 	switch resp.StatusCode {
 	case 200:
 		// Code 200.
@@ -871,7 +871,7 @@ func decodeGetClientResponse(resp *http.Response) (res *ClientHeaders, _ error) 
 			}
 			d := jx.DecodeBytes(buf)
 
-			var response Client
+			var response ClientRecord
 			if err := func() error {
 				if err := response.Decode(d); err != nil {
 					return err
@@ -897,7 +897,7 @@ func decodeGetClientResponse(resp *http.Response) (res *ClientHeaders, _ error) 
 			}(); err != nil {
 				return res, errors.Wrap(err, "validate")
 			}
-			var wrapper ClientHeaders
+			var wrapper ClientRecordHeaders
 			wrapper.Response = response
 			h := uri.NewHeaderDecoder(resp.Header)
 			// Parse "x-token" header.
@@ -1938,7 +1938,7 @@ func decodeSearchClientsResponse(resp *http.Response) (res *ClientLookupListHead
 	return res, errors.Wrap(defRes, "error")
 }
 
-func decodeUpdateClientResponse(resp *http.Response) (res *ClientHeaders, _ error) {
+func decodeUpdateClientResponse(resp *http.Response) (res *ClientRecordHeaders, _ error) {
 	switch resp.StatusCode {
 	case 200:
 		// Code 200.
@@ -1954,7 +1954,7 @@ func decodeUpdateClientResponse(resp *http.Response) (res *ClientHeaders, _ erro
 			}
 			d := jx.DecodeBytes(buf)
 
-			var response Client
+			var response ClientRecord
 			if err := func() error {
 				if err := response.Decode(d); err != nil {
 					return err
@@ -1980,7 +1980,7 @@ func decodeUpdateClientResponse(resp *http.Response) (res *ClientHeaders, _ erro
 			}(); err != nil {
 				return res, errors.Wrap(err, "validate")
 			}
-			var wrapper ClientHeaders
+			var wrapper ClientRecordHeaders
 			wrapper.Response = response
 			h := uri.NewHeaderDecoder(resp.Header)
 			// Parse "x-token" header.

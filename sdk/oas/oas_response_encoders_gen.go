@@ -48,7 +48,7 @@ func encodeAcknowledgeResponse(response *AcknowledgementHeaders, w http.Response
 	return nil
 }
 
-func encodeCreateClientResponse(response *ClientHeaders, w http.ResponseWriter, span trace.Span) error {
+func encodeCreateClientResponse(response *ClientRecordHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
 	// Encoding response headers.
@@ -241,7 +241,7 @@ func encodeGetAcknowledgementSignedURLResponse(response *SignedURLHeaders, w htt
 	return nil
 }
 
-func encodeGetClientResponse(response *ClientHeaders, w http.ResponseWriter, span trace.Span) error {
+func encodeGetClientResponse(response *ClientRecordHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
 	// Encoding response headers.
@@ -484,7 +484,7 @@ func encodeSearchClientsResponse(response *ClientLookupListHeaders, w http.Respo
 	return nil
 }
 
-func encodeUpdateClientResponse(response *ClientHeaders, w http.ResponseWriter, span trace.Span) error {
+func encodeUpdateClientResponse(response *ClientRecordHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
 	// Encoding response headers.

@@ -367,270 +367,6 @@ func (s *BearerAuth) SetRoles(val []string) {
 	s.Roles = val
 }
 
-// Ref: #/components/schemas/Client
-type Client struct {
-	ID            int64     `json:"id"`
-	AssociateCode string    `json:"associate_code"`
-	AssociateName string    `json:"associate_name"`
-	FirstName     string    `json:"first_name"`
-	LastName      string    `json:"last_name"`
-	Email         OptString `json:"email"`
-	// Ten digits.
-	Phone         OptString        `json:"phone"`
-	DateOfBirth   OptDate          `json:"date_of_birth"`
-	Gender        OptGender        `json:"gender"`
-	MaritalStatus OptMaritalStatus `json:"marital_status"`
-	AddressLine1  OptString        `json:"address_line1"`
-	AddressLine2  OptString        `json:"address_line2"`
-	City          OptString        `json:"city"`
-	State         OptStateCode     `json:"state"`
-	PostalCode    OptString        `json:"postal_code"`
-	Country       Country          `json:"country"`
-	// Cents.
-	AnnualIncome OptInt64  `json:"annual_income"`
-	Notes        OptString `json:"notes"`
-	// True when the caller owns the client.
-	CanEdit   bool      `json:"can_edit"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
-}
-
-// GetID returns the value of ID.
-func (s *Client) GetID() int64 {
-	return s.ID
-}
-
-// GetAssociateCode returns the value of AssociateCode.
-func (s *Client) GetAssociateCode() string {
-	return s.AssociateCode
-}
-
-// GetAssociateName returns the value of AssociateName.
-func (s *Client) GetAssociateName() string {
-	return s.AssociateName
-}
-
-// GetFirstName returns the value of FirstName.
-func (s *Client) GetFirstName() string {
-	return s.FirstName
-}
-
-// GetLastName returns the value of LastName.
-func (s *Client) GetLastName() string {
-	return s.LastName
-}
-
-// GetEmail returns the value of Email.
-func (s *Client) GetEmail() OptString {
-	return s.Email
-}
-
-// GetPhone returns the value of Phone.
-func (s *Client) GetPhone() OptString {
-	return s.Phone
-}
-
-// GetDateOfBirth returns the value of DateOfBirth.
-func (s *Client) GetDateOfBirth() OptDate {
-	return s.DateOfBirth
-}
-
-// GetGender returns the value of Gender.
-func (s *Client) GetGender() OptGender {
-	return s.Gender
-}
-
-// GetMaritalStatus returns the value of MaritalStatus.
-func (s *Client) GetMaritalStatus() OptMaritalStatus {
-	return s.MaritalStatus
-}
-
-// GetAddressLine1 returns the value of AddressLine1.
-func (s *Client) GetAddressLine1() OptString {
-	return s.AddressLine1
-}
-
-// GetAddressLine2 returns the value of AddressLine2.
-func (s *Client) GetAddressLine2() OptString {
-	return s.AddressLine2
-}
-
-// GetCity returns the value of City.
-func (s *Client) GetCity() OptString {
-	return s.City
-}
-
-// GetState returns the value of State.
-func (s *Client) GetState() OptStateCode {
-	return s.State
-}
-
-// GetPostalCode returns the value of PostalCode.
-func (s *Client) GetPostalCode() OptString {
-	return s.PostalCode
-}
-
-// GetCountry returns the value of Country.
-func (s *Client) GetCountry() Country {
-	return s.Country
-}
-
-// GetAnnualIncome returns the value of AnnualIncome.
-func (s *Client) GetAnnualIncome() OptInt64 {
-	return s.AnnualIncome
-}
-
-// GetNotes returns the value of Notes.
-func (s *Client) GetNotes() OptString {
-	return s.Notes
-}
-
-// GetCanEdit returns the value of CanEdit.
-func (s *Client) GetCanEdit() bool {
-	return s.CanEdit
-}
-
-// GetCreatedAt returns the value of CreatedAt.
-func (s *Client) GetCreatedAt() time.Time {
-	return s.CreatedAt
-}
-
-// GetUpdatedAt returns the value of UpdatedAt.
-func (s *Client) GetUpdatedAt() time.Time {
-	return s.UpdatedAt
-}
-
-// SetID sets the value of ID.
-func (s *Client) SetID(val int64) {
-	s.ID = val
-}
-
-// SetAssociateCode sets the value of AssociateCode.
-func (s *Client) SetAssociateCode(val string) {
-	s.AssociateCode = val
-}
-
-// SetAssociateName sets the value of AssociateName.
-func (s *Client) SetAssociateName(val string) {
-	s.AssociateName = val
-}
-
-// SetFirstName sets the value of FirstName.
-func (s *Client) SetFirstName(val string) {
-	s.FirstName = val
-}
-
-// SetLastName sets the value of LastName.
-func (s *Client) SetLastName(val string) {
-	s.LastName = val
-}
-
-// SetEmail sets the value of Email.
-func (s *Client) SetEmail(val OptString) {
-	s.Email = val
-}
-
-// SetPhone sets the value of Phone.
-func (s *Client) SetPhone(val OptString) {
-	s.Phone = val
-}
-
-// SetDateOfBirth sets the value of DateOfBirth.
-func (s *Client) SetDateOfBirth(val OptDate) {
-	s.DateOfBirth = val
-}
-
-// SetGender sets the value of Gender.
-func (s *Client) SetGender(val OptGender) {
-	s.Gender = val
-}
-
-// SetMaritalStatus sets the value of MaritalStatus.
-func (s *Client) SetMaritalStatus(val OptMaritalStatus) {
-	s.MaritalStatus = val
-}
-
-// SetAddressLine1 sets the value of AddressLine1.
-func (s *Client) SetAddressLine1(val OptString) {
-	s.AddressLine1 = val
-}
-
-// SetAddressLine2 sets the value of AddressLine2.
-func (s *Client) SetAddressLine2(val OptString) {
-	s.AddressLine2 = val
-}
-
-// SetCity sets the value of City.
-func (s *Client) SetCity(val OptString) {
-	s.City = val
-}
-
-// SetState sets the value of State.
-func (s *Client) SetState(val OptStateCode) {
-	s.State = val
-}
-
-// SetPostalCode sets the value of PostalCode.
-func (s *Client) SetPostalCode(val OptString) {
-	s.PostalCode = val
-}
-
-// SetCountry sets the value of Country.
-func (s *Client) SetCountry(val Country) {
-	s.Country = val
-}
-
-// SetAnnualIncome sets the value of AnnualIncome.
-func (s *Client) SetAnnualIncome(val OptInt64) {
-	s.AnnualIncome = val
-}
-
-// SetNotes sets the value of Notes.
-func (s *Client) SetNotes(val OptString) {
-	s.Notes = val
-}
-
-// SetCanEdit sets the value of CanEdit.
-func (s *Client) SetCanEdit(val bool) {
-	s.CanEdit = val
-}
-
-// SetCreatedAt sets the value of CreatedAt.
-func (s *Client) SetCreatedAt(val time.Time) {
-	s.CreatedAt = val
-}
-
-// SetUpdatedAt sets the value of UpdatedAt.
-func (s *Client) SetUpdatedAt(val time.Time) {
-	s.UpdatedAt = val
-}
-
-// ClientHeaders wraps Client with response headers.
-type ClientHeaders struct {
-	XToken   OptString
-	Response Client
-}
-
-// GetXToken returns the value of XToken.
-func (s *ClientHeaders) GetXToken() OptString {
-	return s.XToken
-}
-
-// GetResponse returns the value of Response.
-func (s *ClientHeaders) GetResponse() Client {
-	return s.Response
-}
-
-// SetXToken sets the value of XToken.
-func (s *ClientHeaders) SetXToken(val OptString) {
-	s.XToken = val
-}
-
-// SetResponse sets the value of Response.
-func (s *ClientHeaders) SetResponse(val Client) {
-	s.Response = val
-}
-
 // Ref: #/components/schemas/ClientInput
 type ClientInput struct {
 	FirstName     string           `json:"first_name"`
@@ -803,13 +539,13 @@ func (s *ClientInput) SetNotes(val OptString) {
 
 // Ref: #/components/schemas/ClientList
 type ClientList struct {
-	Data []Client `json:"data"`
+	Data []ClientRecord `json:"data"`
 	// Present when another page exists; pass it as `cursor` for the next page.
 	NextCursor OptString `json:"next_cursor"`
 }
 
 // GetData returns the value of Data.
-func (s *ClientList) GetData() []Client {
+func (s *ClientList) GetData() []ClientRecord {
 	return s.Data
 }
 
@@ -819,7 +555,7 @@ func (s *ClientList) GetNextCursor() OptString {
 }
 
 // SetData sets the value of Data.
-func (s *ClientList) SetData(val []Client) {
+func (s *ClientList) SetData(val []ClientRecord) {
 	s.Data = val
 }
 
@@ -1021,6 +757,270 @@ func (s *ClientOrder) SetCreatedAt(val OptSortDirection) {
 // SetUpdatedAt sets the value of UpdatedAt.
 func (s *ClientOrder) SetUpdatedAt(val OptSortDirection) {
 	s.UpdatedAt = val
+}
+
+// Ref: #/components/schemas/Client
+type ClientRecord struct {
+	ID            int64     `json:"id"`
+	AssociateCode string    `json:"associate_code"`
+	AssociateName string    `json:"associate_name"`
+	FirstName     string    `json:"first_name"`
+	LastName      string    `json:"last_name"`
+	Email         OptString `json:"email"`
+	// Ten digits.
+	Phone         OptString        `json:"phone"`
+	DateOfBirth   OptDate          `json:"date_of_birth"`
+	Gender        OptGender        `json:"gender"`
+	MaritalStatus OptMaritalStatus `json:"marital_status"`
+	AddressLine1  OptString        `json:"address_line1"`
+	AddressLine2  OptString        `json:"address_line2"`
+	City          OptString        `json:"city"`
+	State         OptStateCode     `json:"state"`
+	PostalCode    OptString        `json:"postal_code"`
+	Country       Country          `json:"country"`
+	// Cents.
+	AnnualIncome OptInt64  `json:"annual_income"`
+	Notes        OptString `json:"notes"`
+	// True when the caller owns the client.
+	CanEdit   bool      `json:"can_edit"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// GetID returns the value of ID.
+func (s *ClientRecord) GetID() int64 {
+	return s.ID
+}
+
+// GetAssociateCode returns the value of AssociateCode.
+func (s *ClientRecord) GetAssociateCode() string {
+	return s.AssociateCode
+}
+
+// GetAssociateName returns the value of AssociateName.
+func (s *ClientRecord) GetAssociateName() string {
+	return s.AssociateName
+}
+
+// GetFirstName returns the value of FirstName.
+func (s *ClientRecord) GetFirstName() string {
+	return s.FirstName
+}
+
+// GetLastName returns the value of LastName.
+func (s *ClientRecord) GetLastName() string {
+	return s.LastName
+}
+
+// GetEmail returns the value of Email.
+func (s *ClientRecord) GetEmail() OptString {
+	return s.Email
+}
+
+// GetPhone returns the value of Phone.
+func (s *ClientRecord) GetPhone() OptString {
+	return s.Phone
+}
+
+// GetDateOfBirth returns the value of DateOfBirth.
+func (s *ClientRecord) GetDateOfBirth() OptDate {
+	return s.DateOfBirth
+}
+
+// GetGender returns the value of Gender.
+func (s *ClientRecord) GetGender() OptGender {
+	return s.Gender
+}
+
+// GetMaritalStatus returns the value of MaritalStatus.
+func (s *ClientRecord) GetMaritalStatus() OptMaritalStatus {
+	return s.MaritalStatus
+}
+
+// GetAddressLine1 returns the value of AddressLine1.
+func (s *ClientRecord) GetAddressLine1() OptString {
+	return s.AddressLine1
+}
+
+// GetAddressLine2 returns the value of AddressLine2.
+func (s *ClientRecord) GetAddressLine2() OptString {
+	return s.AddressLine2
+}
+
+// GetCity returns the value of City.
+func (s *ClientRecord) GetCity() OptString {
+	return s.City
+}
+
+// GetState returns the value of State.
+func (s *ClientRecord) GetState() OptStateCode {
+	return s.State
+}
+
+// GetPostalCode returns the value of PostalCode.
+func (s *ClientRecord) GetPostalCode() OptString {
+	return s.PostalCode
+}
+
+// GetCountry returns the value of Country.
+func (s *ClientRecord) GetCountry() Country {
+	return s.Country
+}
+
+// GetAnnualIncome returns the value of AnnualIncome.
+func (s *ClientRecord) GetAnnualIncome() OptInt64 {
+	return s.AnnualIncome
+}
+
+// GetNotes returns the value of Notes.
+func (s *ClientRecord) GetNotes() OptString {
+	return s.Notes
+}
+
+// GetCanEdit returns the value of CanEdit.
+func (s *ClientRecord) GetCanEdit() bool {
+	return s.CanEdit
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *ClientRecord) GetCreatedAt() time.Time {
+	return s.CreatedAt
+}
+
+// GetUpdatedAt returns the value of UpdatedAt.
+func (s *ClientRecord) GetUpdatedAt() time.Time {
+	return s.UpdatedAt
+}
+
+// SetID sets the value of ID.
+func (s *ClientRecord) SetID(val int64) {
+	s.ID = val
+}
+
+// SetAssociateCode sets the value of AssociateCode.
+func (s *ClientRecord) SetAssociateCode(val string) {
+	s.AssociateCode = val
+}
+
+// SetAssociateName sets the value of AssociateName.
+func (s *ClientRecord) SetAssociateName(val string) {
+	s.AssociateName = val
+}
+
+// SetFirstName sets the value of FirstName.
+func (s *ClientRecord) SetFirstName(val string) {
+	s.FirstName = val
+}
+
+// SetLastName sets the value of LastName.
+func (s *ClientRecord) SetLastName(val string) {
+	s.LastName = val
+}
+
+// SetEmail sets the value of Email.
+func (s *ClientRecord) SetEmail(val OptString) {
+	s.Email = val
+}
+
+// SetPhone sets the value of Phone.
+func (s *ClientRecord) SetPhone(val OptString) {
+	s.Phone = val
+}
+
+// SetDateOfBirth sets the value of DateOfBirth.
+func (s *ClientRecord) SetDateOfBirth(val OptDate) {
+	s.DateOfBirth = val
+}
+
+// SetGender sets the value of Gender.
+func (s *ClientRecord) SetGender(val OptGender) {
+	s.Gender = val
+}
+
+// SetMaritalStatus sets the value of MaritalStatus.
+func (s *ClientRecord) SetMaritalStatus(val OptMaritalStatus) {
+	s.MaritalStatus = val
+}
+
+// SetAddressLine1 sets the value of AddressLine1.
+func (s *ClientRecord) SetAddressLine1(val OptString) {
+	s.AddressLine1 = val
+}
+
+// SetAddressLine2 sets the value of AddressLine2.
+func (s *ClientRecord) SetAddressLine2(val OptString) {
+	s.AddressLine2 = val
+}
+
+// SetCity sets the value of City.
+func (s *ClientRecord) SetCity(val OptString) {
+	s.City = val
+}
+
+// SetState sets the value of State.
+func (s *ClientRecord) SetState(val OptStateCode) {
+	s.State = val
+}
+
+// SetPostalCode sets the value of PostalCode.
+func (s *ClientRecord) SetPostalCode(val OptString) {
+	s.PostalCode = val
+}
+
+// SetCountry sets the value of Country.
+func (s *ClientRecord) SetCountry(val Country) {
+	s.Country = val
+}
+
+// SetAnnualIncome sets the value of AnnualIncome.
+func (s *ClientRecord) SetAnnualIncome(val OptInt64) {
+	s.AnnualIncome = val
+}
+
+// SetNotes sets the value of Notes.
+func (s *ClientRecord) SetNotes(val OptString) {
+	s.Notes = val
+}
+
+// SetCanEdit sets the value of CanEdit.
+func (s *ClientRecord) SetCanEdit(val bool) {
+	s.CanEdit = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *ClientRecord) SetCreatedAt(val time.Time) {
+	s.CreatedAt = val
+}
+
+// SetUpdatedAt sets the value of UpdatedAt.
+func (s *ClientRecord) SetUpdatedAt(val time.Time) {
+	s.UpdatedAt = val
+}
+
+// ClientRecordHeaders wraps ClientRecord with response headers.
+type ClientRecordHeaders struct {
+	XToken   OptString
+	Response ClientRecord
+}
+
+// GetXToken returns the value of XToken.
+func (s *ClientRecordHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ClientRecordHeaders) GetResponse() ClientRecord {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ClientRecordHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ClientRecordHeaders) SetResponse(val ClientRecord) {
+	s.Response = val
 }
 
 // Ref: #/components/schemas/Country

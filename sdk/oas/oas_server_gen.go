@@ -85,7 +85,7 @@ type ClientsHandler interface {
 	// Create a client owned by the caller.
 	//
 	// POST /clients
-	CreateClient(ctx context.Context, req *ClientInput) (*ClientHeaders, error)
+	CreateClient(ctx context.Context, req *ClientInput) (*ClientRecordHeaders, error)
 	// DeleteClient implements deleteClient operation.
 	//
 	// Delete one of the caller's own clients.
@@ -103,7 +103,7 @@ type ClientsHandler interface {
 	// One client the caller may see.
 	//
 	// GET /clients/{id}
-	GetClient(ctx context.Context, params GetClientParams) (*ClientHeaders, error)
+	GetClient(ctx context.Context, params GetClientParams) (*ClientRecordHeaders, error)
 	// ListClients implements listClients operation.
 	//
 	// Clients the caller may see (its own and its downline's), filtered and ordered.
@@ -115,7 +115,7 @@ type ClientsHandler interface {
 	// Replace the editable fields of one of the caller's own clients.
 	//
 	// PUT /clients/{id}
-	UpdateClient(ctx context.Context, req *ClientInput, params UpdateClientParams) (*ClientHeaders, error)
+	UpdateClient(ctx context.Context, req *ClientInput, params UpdateClientParams) (*ClientRecordHeaders, error)
 }
 
 // DashboardHandler handles operations described by OpenAPI v3 specification.

@@ -27,7 +27,7 @@ func (UnimplementedHandler) Acknowledge(ctx context.Context, req *AcknowledgeReq
 // Create a client owned by the caller.
 //
 // POST /clients
-func (UnimplementedHandler) CreateClient(ctx context.Context, req *ClientInput) (r *ClientHeaders, _ error) {
+func (UnimplementedHandler) CreateClient(ctx context.Context, req *ClientInput) (r *ClientRecordHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -81,7 +81,7 @@ func (UnimplementedHandler) GetAcknowledgementSignedURL(ctx context.Context, par
 // One client the caller may see.
 //
 // GET /clients/{id}
-func (UnimplementedHandler) GetClient(ctx context.Context, params GetClientParams) (r *ClientHeaders, _ error) {
+func (UnimplementedHandler) GetClient(ctx context.Context, params GetClientParams) (r *ClientRecordHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -171,7 +171,7 @@ func (UnimplementedHandler) SearchClients(ctx context.Context, params SearchClie
 // Replace the editable fields of one of the caller's own clients.
 //
 // PUT /clients/{id}
-func (UnimplementedHandler) UpdateClient(ctx context.Context, req *ClientInput, params UpdateClientParams) (r *ClientHeaders, _ error) {
+func (UnimplementedHandler) UpdateClient(ctx context.Context, req *ClientInput, params UpdateClientParams) (r *ClientRecordHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

@@ -222,3 +222,20 @@ func (s *Store) RevokeSession(ctx context.Context, sessionID int64) error {
 	_, err := s.db.Exec(ctx, `UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, sessionID)
 	return translate(err)
 }
+
+// PrincipalFor rebuilds the principal a download was requested by: the user and, when
+// set, the associate it acted as (its current place in the hierarchy).
+func (s *Store) PrincipalFor(ctx context.Context, userID, associateID, actingStaffID int64) (*auth.Principal, error) {
+	p := &auth.Principal{UserID: userID, ActingStaffID: actingStaffID}
+	if err := s.db.QueryRow(ctx, `SELECT email, first_name, last_name, is_staff, permissions FROM users WHERE id = $1`, userID).
+		Scan(&p.Email, &p.FirstName, &p.LastName, &p.IsStaff, &p.Permissions); err != nil {
+		return nil, translate(err)
+	}
+	if associateID != 0 {
+		if err := s.db.QueryRow(ctx, `SELECT a.id, a.code, a.path::text, l.is_senior FROM associates a JOIN levels l ON l.id = a.level_id WHERE a.id = $1`,
+			associateID).Scan(&p.AssociateID, &p.Code, &p.Path, &p.IsSenior); err != nil {
+			return nil, translate(err)
+		}
+	}
+	return p, nil
+}

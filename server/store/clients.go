@@ -348,3 +348,41 @@ func (s *Store) ChangeLogs(ctx context.Context, entity string, id int64) ([]Chan
 		return c, err
 	})
 }
+
+// ClientExportHeader is the header row of a client download.
+var ClientExportHeader = []string{"id", "associate_code", "associate_name", "first_name", "last_name", "email", "phone",
+	"date_of_birth", "gender", "marital_status", "address_line1", "address_line2", "city", "state", "postal_code", "country",
+	"annual_income", "notes", "created_at", "updated_at"}
+
+// ClientExportSQL is the query of a client download, with its arguments; every column is
+// already text so that the rows go out as the database sends them.
+func ClientExportSQL(p *auth.Principal, q listing.Query) (string, []any, error) {
+	var args listing.Args
+	scope, err := clientScope(p, &args)
+	if err != nil {
+		return "", nil, err
+	}
+	return `SELECT c.id, a.code, a.first_name || ' ' || a.last_name, c.first_name, c.last_name, c.email, c.phone,
+		to_char(c.date_of_birth, 'YYYY-MM-DD'), c.gender, c.marital_status, c.address_line1, c.address_line2, c.city, c.state,
+		c.postal_code, c.country, to_char(c.annual_income / 100.0, 'FM999999999990.00'), c.notes,
+		to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+		to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+		FROM clients c JOIN associates a ON a.id = c.associate_id
+		WHERE ` + scope + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy(), args.Values, nil
+}
+
+// StreamRows runs a query and hands every row to emit as raw text values (nil for
+// NULL), without holding more than one row.
+func (s *Store) StreamRows(ctx context.Context, sql string, args []any, emit func([][]byte) error) error {
+	rows, err := s.db.Query(ctx, sql, append([]any{pgx.QueryResultFormats{pgx.TextFormatCode}}, args...)...)
+	if err != nil {
+		return translate(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := emit(rows.RawValues()); err != nil {
+			return err
+		}
+	}
+	return translate(rows.Err())
+}

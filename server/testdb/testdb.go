@@ -139,7 +139,7 @@ func NewWithDSN(t testing.TB, prep *Prepare) (*pgxpool.Pool, string) {
 		t.Fatalf("testdb: clone %s: %v", tmpl, err)
 	}
 	dsn := withDB(adminDSN, name)
-	pool, err := pgxpool.New(ctx, dsn)
+	pool, err := store.Connect(ctx, dsn, 0)
 	if err != nil {
 		t.Fatalf("testdb: %v", err)
 	}

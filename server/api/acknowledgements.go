@@ -1,0 +1,94 @@
+package api
+
+import (
+	"context"
+	"time"
+
+	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/files"
+	"github.com/associateportal/portal/server/httpx"
+	"github.com/associateportal/portal/server/store"
+)
+
+var _ oas.AcknowledgementsHandler = (*Handler)(nil)
+
+// UploadTTL is how long a signed upload URL works.
+const UploadTTL = 15 * time.Minute
+
+// ListAcknowledgements answers what the associate still has to acknowledge.
+func (h *Handler) ListAcknowledgements(ctx context.Context) (*oas.AcknowledgementsHeaders, error) {
+	p, err := principal(ctx)
+	if err != nil {
+		return nil, err
+	}
+	memos, w9s, err := h.Store.PendingAcknowledgements(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	out := oas.Acknowledgements{Memos: make([]oas.Memo, 0, len(memos)), W9Documents: make([]oas.W9Document, 0, len(w9s))}
+	for _, m := range memos {
+		out.Memos = append(out.Memos, oas.Memo{ID: m.ID, Title: m.Title, Body: m.Body, PublishedAt: m.PublishedAt, RequiresSignature: m.RequiresSignature})
+	}
+	for _, w := range w9s {
+		out.W9Documents = append(out.W9Documents, w9(w))
+	}
+	return &oas.AcknowledgementsHeaders{Response: out}, nil
+}
+
+func w9(w store.W9) oas.W9Document {
+	d := oas.W9Document{
+		ID: w.ID, Title: w.Title, Name: w.Name, EntityType: oas.W9DocumentEntityType(w.EntityType),
+		TinMasked: w.TINMasked(), RequiresSignature: w.RequiresSignature, CreatedAt: w.CreatedAt,
+	}
+	if w.BusinessName != "" {
+		d.BusinessName = oas.NewOptString(w.BusinessName)
+	}
+	if w.Address != "" {
+		d.Address = oas.NewOptString(w.Address)
+	}
+	return d
+}
+
+// GetAcknowledgementSignedURL reserves a signature file and answers where to PUT it.
+func (h *Handler) GetAcknowledgementSignedURL(ctx context.Context, _ oas.GetAcknowledgementSignedURLParams) (*oas.SignedURLHeaders, error) {
+	p, err := associate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id := files.NewID()
+	if err := h.Store.CreateFile(ctx, store.File{ID: id, OwnerUserID: &p.UserID, Purpose: "signature"}); err != nil {
+		return nil, err
+	}
+	return &oas.SignedURLHeaders{Response: oas.SignedURL{ID: id, URL: h.Signer.URL("PUT", id, UploadTTL)}}, nil
+}
+
+// Acknowledge stores the associate's acknowledgement of a memo or a W-9 document.
+func (h *Handler) Acknowledge(ctx context.Context, req *oas.AcknowledgeRequest, params oas.AcknowledgeParams) (*oas.AcknowledgementHeaders, error) {
+	p, err := associate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if p.ActingStaffID != 0 {
+		return nil, errs.Forbiddenf("Only the associate can acknowledge memos and W-9 documents")
+	}
+	info := httpx.InfoFrom(ctx)
+	a := store.Acknowledgement{Signature: req.Signature.Or(""), IP: info.IP, UserAgent: info.UserAgent}
+	var at time.Time
+	switch params.Kind {
+	case oas.AcknowledgementKindMemos:
+		at, err = h.Store.AcknowledgeMemo(ctx, p, params.ID, a)
+	case oas.AcknowledgementKindW9Documents:
+		at, err = h.Store.AcknowledgeW9(ctx, p, params.ID, a)
+	default:
+		return nil, errs.NotFoundf("Unknown acknowledgement kind")
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := oas.Acknowledgement{Kind: params.Kind, ID: params.ID, AcknowledgedAt: at}
+	if a.Signature != "" {
+		out.Signature = oas.NewOptString(a.Signature)
+	}
+	return &oas.AcknowledgementHeaders{Response: out}, nil
+}

@@ -1,0 +1,132 @@
+// Package api implements the contract (oas.Handler) over the store: thin handlers that
+// translate oas types to the domain and back. One file per operation group.
+package api
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/ogen-go/ogen/middleware"
+
+	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/files"
+	"github.com/associateportal/portal/server/httpx"
+	"github.com/associateportal/portal/server/store"
+)
+
+// Handler is the one implementation of the contract.
+type Handler struct {
+	Store  *store.Store
+	Files  files.Storage
+	Signer files.Signer
+	Log    *slog.Logger
+	Now    func() time.Time
+	// Report sends unexpected errors to error reporting (Sentry); optional.
+	Report func(ctx context.Context, err error)
+}
+
+var (
+	_ oas.Handler         = (*Handler)(nil)
+	_ oas.SecurityHandler = (*Handler)(nil)
+)
+
+func (h *Handler) now() time.Time {
+	if h.Now != nil {
+		return h.Now()
+	}
+	return time.Now()
+}
+
+// Server builds the ogen server with our error paths and the acknowledgement gate.
+func (h *Handler) Server() (*oas.Server, error) {
+	return oas.NewServer(h, h,
+		oas.WithPathPrefix("/api"),
+		oas.WithErrorHandler(h.ErrorHandler),
+		oas.WithNotFound(h.NotFound),
+		oas.WithMethodNotAllowed(h.MethodNotAllowed),
+		oas.WithMiddleware(h.gate),
+	)
+}
+
+// HandleBearerAuth authenticates a session token. A rotated token goes back in x-token
+// on whatever response follows.
+func (h *Handler) HandleBearerAuth(ctx context.Context, _ oas.OperationName, t oas.BearerAuth) (context.Context, error) {
+	p, err := h.Store.Authenticate(ctx, t.Token)
+	if err != nil {
+		return nil, err
+	}
+	if p.RenewedToken != "" {
+		httpx.HintsFrom(ctx).XToken = p.RenewedToken
+	}
+	return auth.With(ctx, p), nil
+}
+
+// HandleAccessToken switches a staff session to the associate named by access-token
+// (admin app mode) and audits the request.
+func (h *Handler) HandleAccessToken(ctx context.Context, op oas.OperationName, t oas.AccessToken) (context.Context, error) {
+	p := auth.From(ctx)
+	if p == nil {
+		return nil, errs.Unauthenticatedf("access-token needs the bearer token of a staff session")
+	}
+	acting, err := h.Store.ActAs(ctx, p, t.APIKey, string(op), httpx.InfoFrom(ctx).IP)
+	if err != nil {
+		return nil, err
+	}
+	return auth.With(ctx, acting), nil
+}
+
+// ungated operations work before the associate has acknowledged everything: the
+// dashboard's own calls, access, file upload and logout.
+var ungated = map[string]bool{
+	"getAccess": true, "getDashboard": true, "listAcknowledgements": true, "getAcknowledgementSignedURL": true,
+	"acknowledge": true, "uploadFile": true, "downloadFile": true, "logout": true, "login": true,
+	"getHealth": true, "getReadiness": true,
+}
+
+// gate refuses everything else while memos or W-9 documents wait for the associate.
+// Staff acting for an associate are not gated: acknowledging is the associate's own act.
+func (h *Handler) gate(req middleware.Request, next middleware.Next) (middleware.Response, error) {
+	if p := auth.From(req.Context); p != nil && p.PendingAcknowledgements && p.ActingStaffID == 0 && !ungated[req.OperationID] {
+		return middleware.Response{}, errs.Forbiddenf("Acknowledge your pending memos and W-9 documents before using the rest of the portal")
+	}
+	return next(req)
+}
+
+// principal is the caller of an authenticated operation.
+func principal(ctx context.Context) (*auth.Principal, error) {
+	p := auth.From(ctx)
+	if p == nil {
+		return nil, errs.Unauthenticatedf("Authentication required")
+	}
+	return p, nil
+}
+
+// associate is the caller when the operation needs an associate.
+func associate(ctx context.Context) (*auth.Principal, error) {
+	p, err := principal(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !p.IsAssociate() {
+		return nil, errs.Forbiddenf("This is for associates; staff act for an associate with the access-token header")
+	}
+	return p, nil
+}
+
+// GetHealth answers while the process runs.
+func (h *Handler) GetHealth(context.Context) (*oas.Health, error) {
+	return &oas.Health{Status: "ok"}, nil
+}
+
+// GetReadiness answers 503 while the database cannot be reached.
+func (h *Handler) GetReadiness(ctx context.Context) (*oas.Health, error) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if err := h.Store.Ping(ctx); err != nil {
+		return nil, err
+	}
+	return &oas.Health{Status: "ready"}, nil
+}

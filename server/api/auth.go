@@ -1,0 +1,115 @@
+package api
+
+import (
+	"context"
+	"time"
+
+	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/httpx"
+	"github.com/associateportal/portal/server/store"
+)
+
+var _ oas.AuthHandler = (*Handler)(nil)
+
+// dummyHash is checked when the login names nobody, so that an unknown login takes as
+// long as a wrong password (no account enumeration by timing).
+var dummyHash, _ = auth.HashPassword("not a real password")
+
+const badLogin = "The login or password is not correct"
+
+// Login exchanges an email or associate code and a password for a session token.
+func (h *Handler) Login(ctx context.Context, req *oas.LoginRequest) (*oas.LoginResponse, error) {
+	info := httpx.InfoFrom(ctx)
+	if err := h.Store.CheckThrottle(ctx, req.Login, info.IP); err != nil {
+		return nil, err
+	}
+	creds, err := h.Store.FindCredentials(ctx, req.Login)
+	if err != nil && !errs.Is(err, errs.NotFound) {
+		return nil, err
+	}
+	hash := creds.PasswordHash
+	if err != nil {
+		hash = dummyHash
+	}
+	ok, herr := auth.CheckPassword(hash, req.Password)
+	if herr != nil {
+		return nil, herr
+	}
+	if err != nil || !ok {
+		if ferr := h.Store.RecordFailure(ctx, req.Login, info.IP); ferr != nil {
+			return nil, ferr
+		}
+		return nil, errs.Unauthenticatedf(badLogin)
+	}
+	if err := h.Store.ClearFailures(ctx, req.Login); err != nil {
+		return nil, err
+	}
+	token, err := h.Store.CreateSession(ctx, creds.UserID, info.UserAgent, info.IP)
+	if err != nil {
+		return nil, err
+	}
+	p, err := h.Store.Authenticate(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	u, err := h.Store.UserInfo(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return &oas.LoginResponse{Token: token, User: h.user(u, p)}, nil
+}
+
+// Logout revokes the current session.
+func (h *Handler) Logout(ctx context.Context) error {
+	p, err := principal(ctx)
+	if err != nil {
+		return err
+	}
+	httpx.HintsFrom(ctx).XToken = "" // a dead session hands out no renewed token
+	return h.Store.RevokeSession(ctx, p.SessionID)
+}
+
+var _ oas.AccessHandler = (*Handler)(nil)
+
+// GetAccess answers the caller's permissions and user.
+func (h *Handler) GetAccess(ctx context.Context) (*oas.AccessHeaders, error) {
+	p, err := principal(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u, err := h.Store.UserInfo(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	perms := append([]string{}, p.Permissions...)
+	if p.IsAssociate() {
+		perms = append(perms, "portal.associate")
+	}
+	if p.IsStaff {
+		perms = append(perms, "portal.staff")
+	}
+	return &oas.AccessHeaders{Response: oas.Access{Permissions: perms, User: h.user(u, p)}}, nil
+}
+
+func (h *Handler) user(u store.UserInfo, p *auth.Principal) oas.User {
+	out := oas.User{
+		ID: u.ID, Name: u.Name(), Email: u.Email, IsStaff: u.IsStaff,
+		FirstName: oas.NewOptString(u.FirstName), LastName: oas.NewOptString(u.LastName),
+	}
+	if u.Code != "" {
+		out.Code = oas.NewOptString(u.Code)
+	}
+	if u.Level != nil {
+		out.IsSeniorLevel = u.Level.IsSenior
+		out.Level = oas.NewOptLevel(oas.Level{Code: u.Level.Code, Name: u.Level.Name, Rank: int(u.Level.Rank), IsSeniorLevel: u.Level.IsSenior})
+	}
+	if u.PhotoFileID != "" {
+		out.PhotoURL = oas.NewOptString(h.Signer.URL("GET", u.PhotoFileID+".webp", 24*time.Hour))
+	}
+	if p.ActingStaff != "" {
+		out.ActingStaff = oas.NewOptString(p.ActingStaff)
+	}
+	return out
+}

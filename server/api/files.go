@@ -1,0 +1,208 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/export"
+	"github.com/associateportal/portal/server/files"
+	"github.com/associateportal/portal/server/httpx"
+	"github.com/associateportal/portal/server/listing"
+	"github.com/associateportal/portal/server/store"
+)
+
+var _ oas.FilesHandler = (*Handler)(nil)
+
+// DownloadTTL is how long a download URL works.
+const DownloadTTL = 15 * time.Minute
+
+// exportJob is what a download URL builds when fetched.
+type exportJob struct {
+	Resource    string `json:"resource"`
+	Query       string `json:"query"`
+	Format      string `json:"format"`
+	UserID      int64  `json:"user_id"`
+	AssociateID int64  `json:"associate_id,omitempty"`
+	ActingStaff int64  `json:"acting_staff_id,omitempty"`
+}
+
+// exporters are the lists that can be downloaded: their whitelist, header and query.
+var exporters = map[string]struct {
+	spec   *listing.Spec
+	header []string
+	sql    func(*auth.Principal, listing.Query) (string, []any, error)
+}{
+	"clients": {store.ClientListing, store.ClientExportHeader, store.ClientExportSQL},
+}
+
+// exportURL reserves an export of a resource with the request's filters and order, and
+// answers its signed URL.
+func (h *Handler) exportURL(ctx context.Context, p *auth.Principal, resource, format string) (string, error) {
+	job := exportJob{Resource: resource, Query: httpx.InfoFrom(ctx).RawQuery, Format: format,
+		UserID: p.UserID, AssociateID: p.AssociateID, ActingStaff: p.ActingStaffID}
+	raw, err := json.Marshal(job)
+	if err != nil {
+		return "", err
+	}
+	id := files.NewID()
+	if err := h.Store.CreateFile(ctx, store.File{ID: id, OwnerUserID: &p.UserID, Purpose: "export", Export: raw}); err != nil {
+		return "", err
+	}
+	return h.Signer.URL("GET", id+"."+format, DownloadTTL), nil
+}
+
+// verify checks a signed URL; a bad or expired signature is 403.
+func (h *Handler) verify(method, name string, expires int64, signature string) error {
+	if err := h.Signer.Verify(method, name, expires, signature); err != nil {
+		return errs.Forbiddenf("%s", err.Error())
+	}
+	return nil
+}
+
+// UploadFile stores the content PUT to a signed upload URL, once. Signatures must be
+// SVG (sanitised); other uploads are jpg, png, webp, pdf, csv or xlsx by content.
+func (h *Handler) UploadFile(ctx context.Context, req oas.UploadFileReq, params oas.UploadFileParams) (*oas.StoredFile, error) {
+	if err := h.verify("PUT", params.Name, params.Expires, params.Signature); err != nil {
+		return nil, err
+	}
+	f, err := h.Store.GetFile(ctx, params.Name)
+	if err != nil {
+		return nil, err
+	}
+	if f.Export != nil || f.UploadedAt != nil {
+		return nil, errs.Conflictf("This upload link was already used")
+	}
+	data, err := io.ReadAll(req.Data)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, errs.E(errs.TooLarge, "The file is larger than %d bytes", tooBig.Limit)
+		}
+		return nil, errs.Wrap(errs.BadRequest, err, "The upload was interrupted")
+	}
+	if len(data) == 0 {
+		return nil, errs.Validation(errs.Field("file", "The file is empty"))
+	}
+	ct := files.Sniff(data[:min(len(data), 512)])
+	switch {
+	case f.Purpose == "signature":
+		if ct != files.TypeSVG {
+			return nil, errs.Validation(errs.Field("file", "A signature must be an SVG image"))
+		}
+		clean, err := files.SanitizeSVG(data)
+		if err != nil {
+			return nil, errs.Validation(errs.Field("file", "%s", err.Error()))
+		}
+		data = clean
+	case f.Purpose == "photo" && ct != files.TypeJPEG && ct != files.TypePNG && ct != files.TypeWebP:
+		return nil, errs.Validation(errs.Field("file", "A photo must be a JPG, PNG or WebP image"))
+	case ct == "" || ct == files.TypeSVG:
+		return nil, errs.Validation(errs.Field("file", "Only jpg, png, webp, pdf, csv and xlsx files are accepted"))
+	case ct == files.TypeXLSX && !files.IsWorkbook(data):
+		return nil, errs.Validation(errs.Field("file", "Only jpg, png, webp, pdf, csv and xlsx files are accepted"))
+	}
+	sum := sha256.Sum256(data)
+	err = h.Store.InTx(ctx, func(tx *store.Store) error {
+		if err := tx.MarkUploaded(ctx, f.ID, ct, int64(len(data)), sum[:]); err != nil {
+			return err
+		}
+		_, err := h.Files.Put(ctx, f.ID, bytes.NewReader(data))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &oas.StoredFile{ID: f.ID, ContentType: ct, Size: int64(len(data))}, nil
+}
+
+var extensions = map[string]string{
+	files.TypeJPEG: "jpg", files.TypePNG: "png", files.TypeWebP: "webp", files.TypePDF: "pdf",
+	files.TypeCSV: "csv", files.TypeXLSX: "xlsx", files.TypeSVG: "svg",
+}
+
+// DownloadFile streams a stored file, or builds an export while streaming it.
+func (h *Handler) DownloadFile(ctx context.Context, params oas.DownloadFileParams) (*oas.DownloadFileOKHeaders, error) {
+	if err := h.verify("GET", params.Name, params.Expires, params.Signature); err != nil {
+		return nil, err
+	}
+	id, ext, _ := strings.Cut(params.Name, ".")
+	f, err := h.Store.GetFile(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	hints := httpx.HintsFrom(ctx)
+	if f.Export != nil {
+		return h.streamExport(ctx, f, hints)
+	}
+	if f.UploadedAt == nil {
+		return nil, errs.NotFoundf("File not found")
+	}
+	if want := extensions[f.ContentType]; ext != "" && ext != want && !(ext == "webp" && f.Purpose == "photo") {
+		return nil, errs.NotFoundf("File not found")
+	}
+	rc, err := h.Files.Open(ctx, f.ID)
+	if err != nil {
+		return nil, errs.Wrap(errs.Internal, err, "The file cannot be read")
+	}
+	go func() { <-ctx.Done(); _ = rc.Close() }()
+	hints.ContentType = f.ContentType
+	if f.ContentType == files.TypeSVG {
+		// A sanitised SVG is still served as a download, never rendered in our origin.
+		hints.ContentDisposition = fmt.Sprintf(`attachment; filename="%s.svg"`, f.ID)
+	}
+	return &oas.DownloadFileOKHeaders{Response: oas.DownloadFileOK{Data: rc}}, nil
+}
+
+func (h *Handler) streamExport(ctx context.Context, f store.File, hints *httpx.Hints) (*oas.DownloadFileOKHeaders, error) {
+	var job exportJob
+	if err := json.Unmarshal(f.Export, &job); err != nil {
+		return nil, fmt.Errorf("export %s: %w", f.ID, err)
+	}
+	ex, ok := exporters[job.Resource]
+	if !ok {
+		return nil, fmt.Errorf("export %s: unknown resource %q", f.ID, job.Resource)
+	}
+	p, err := h.Store.PrincipalFor(ctx, job.UserID, job.AssociateID, job.ActingStaff)
+	if err != nil {
+		return nil, err
+	}
+	q, err := listing.Parse(job.Query, ex.spec)
+	if err != nil {
+		return nil, err
+	}
+	sql, args, err := ex.sql(p, q)
+	if err != nil {
+		return nil, err
+	}
+	format := export.Format(job.Format)
+	name := fmt.Sprintf("%s-%s.%s", job.Resource, f.CreatedAt.UTC().Format("20060102-150405"), format)
+	hints.ContentType = format.ContentType()
+	hints.ContentDisposition = fmt.Sprintf(`attachment; filename="%s"`, name)
+	pr, pw := io.Pipe()
+	go func() { <-ctx.Done(); _ = pr.CloseWithError(ctx.Err()) }()
+	go func() {
+		w, err := export.New(format, pw, ex.header)
+		if err == nil {
+			err = h.Store.StreamRows(ctx, sql, args, w.Row)
+		}
+		if err == nil {
+			err = w.Close()
+		}
+		if err != nil && ctx.Err() == nil {
+			h.Log.ErrorContext(ctx, "export failed", "file", f.ID, "request_id", httpx.InfoFrom(ctx).ID, "err", err.Error())
+		}
+		_ = pw.CloseWithError(err)
+	}()
+	return &oas.DownloadFileOKHeaders{ContentDisposition: oas.NewOptString(hints.ContentDisposition), Response: oas.DownloadFileOK{Data: pr}}, nil
+}

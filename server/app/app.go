@@ -1,0 +1,64 @@
+// Package app assembles portald: the API handler, the file host, the web app and the
+// middleware, over a pool. main and the in-process test server both use it.
+package app
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"path/filepath"
+
+	"github.com/associateportal/portal/server/api"
+	"github.com/associateportal/portal/server/files"
+	"github.com/associateportal/portal/server/httpx"
+	"github.com/associateportal/portal/server/secret"
+	"github.com/associateportal/portal/server/store"
+	"github.com/associateportal/portal/web"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Limits of request bodies.
+const (
+	MaxBody   = 1 << 20  // JSON bodies
+	MaxUpload = 10 << 20 // file uploads
+)
+
+// Options assemble the application.
+type Options struct {
+	Pool       *pgxpool.Pool
+	Keys       *secret.Keys
+	DataDir    string // files live under DataDir/files
+	Log        *slog.Logger
+	TrustProxy bool
+	Report     func(ctx context.Context, err error)
+	OnPanic    func(ctx context.Context, v any)
+	// Web is the built web app; nil uses the embedded build.
+	Web fs.FS
+}
+
+// New builds the whole HTTP handler of portald and the API handler inside it.
+func New(o Options) (http.Handler, *api.Handler, error) {
+	h := &api.Handler{
+		Store:  store.New(o.Pool),
+		Files:  files.Disk{Dir: filepath.Join(o.DataDir, "files")},
+		Signer: files.Signer{Key: o.Keys.Derive("files"), Base: "/api/files/"},
+		Log:    o.Log,
+		Report: o.Report,
+	}
+	srv, err := h.Server()
+	if err != nil {
+		return nil, nil, err
+	}
+	dist := o.Web
+	if dist == nil {
+		dist, err = fs.Sub(web.Dist, "dist")
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/api/", srv)
+	mux.Handle("/", httpx.SPA(dist))
+	return httpx.Wrap(mux, httpx.Options{Log: o.Log, TrustProxy: o.TrustProxy, MaxBody: MaxBody, MaxUpload: MaxUpload, OnPanic: o.OnPanic}), h, nil
+}

@@ -1,0 +1,343 @@
+// Command portald is the Associate Portal server: the API, the file host and the web app
+// in one binary, over PostgreSQL (an embedded private cluster when DATABASE_URL is unset).
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/getsentry/sentry-go"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/spf13/cobra"
+
+	"github.com/associateportal/portal/server/app"
+	"github.com/associateportal/portal/server/pgembed"
+	"github.com/associateportal/portal/server/secret"
+	"github.com/associateportal/portal/server/seed"
+	"github.com/associateportal/portal/server/store"
+)
+
+var version = "dev"
+
+// config is every setting of portald: flags over environment variables over defaults.
+type config struct {
+	Addr        string
+	DataDir     string
+	DatabaseURL string
+	SecretKey   string
+	SentryDSN   string
+	TrustProxy  bool
+	LogFormat   string
+	LogLevel    string
+	MaxConns    int
+	Associates  int
+	Clients     int
+	SeedNumber  uint64
+	NoSeed      bool
+}
+
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok {
+		return v
+	}
+	return def
+}
+
+func envInt(name string, def int) int {
+	if v, ok := os.LookupEnv(name); ok {
+		if n, err := strconv.Atoi(v); err == nil {
+			return n
+		}
+		fmt.Fprintf(os.Stderr, "portald: %s=%q is not a whole number; using %d\n", name, v, def)
+	}
+	return def
+}
+
+func main() {
+	if err := root().Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "portald:", err)
+		os.Exit(1)
+	}
+}
+
+func root() *cobra.Command {
+	var c config
+	cmd := &cobra.Command{
+		Use:           "portald",
+		Short:         "The Associate Portal server",
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	pf := cmd.PersistentFlags()
+	pf.StringVar(&c.DataDir, "data-dir", env("PORTAL_DATA_DIR", "./.portal"), "data directory: embedded database, files, secret key (PORTAL_DATA_DIR)")
+	pf.StringVar(&c.DatabaseURL, "database-url", env("DATABASE_URL", ""), "PostgreSQL URL; empty runs the embedded cluster (DATABASE_URL)")
+	pf.StringVar(&c.SecretKey, "secret-key", env("PORTAL_SECRET_KEY", ""), "master key, hex or base64 of 32+ bytes; generated into the data dir when empty (PORTAL_SECRET_KEY)")
+	pf.StringVar(&c.LogFormat, "log-format", env("PORTAL_LOG_FORMAT", "text"), "log format: text or json (PORTAL_LOG_FORMAT)")
+	pf.StringVar(&c.LogLevel, "log-level", env("PORTAL_LOG_LEVEL", "info"), "log level: debug, info, warn, error (PORTAL_LOG_LEVEL)")
+	pf.IntVar(&c.MaxConns, "max-conns", envInt("PORTAL_MAX_CONNS", 20), "database pool size (PORTAL_MAX_CONNS)")
+
+	serve := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the API and the web app",
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runServe(cmd.Context(), c) },
+	}
+	serve.Flags().StringVar(&c.Addr, "addr", env("PORTAL_ADDR", "127.0.0.1:8080"), "listen address (PORTAL_ADDR)")
+	serve.Flags().StringVar(&c.SentryDSN, "sentry-dsn", env("SENTRY_DSN", ""), "report errors to Sentry when set (SENTRY_DSN)")
+	serve.Flags().BoolVar(&c.TrustProxy, "trust-proxy", env("PORTAL_TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (PORTAL_TRUST_PROXY)")
+	serve.Flags().BoolVar(&c.NoSeed, "no-seed", false, "do not seed the embedded database on first start")
+	serve.Flags().IntVar(&c.Associates, "associates", envInt("PORTAL_SEED_ASSOCIATES", 2000), "associates seeded on first start of the embedded database")
+
+	migrate := &cobra.Command{
+		Use:   "migrate",
+		Short: "Apply the database migrations and exit",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, pool, stop, err := open(cmd.Context(), c, slogger(c))
+			if err != nil {
+				return err
+			}
+			defer stop()
+			defer pool.Close()
+			n, err := store.Migrate(cmd.Context(), pool)
+			if err == nil {
+				fmt.Printf("applied %d migrations\n", n)
+			}
+			return err
+		},
+	}
+	seedCmd := &cobra.Command{
+		Use:   "seed",
+		Short: "Fill an empty database with a deterministic demo organisation",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			log := slogger(c)
+			keys, err := loadKeys(c)
+			if err != nil {
+				return err
+			}
+			_, pool, stop, err := open(cmd.Context(), c, log)
+			if err != nil {
+				return err
+			}
+			defer stop()
+			defer pool.Close()
+			if _, err := store.Migrate(cmd.Context(), pool); err != nil {
+				return err
+			}
+			return runSeed(cmd.Context(), pool, keys, c, true)
+		},
+	}
+	seedCmd.Flags().IntVar(&c.Associates, "associates", 2000, "number of associates")
+	seedCmd.Flags().IntVar(&c.Clients, "clients", 0, "number of clients (0: about 8 per associate)")
+	seedCmd.Flags().Uint64Var(&c.SeedNumber, "seed", 1, "seed number: the same number gives the same data")
+	cmd.AddCommand(serve, migrate, seedCmd)
+	return cmd
+}
+
+func slogger(c config) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	if c.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+}
+
+// loadKeys reads PORTAL_SECRET_KEY, or the key file of the data dir, creating it on
+// first start.
+func loadKeys(c config) (*secret.Keys, error) {
+	raw := strings.TrimSpace(c.SecretKey)
+	if raw == "" {
+		path := filepath.Join(c.DataDir, "secret.key")
+		b, err := os.ReadFile(path)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			key := make([]byte, 32)
+			if _, err := rand.Read(key); err != nil {
+				return nil, err
+			}
+			if err := os.MkdirAll(c.DataDir, 0o755); err != nil {
+				return nil, fmt.Errorf("PORTAL_DATA_DIR %s: %w", c.DataDir, err)
+			}
+			raw = hex.EncodeToString(key)
+			if err := os.WriteFile(path, []byte(raw+"\n"), 0o600); err != nil {
+				return nil, fmt.Errorf("PORTAL_DATA_DIR: cannot write %s: %w", path, err)
+			}
+		case err != nil:
+			return nil, fmt.Errorf("PORTAL_DATA_DIR: cannot read %s: %w", path, err)
+		default:
+			raw = strings.TrimSpace(string(b))
+		}
+	}
+	key, err := hex.DecodeString(raw)
+	if err != nil {
+		key, err = base64.StdEncoding.DecodeString(raw)
+	}
+	if err != nil || len(key) < secret.MinKeyLen {
+		return nil, errors.New("PORTAL_SECRET_KEY must be hex or base64 of at least 32 bytes (e.g. `openssl rand -hex 32`)")
+	}
+	return secret.New(key)
+}
+
+// open connects to DATABASE_URL, or starts the embedded cluster. created tells that the
+// embedded database is new.
+func open(ctx context.Context, c config, log *slog.Logger) (created bool, pool *pgxpool.Pool, stop func(), err error) {
+	stop = func() {}
+	dsn := c.DatabaseURL
+	if dsn == "" {
+		dir, err := filepath.Abs(filepath.Join(c.DataDir, "pg"))
+		if err != nil {
+			return false, nil, stop, err
+		}
+		if err := os.MkdirAll(c.DataDir, 0o755); err != nil {
+			return false, nil, stop, fmt.Errorf("PORTAL_DATA_DIR %s: %w", c.DataDir, err)
+		}
+		log.Info("starting the embedded PostgreSQL cluster", "dir", dir)
+		cluster, err := pgembed.Start(ctx, dir, false)
+		if err != nil {
+			return false, nil, stop, fmt.Errorf("embedded database (DATABASE_URL is unset): %w", err)
+		}
+		stop = cluster.Stop
+		created, err = cluster.EnsureDatabase(ctx, "portal")
+		if err != nil {
+			stop()
+			return false, nil, func() {}, err
+		}
+		dsn = cluster.DSN("portal")
+	}
+	pool, err = store.Connect(ctx, dsn, int32(c.MaxConns))
+	if err != nil {
+		stop()
+		return false, nil, func() {}, err
+	}
+	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := pool.Ping(pctx); err != nil {
+		pool.Close()
+		stop()
+		return false, nil, func() {}, fmt.Errorf("DATABASE_URL: cannot connect: %w", err)
+	}
+	return created, pool, stop, nil
+}
+
+func runSeed(ctx context.Context, pool *pgxpool.Pool, keys *secret.Keys, c config, progress bool) error {
+	start := time.Now()
+	opts := seed.Options{Associates: c.Associates, Clients: c.Clients, Seed: c.SeedNumber, Keys: keys}
+	if progress {
+		opts.Progress = func(stage string, done, total int) {
+			fmt.Fprintf(os.Stderr, "\rseed: %-16s %9d / %-9d %6.1fs", stage, done, total, time.Since(start).Seconds())
+			if stage == "done" {
+				fmt.Fprintln(os.Stderr)
+			}
+		}
+	}
+	res, err := seed.Run(ctx, pool, opts)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "seeded %d associates and %d clients in %s\n", res.Associates, res.Clients, time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+func printDemo(url string) {
+	fmt.Printf(`
+  Associate Portal is running at %s
+
+  Demo logins (password %q):
+    %-20s a senior associate (RMD, code %s)
+    %-20s a non-senior associate in that RMD's base shop (code %s)
+    %-20s a staff user (admin app mode)
+
+`, url, seed.DemoPassword, seed.DemoRMD, seed.DemoRMDCode, seed.DemoAgent, seed.DemoAgtCode, seed.DemoStaff)
+}
+
+func runServe(ctx context.Context, c config) error {
+	log := slogger(c)
+	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		return fmt.Errorf("PORTAL_ADDR %q is not host:port", c.Addr)
+	}
+	keys, err := loadKeys(c)
+	if err != nil {
+		return err
+	}
+	var report func(context.Context, error)
+	var onPanic func(context.Context, any)
+	if c.SentryDSN != "" {
+		if err := sentry.Init(sentry.ClientOptions{Dsn: c.SentryDSN, TracesSampleRate: 1, Release: version}); err != nil {
+			return fmt.Errorf("SENTRY_DSN: %w", err)
+		}
+		defer sentry.Flush(5 * time.Second)
+		report = func(_ context.Context, err error) { sentry.CaptureException(err) }
+		onPanic = func(_ context.Context, v any) { sentry.CurrentHub().Recover(v) }
+	}
+	created, pool, stopDB, err := open(ctx, c, log)
+	if err != nil {
+		return err
+	}
+	defer stopDB()
+	defer pool.Close()
+	n, err := store.Migrate(ctx, pool)
+	if err != nil {
+		return err
+	}
+	log.Info("database migrated", "applied", n)
+	seeded := false
+	if c.DatabaseURL == "" && !c.NoSeed {
+		var empty bool
+		if err := pool.QueryRow(ctx, `SELECT NOT EXISTS (SELECT 1 FROM associates)`).Scan(&empty); err != nil {
+			return err
+		}
+		if created || empty {
+			log.Info("seeding the embedded database", "associates", c.Associates)
+			c.SeedNumber = 1
+			if err := runSeed(ctx, pool, keys, c, false); err != nil {
+				return err
+			}
+			seeded = true
+		}
+	}
+	handler, _, err := app.New(app.Options{Pool: pool, Keys: keys, DataDir: c.DataDir, Log: log,
+		TrustProxy: c.TrustProxy, Report: report, OnPanic: onPanic})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		return fmt.Errorf("PORTAL_ADDR %s: %w", c.Addr, err)
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	url := "http://" + ln.Addr().String()
+	log.Info("listening", "url", url, "embedded_db", c.DatabaseURL == "", "seeded", seeded)
+	if c.DatabaseURL == "" {
+		printDemo(url)
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return srv.Shutdown(sctx)
+}

@@ -1,0 +1,209 @@
+// Package httpx holds the HTTP middleware of portald: request ids and structured logs,
+// panic recovery, body limits, security headers, response hints (x-token, content type)
+// and the web app with its SPA fallback.
+package httpx
+
+import (
+	"context"
+	"encoding/json"
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"time"
+)
+
+// Info is what handlers may need of the request beyond ogen's parameters.
+type Info struct {
+	ID        string
+	IP        netip.Addr
+	UserAgent string
+	RawQuery  string
+	Method    string
+	Path      string
+}
+
+// Hints are response headers decided deep inside (the security handler, a file
+// download) and written by the middleware before the status line.
+type Hints struct {
+	XToken             string
+	ContentType        string
+	ContentDisposition string
+}
+
+type infoKey struct{}
+type hintsKey struct{}
+
+// InfoFrom is the request info of a context (zero when absent).
+func InfoFrom(ctx context.Context) Info {
+	i, _ := ctx.Value(infoKey{}).(Info)
+	return i
+}
+
+// HintsFrom is the response hints of a context; a throwaway value when absent.
+func HintsFrom(ctx context.Context) *Hints {
+	if h, ok := ctx.Value(hintsKey{}).(*Hints); ok {
+		return h
+	}
+	return &Hints{}
+}
+
+// WithInfo stores request info in a context (for tests and in-process callers).
+func WithInfo(ctx context.Context, i Info) context.Context { return context.WithValue(ctx, infoKey{}, i) }
+
+type writer struct {
+	http.ResponseWriter
+	hints  *Hints
+	status int
+	bytes  int64
+}
+
+func (w *writer) WriteHeader(code int) {
+	if w.status != 0 {
+		return
+	}
+	w.status = code
+	h := w.Header()
+	if w.hints.XToken != "" {
+		h.Set("X-Token", w.hints.XToken)
+	}
+	if w.hints.ContentType != "" && code == http.StatusOK {
+		h.Set("Content-Type", w.hints.ContentType)
+	}
+	if w.hints.ContentDisposition != "" && code == http.StatusOK {
+		h.Set("Content-Disposition", w.hints.ContentDisposition)
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *writer) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += int64(n)
+	return n, err
+}
+
+func (w *writer) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (w *writer) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func newID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func clientIP(r *http.Request, trustProxy bool) netip.Addr {
+	if trustProxy {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			first, _, _ := strings.Cut(xff, ",")
+			if ip, err := netip.ParseAddr(strings.TrimSpace(first)); err == nil {
+				return ip.Unmap()
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip, _ := netip.ParseAddr(host)
+	return ip.Unmap()
+}
+
+// Options of the middleware chain.
+type Options struct {
+	Log        *slog.Logger
+	TrustProxy bool  // take the client address from X-Forwarded-For
+	MaxBody    int64 // limit of JSON bodies
+	MaxUpload  int64 // limit of file uploads
+	// OnPanic reports a recovered panic (Sentry); optional.
+	OnPanic func(ctx context.Context, v any)
+}
+
+// Wrap puts the middleware around the whole application: request id, info and hints,
+// logs, recovery, body limits and security headers.
+func Wrap(next http.Handler, o Options) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := r.Header.Get("X-Request-Id")
+		if id == "" || len(id) > 64 {
+			id = newID()
+		}
+		info := Info{ID: id, IP: clientIP(r, o.TrustProxy), UserAgent: r.UserAgent(), RawQuery: r.URL.RawQuery, Method: r.Method, Path: r.URL.Path}
+		hints := &Hints{}
+		ctx := context.WithValue(context.WithValue(r.Context(), infoKey{}, info), hintsKey{}, hints)
+		ww := &writer{ResponseWriter: w, hints: hints}
+		securityHeaders(ww.Header(), r.URL.Path)
+		ww.Header().Set("X-Request-Id", id)
+		api := strings.HasPrefix(r.URL.Path, "/api/")
+		if api && r.Body != nil {
+			limit := o.MaxBody
+			if r.Method == http.MethodPut && strings.HasPrefix(r.URL.Path, "/api/files/") {
+				limit = o.MaxUpload
+				// The type of an upload is sniffed from its content; whatever the client
+				// declared, the contract takes the bytes as application/octet-stream.
+				r.Header.Set("Content-Type", "application/octet-stream")
+			}
+			r.Body = http.MaxBytesReader(ww, r.Body, limit)
+		}
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				o.Log.ErrorContext(ctx, "panic", "request_id", id, "panic", v)
+				if o.OnPanic != nil {
+					o.OnPanic(ctx, v)
+				}
+				if ww.status == 0 {
+					WriteError(ww, http.StatusInternalServerError, "Something went wrong. Quote request id "+id+" to support.")
+				}
+			}
+			level := slog.LevelInfo
+			if ww.status >= 500 {
+				level = slog.LevelError
+			}
+			o.Log.Log(ctx, level, "request", "request_id", id, "method", r.Method, "path", r.URL.Path,
+				"status", ww.status, "bytes", ww.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000,
+				"ip", info.IP.String())
+		}()
+		next.ServeHTTP(ww, r.WithContext(ctx))
+	})
+}
+
+// WriteError writes the contract's Error body outside ogen (panics, the web app).
+func WriteError(w http.ResponseWriter, status int, message string) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(struct {
+		Status  int    `json:"status"`
+		Message string `json:"message"`
+	}{status, message})
+}
+
+// contentSecurityPolicy allows only the portal's own origin; Radix Themes needs inline
+// styles.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' https://*.sentry.io https://*.ingest.sentry.io; " +
+	"worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+
+func securityHeaders(h http.Header, path string) {
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
+	if strings.HasPrefix(path, "/api/") {
+		h.Set("Cache-Control", "no-store")
+	}
+}
