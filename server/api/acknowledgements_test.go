@@ -1,0 +1,212 @@
+package api_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/files"
+	"github.com/associateportal/portal/server/seed"
+	"github.com/associateportal/portal/server/servertest"
+)
+
+func TestAcknowledgementGate(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	tok := login(t, env, seed.DemoAgent)
+	c := client(t, env, tok)
+
+	// Until everything is acknowledged only the dashboard's own calls work.
+	r := do(t, env, "GET", "/api/clients", tok, nil, nil)
+	if r.Status != 403 || !strings.Contains(r.apiError(t).Message, "Acknowledge") {
+		t.Fatalf("clients before acknowledging: %d %s", r.Status, r.Body)
+	}
+	for _, p := range []string{"/api/access", "/api/dashboard", "/api/dashboard/acknowledgements", "/api/dashboard/acknowledgements/memos/signed-url"} {
+		if r := do(t, env, "GET", p, tok, nil, nil); r.Status != 200 {
+			t.Errorf("%s before acknowledging: %d", p, r.Status)
+		}
+	}
+	acks, err := c.ListAcknowledgements(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	memos, w9s := acks.Response.Memos, acks.Response.W9Documents
+	if len(memos) == 0 || len(w9s) == 0 {
+		t.Fatalf("the demo agent must have memos and W-9s to acknowledge: %d, %d", len(memos), len(w9s))
+	}
+	if !strings.HasPrefix(w9s[0].TinMasked, "***-**-") && !strings.HasPrefix(w9s[0].TinMasked, "**-***") {
+		t.Errorf("TIN not masked: %q", w9s[0].TinMasked)
+	}
+	var signed oas.Memo
+	for _, m := range memos {
+		if m.RequiresSignature {
+			signed = m
+		}
+	}
+	ack := func(kind, id, body string) reply {
+		return do(t, env, "PUT", "/api/dashboard/acknowledgements/"+kind+"/"+id, tok, body, header{"User-Agent": "gate-test/1.0"})
+	}
+	id := func(n int64) string { return strconv.FormatInt(n, 10) }
+
+	// A memo that needs a signature refuses an acknowledgement without one.
+	r = ack("memos", id(signed.ID), `{}`)
+	if r.Status != 422 || r.apiError(t).Errors[0].Field != "signature" {
+		t.Fatalf("unsigned: %d %s", r.Status, r.Body)
+	}
+	// A signature that was reserved but never uploaded, or belongs to someone else.
+	var su oas.SignedURL
+	do(t, env, "GET", "/api/dashboard/acknowledgements/memos/signed-url", tok, nil, nil).json(t, &su)
+	if r := ack("memos", id(signed.ID), `{"signature":"`+su.ID+`"}`); r.Status != 422 {
+		t.Errorf("not uploaded: %d %s", r.Status, r.Body)
+	}
+	other := login(t, env, seed.DemoRMD)
+	foreign := uploadSignature(t, env, other, "memos")
+	if r := ack("memos", id(signed.ID), `{"signature":"`+foreign+`"}`); r.Status != 422 {
+		t.Errorf("someone else's signature: %d %s", r.Status, r.Body)
+	}
+	// Draft memos and other people's W-9s are not there.
+	if r := ack("memos", "3", `{}`); r.Status != 404 {
+		t.Errorf("draft memo: %d", r.Status)
+	}
+	var rmdW9 int64
+	if err := env.Pool.QueryRow(ctx, `SELECT w.id FROM w9_documents w JOIN associates a ON a.id = w.associate_id WHERE a.code = $1`, seed.DemoRMDCode).Scan(&rmdW9); err != nil {
+		t.Fatal(err)
+	}
+	if r := ack("w9_documents", id(rmdW9), `{}`); r.Status != 404 {
+		t.Errorf("another associate's W-9: %d", r.Status)
+	}
+
+	sig := uploadSignature(t, env, tok, "memos")
+	r = ack("memos", id(signed.ID), `{"signature":"`+sig+`"}`)
+	if r.Status != 200 {
+		t.Fatalf("signed acknowledgement: %d %s", r.Status, r.Body)
+	}
+	if r := ack("memos", id(signed.ID), `{"signature":"`+sig+`"}`); r.Status != 409 {
+		t.Errorf("twice: %d", r.Status)
+	}
+	var ip, ua, file string
+	var hashLen int
+	err = env.Pool.QueryRow(ctx, `SELECT host(ip), user_agent, signature_file_id, length(content_sha256) FROM memo_acknowledgements ma
+		JOIN associates a ON a.id = ma.associate_id WHERE a.code = $1 AND memo_id = $2`, seed.DemoAgtCode, signed.ID).Scan(&ip, &ua, &file, &hashLen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ip != "127.0.0.1" || ua != "gate-test/1.0" || file != sig || hashLen != 32 {
+		t.Errorf("stored acknowledgement: ip %q ua %q file %q hash %d bytes", ip, ua, file, hashLen)
+	}
+	// Still gated while anything is left.
+	if r := do(t, env, "GET", "/api/clients", tok, nil, nil); r.Status != 403 {
+		t.Errorf("clients with items left: %d", r.Status)
+	}
+	acknowledgeAll(t, env, tok)
+	after, err := c.ListAcknowledgements(ctx)
+	if err != nil || len(after.Response.Memos)+len(after.Response.W9Documents) != 0 {
+		t.Fatalf("after acknowledging all: %+v %v", after, err)
+	}
+	if r := do(t, env, "GET", "/api/clients", tok, nil, nil); r.Status != 200 {
+		t.Errorf("clients after acknowledging: %d %s", r.Status, r.Body)
+	}
+	// A new memo closes the gate again.
+	if _, err := env.Pool.Exec(ctx, `INSERT INTO memos (title, body, status, published_at) VALUES ('New', 'Read me', 'Published', now())`); err != nil {
+		t.Fatal(err)
+	}
+	if r := do(t, env, "GET", "/api/clients", tok, nil, nil); r.Status != 403 {
+		t.Errorf("clients after a new memo: %d", r.Status)
+	}
+}
+
+func TestFileHostUploads(t *testing.T) {
+	env := servertest.Start(t)
+	tok := login(t, env, seed.DemoAgent)
+	signedURL := func() oas.SignedURL {
+		var su oas.SignedURL
+		do(t, env, "GET", "/api/dashboard/acknowledgements/memos/signed-url", tok, nil, nil).json(t, &su)
+		return su
+	}
+	cases := []struct {
+		name   string
+		body   string
+		status int
+	}{
+		{"png is not a signature", "\x89PNG\r\n\x1a\n0000", 422},
+		{"text", "hello, world", 422},
+		{"empty", "", 422},
+		{"html", "<html><body>hi</body></html>", 422},
+		{"doctype entity", `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>`, 422},
+		{"broken svg", `<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0"></svg>`, 422},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			su := signedURL()
+			r := do(t, env, "PUT", su.URL, "", tc.body, header{"Content-Type": "image/svg+xml"})
+			if r.Status != tc.status {
+				t.Fatalf("status %d, want %d: %s", r.Status, tc.status, r.Body)
+			}
+			r.apiError(t)
+		})
+	}
+	t.Run("sanitised", func(t *testing.T) {
+		su := signedURL()
+		evil := `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><path d="M0 0L9 9" onclick="x()" style="fill:url(javascript:1)"/><foreignObject><div/></foreignObject></svg>`
+		r := do(t, env, "PUT", su.URL, "", evil, header{"Content-Type": "image/svg+xml"})
+		if r.Status != 200 {
+			t.Fatalf("%d %s", r.Status, r.Body)
+		}
+		matches, _ := filepath.Glob(filepath.Join(filesDir(t, env), "*", su.ID))
+		if len(matches) != 1 {
+			t.Fatalf("stored file not found")
+		}
+		stored, err := os.ReadFile(matches[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bad := range []string{"script", "onload", "onclick", "foreignObject", "javascript", "style"} {
+			if strings.Contains(string(stored), bad) {
+				t.Errorf("stored SVG still holds %q: %s", bad, stored)
+			}
+		}
+		if !strings.Contains(string(stored), `d="M0 0L9 9"`) {
+			t.Errorf("the drawing was lost: %s", stored)
+		}
+		// A link works once.
+		if r := do(t, env, "PUT", su.URL, "", signatureSVG, nil); r.Status != 409 {
+			t.Errorf("second upload: %d", r.Status)
+		}
+	})
+	t.Run("tampered and expired links", func(t *testing.T) {
+		su := signedURL()
+		tampered := strings.Replace(su.URL, "signature=", "signature=0", 1)
+		if r := do(t, env, "PUT", tampered, "", signatureSVG, nil); r.Status != 403 {
+			t.Errorf("tampered: %d", r.Status)
+		}
+		expired := env.Handler.Signer.URL("PUT", su.ID, -time.Minute)
+		if r := do(t, env, "PUT", expired, "", signatureSVG, nil); r.Status != 403 || !strings.Contains(r.apiError(t).Message, "expired") {
+			t.Errorf("expired: %d %s", r.Status, r.Body)
+		}
+		if r := do(t, env, "PUT", "/api/files/"+su.ID, "", signatureSVG, nil); r.Status != 422 {
+			t.Errorf("unsigned: %d %s", r.Status, r.Body)
+		}
+	})
+	t.Run("too large", func(t *testing.T) {
+		su := signedURL()
+		big := `<svg xmlns="http://www.w3.org/2000/svg"><desc>` + strings.Repeat("a", 11<<20) + `</desc></svg>`
+		if r := do(t, env, "PUT", su.URL, "", big, nil); r.Status != 413 {
+			t.Errorf("oversize: %d %.200s", r.Status, r.Body)
+		}
+	})
+}
+
+// filesDir is where a test server stores files.
+func filesDir(t testing.TB, env *servertest.Env) string {
+	t.Helper()
+	d, ok := env.Handler.Files.(files.Disk)
+	if !ok {
+		t.Fatal("storage is not a Disk")
+	}
+	return d.Dir
+}

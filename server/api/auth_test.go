@@ -1,0 +1,226 @@
+package api_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/app"
+	"github.com/associateportal/portal/server/seed"
+	"github.com/associateportal/portal/server/servertest"
+)
+
+func TestLogin(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	c := client(t, env, "")
+	for _, who := range []string{seed.DemoAgent, "AGENT@Example.com", seed.DemoAgtCode, strings.ToLower(seed.DemoAgtCode)} {
+		res, err := c.Login(ctx, &oas.LoginRequest{Login: who, Password: seed.DemoPassword})
+		if err != nil {
+			t.Fatalf("login as %q: %v", who, err)
+		}
+		if res.User.Code.Or("") != seed.DemoAgtCode || res.User.IsSeniorLevel || res.Token == "" {
+			t.Errorf("login as %q: user %+v", who, res.User)
+		}
+	}
+	bad := do(t, env, "POST", "/api/auth/login", "", map[string]string{"login": seed.DemoAgent, "password": "wrong"}, nil)
+	nobody := do(t, env, "POST", "/api/auth/login", "", map[string]string{"login": "nobody@example.com", "password": "wrong"}, nil)
+	if bad.Status != 401 || nobody.Status != 401 {
+		t.Fatalf("bad password %d, unknown login %d; want 401", bad.Status, nobody.Status)
+	}
+	if a, b := bad.apiError(t).Message, nobody.apiError(t).Message; a != b {
+		t.Errorf("a wrong password (%q) and an unknown login (%q) must read the same", a, b)
+	}
+	staff, err := c.Login(ctx, &oas.LoginRequest{Login: seed.DemoStaff, Password: seed.DemoPassword})
+	if err != nil || !staff.User.IsStaff || staff.User.Code.Set {
+		t.Fatalf("staff login: %+v %v", staff, err)
+	}
+}
+
+func TestLoginThrottlePerAccountSharedAcrossInstances(t *testing.T) {
+	env := servertest.Start(t)
+	// A second portald instance over the same database.
+	handler, _, err := app.New(app.Options{Pool: env.Pool, Keys: env.Keys, DataDir: t.TempDir(), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := httptest.NewServer(handler)
+	defer other.Close()
+	env2 := &servertest.Env{URL: other.URL}
+	wrong := map[string]string{"login": seed.DemoRMD, "password": "wrong"}
+	for i := range 5 {
+		target := env
+		if i%2 == 1 {
+			target = env2
+		}
+		if r := do(t, target, "POST", "/api/auth/login", "", wrong, nil); r.Status != 401 {
+			t.Fatalf("attempt %d: %d", i, r.Status)
+		}
+	}
+	right := map[string]string{"login": seed.DemoRMD, "password": seed.DemoPassword}
+	for _, target := range []*servertest.Env{env, env2} {
+		r := do(t, target, "POST", "/api/auth/login", "", right, nil)
+		if r.Status != 429 {
+			t.Fatalf("after 5 failures the right password answers %d, want 429", r.Status)
+		}
+		if e := r.apiError(t); !strings.Contains(e.Message, "Too many") {
+			t.Errorf("message %q", e.Message)
+		}
+	}
+	// Another account from the same address is not locked out by them.
+	if r := do(t, env2, "POST", "/api/auth/login", "", map[string]string{"login": seed.DemoAgent, "password": seed.DemoPassword}, nil); r.Status != 200 {
+		t.Errorf("another account: %d", r.Status)
+	}
+	// The window passes: the account opens again.
+	if _, err := env.Pool.Exec(context.Background(), `UPDATE login_failures SET failed_at = failed_at - interval '16 minutes'`); err != nil {
+		t.Fatal(err)
+	}
+	if r := do(t, env, "POST", "/api/auth/login", "", right, nil); r.Status != 200 {
+		t.Errorf("after the window: %d", r.Status)
+	}
+}
+
+func TestSessionRenewalExpiryAndLogout(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	tok := login(t, env, seed.DemoAgent)
+	r := do(t, env, "GET", "/api/access", tok, nil, nil)
+	if r.Status != 200 || r.Header.Get("X-Token") != "" {
+		t.Fatalf("fresh token: %d, x-token %q", r.Status, r.Header.Get("X-Token"))
+	}
+	// An old token is rotated: the answer carries the new one, on errors too.
+	if _, err := env.Pool.Exec(ctx, `UPDATE sessions SET rotated_at = now() - interval '20 minutes'`); err != nil {
+		t.Fatal(err)
+	}
+	r = do(t, env, "GET", "/api/clients/999999999", tok, nil, nil)
+	renewed := r.Header.Get("X-Token")
+	if renewed == "" || renewed == tok {
+		t.Fatalf("no renewed token on a rotated session (status %d)", r.Status)
+	}
+	if r := do(t, env, "GET", "/api/access", renewed, nil, nil); r.Status != 200 {
+		t.Fatalf("renewed token: %d", r.Status)
+	}
+	// The previous token works for the grace period, then not.
+	if r := do(t, env, "GET", "/api/access", tok, nil, nil); r.Status != 200 {
+		t.Fatalf("previous token within grace: %d", r.Status)
+	}
+	if _, err := env.Pool.Exec(ctx, `UPDATE sessions SET rotated_at = now() - interval '3 minutes'`); err != nil {
+		t.Fatal(err)
+	}
+	if r := do(t, env, "GET", "/api/access", tok, nil, nil); r.Status != 401 {
+		t.Fatalf("previous token after grace: %d", r.Status)
+	}
+	// Logout kills the session.
+	if r := do(t, env, "POST", "/api/auth/logout", renewed, nil, nil); r.Status != 204 {
+		t.Fatalf("logout: %d %s", r.Status, r.Body)
+	}
+	r = do(t, env, "GET", "/api/access", renewed, nil, nil)
+	if r.Status != 401 {
+		t.Fatalf("after logout: %d", r.Status)
+	}
+	r.apiError(t)
+	// Idle sessions die.
+	idle := login(t, env, seed.DemoAgent)
+	if _, err := env.Pool.Exec(ctx, `UPDATE sessions SET last_seen_at = now() - interval '13 hours' WHERE revoked_at IS NULL`); err != nil {
+		t.Fatal(err)
+	}
+	if r := do(t, env, "GET", "/api/access", idle, nil, nil); r.Status != 401 {
+		t.Fatalf("idle session: %d", r.Status)
+	}
+	// A login writes a session row with the user agent and address.
+	var ua, ip string
+	if err := env.Pool.QueryRow(ctx, `SELECT user_agent, host(ip) FROM sessions ORDER BY id DESC LIMIT 1`).Scan(&ua, &ip); err != nil {
+		t.Fatal(err)
+	}
+	if ua == "" || ip != "127.0.0.1" {
+		t.Errorf("session row: ua %q ip %q", ua, ip)
+	}
+}
+
+func TestAccessAndAdminMode(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	rmd, err := client(t, env, login(t, env, seed.DemoRMD)).GetAccess(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rmd.Response.User.IsSeniorLevel || rmd.Response.User.Code.Or("") != seed.DemoRMDCode {
+		t.Errorf("rmd access: %+v", rmd.Response.User)
+	}
+	staffTok := login(t, env, seed.DemoStaff)
+	acting, err := oas.NewClient(env.URL+"/api", creds{token: staffTok, actAs: seed.DemoAgtCode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := acting.GetAccess(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Response.User.Code.Or("") != seed.DemoAgtCode || a.Response.User.ActingStaff.Or("") != "Sam Staffer" {
+		t.Errorf("acting access: %+v", a.Response.User)
+	}
+	// Staff acting for an associate are not held at the acknowledgement gate, and every
+	// request is audited.
+	if _, err := acting.ListClients(ctx, oas.ListClientsParams{}); err != nil {
+		t.Errorf("acting staff list clients: %v", err)
+	}
+	var audited int
+	if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM staff_audit s JOIN associates a ON a.id = s.associate_id WHERE a.code = $1`, seed.DemoAgtCode).Scan(&audited); err != nil {
+		t.Fatal(err)
+	}
+	if audited != 2 {
+		t.Errorf("audit rows = %d, want 2", audited)
+	}
+	// Nobody else may use access-token; an unknown code is refused.
+	agentTok := login(t, env, seed.DemoAgent)
+	if r := do(t, env, "GET", "/api/access", agentTok, nil, header{"access-token": seed.DemoRMDCode}); r.Status != 403 {
+		t.Errorf("associate with access-token: %d", r.Status)
+	}
+	if r := do(t, env, "GET", "/api/access", staffTok, nil, header{"access-token": "NOSUCH1"}); r.Status != 401 {
+		t.Errorf("unknown code: %d", r.Status)
+	} else {
+		r.apiError(t)
+	}
+	if r := do(t, env, "GET", "/api/access", "", nil, header{"access-token": seed.DemoAgtCode}); r.Status != 401 {
+		t.Errorf("access-token without a bearer: %d", r.Status)
+	}
+}
+
+func TestHealthAndHeaders(t *testing.T) {
+	env := servertest.Start(t)
+	for _, p := range []string{"/api/healthz", "/api/readyz"} {
+		r := do(t, env, "GET", p, "", nil, nil)
+		if r.Status != 200 {
+			t.Errorf("%s: %d", p, r.Status)
+		}
+		for _, h := range []string{"Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Request-Id"} {
+			if r.Header.Get(h) == "" {
+				t.Errorf("%s: no %s header", p, h)
+			}
+		}
+		if r.Header.Get("Cache-Control") != "no-store" {
+			t.Errorf("%s: Cache-Control %q", p, r.Header.Get("Cache-Control"))
+		}
+	}
+	if !strings.Contains(do(t, env, "GET", "/", "", nil, nil).Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+		t.Error("the web app has no frame-ancestors policy")
+	}
+	r := do(t, env, "GET", "/api/no/such/thing", "", nil, nil)
+	if r.Status != 404 {
+		t.Errorf("unknown API path: %d", r.Status)
+	}
+	r.apiError(t)
+	r = do(t, env, "PATCH", "/api/access", "", nil, nil)
+	if r.Status != 405 {
+		t.Errorf("wrong method: %d", r.Status)
+	}
+	r.apiError(t)
+	// The SPA answers unknown non-API paths with the app.
+	if r := do(t, env, "GET", "/business/clients/12", "", nil, nil); r.Status != 200 || !strings.Contains(r.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("SPA fallback: %d %s", r.Status, r.Header.Get("Content-Type"))
+	}
+}
