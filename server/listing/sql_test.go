@@ -390,9 +390,11 @@ func TestKeysetPaging(t *testing.T) {
 	query := func(t *testing.T, q listing.Query, keyset bool) []keysetRow {
 		t.Helper()
 		var a listing.Args
-		where := q.FilterWhere(&a)
+		var where string
 		if keyset {
 			where = q.Where(&a)
+		} else {
+			where = q.FilterWhere(&a)
 		}
 		sql := `SELECT id, name, email, state, income, created_at, born, active FROM keyset_rows t WHERE ` +
 			where + ` ORDER BY ` + q.OrderBy() + ` ` + q.LimitOffset(&a)
