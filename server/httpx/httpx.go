@@ -5,9 +5,9 @@ package httpx
 
 import (
 	"context"
-	"encoding/json"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"log/slog"
 	"net"
 	"net/http"
@@ -52,7 +52,9 @@ func HintsFrom(ctx context.Context) *Hints {
 }
 
 // WithInfo stores request info in a context (for tests and in-process callers).
-func WithInfo(ctx context.Context, i Info) context.Context { return context.WithValue(ctx, infoKey{}, i) }
+func WithInfo(ctx context.Context, i Info) context.Context {
+	return context.WithValue(ctx, infoKey{}, i)
+}
 
 type writer struct {
 	http.ResponseWriter

@@ -417,7 +417,7 @@ func copyClients(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, agent
 			income = &v
 		}
 		dob := time.Date(1945+r.IntN(60), time.Month(1+r.IntN(12)), 1+r.IntN(28), 0, 0, 0, 0, time.UTC)
-		created := o.Now.Add(-time.Duration(r.Int64N(int64(3*365*24*time.Hour)))).Truncate(time.Second)
+		created := o.Now.Add(-time.Duration(r.Int64N(int64(3 * 365 * 24 * time.Hour)))).Truncate(time.Second)
 		addr := fmt.Sprintf("%d %s St", 1+r.IntN(9999), lastNames[r.IntN(len(lastNames))])
 		return []any{owner.id, first, last, email, ph, dob, genders[r.IntN(2)], marital, addr, pl.city, pl.state, postal,
 			pl.country, income, created, created}, nil
@@ -445,7 +445,7 @@ var memoTexts = []struct {
 // acknowledged them already, the two demo associates have not.
 func acknowledgements(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, rmd, agent int, o Options) error {
 	for i, m := range memoTexts {
-		status, pub := "Published", o.Now.AddDate(0, 0, -(20 - 7*i))
+		status, pub := "Published", o.Now.AddDate(0, 0, -(20-7*i))
 		if i == 2 {
 			status = "Draft"
 		}

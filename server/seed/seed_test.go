@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/secret"
+	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/testdb"
 )
 
