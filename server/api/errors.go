@@ -51,7 +51,10 @@ var decodeField = regexp.MustCompile(`decode field "([a-z0-9_]+)"`)
 
 func (h *Handler) classify(ctx context.Context, err error) (int, oas.Error) {
 	status, msg, fields := classify(err)
-	if status >= 500 {
+	if ctx.Err() != nil {
+		// The client went away: nothing to report, and nobody to answer.
+		h.Log.DebugContext(ctx, "request abandoned", "request_id", httpx.InfoFrom(ctx).ID, "err", err.Error())
+	} else if status >= 500 {
 		id := httpx.InfoFrom(ctx).ID
 		h.Log.ErrorContext(ctx, "request failed", "request_id", id, "err", err.Error())
 		h.report(ctx, err)

@@ -60,7 +60,8 @@ func CheckPassword(encoded, password string) (bool, error) {
 		return false, ErrBadHash
 	}
 	want, err := b64.DecodeString(parts[5])
-	if err != nil {
+	// argon2 panics on zero passes or lanes and on an empty key; a short key is no check.
+	if err != nil || t < 1 || p < 1 || len(want) < 16 {
 		return false, ErrBadHash
 	}
 	got := argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want)))

@@ -59,14 +59,15 @@ func New(f Format, w io.Writer, header []string) (Writer, error) {
 type csvWriter struct{ w *bufio.Writer }
 
 // Row writes one CSV record (RFC 4180). A text that a spreadsheet would run as a
-// formula (=, +, @, or - not followed by a digit) is prefixed with a quote.
+// formula (=, +, @, tab, CR, or - other than a plain negative number) is prefixed with a
+// quote: "-2+3+cmd|..." is a formula, "-42" and "-0.5" are numbers.
 func (c *csvWriter) Row(values [][]byte) error {
 	for i, v := range values {
 		if i > 0 {
 			_ = c.w.WriteByte(',')
 		}
 		if len(v) > 0 && (v[0] == '=' || v[0] == '+' || v[0] == '@' || v[0] == '\t' || v[0] == '\r' ||
-			(v[0] == '-' && (len(v) == 1 || v[1] < '0' || v[1] > '9'))) {
+			(v[0] == '-' && !isNumber(v[1:]))) {
 			v = append([]byte{'\''}, v...)
 		}
 		if bytes.ContainsAny(v, ",\"\r\n") {
@@ -84,6 +85,22 @@ func (c *csvWriter) Row(values [][]byte) error {
 	}
 	_, err := c.w.WriteString("\r\n")
 	return err
+}
+
+// isNumber reports whether v is digits with an optional decimal part (12, 12.5).
+func isNumber(v []byte) bool {
+	digits, dot := 0, false
+	for i, b := range v {
+		switch {
+		case b >= '0' && b <= '9':
+			digits++
+		case b == '.' && !dot && digits > 0 && i < len(v)-1:
+			dot = true
+		default:
+			return false
+		}
+	}
+	return digits > 0
 }
 
 func (c *csvWriter) Close() error { return c.w.Flush() }

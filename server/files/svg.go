@@ -56,7 +56,8 @@ func SanitizeSVG(in []byte) ([]byte, error) {
 				continue
 			}
 			if depth == 1 {
-				if t.Name.Local != "svg" || sawRoot {
+				// A root of another namespace would be skipped whole, leaving no document.
+				if t.Name.Local != "svg" || sawRoot || (t.Name.Space != "" && t.Name.Space != "http://www.w3.org/2000/svg") {
 					return nil, ErrNotSVG
 				}
 				sawRoot = true

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"net/http"
+	"net/netip"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/store"
+)
+
+var (
+	netipZero   netip.Addr
+	ltreeDigits = regexp.MustCompile(`^[0-9]+(\.[0-9]+)*$`)
+)
+
+// baseline is the hand-written comparison: net/http and pgx, no framework, the same
+// rows. It authenticates the bearer token with one indexed lookup, as any real handler
+// must, and encodes with encoding/json.
+func baseline(args []string) error {
+	fs := flag.NewFlagSet("baseline", flag.ExitOnError)
+	addr := fs.String("addr", "127.0.0.1:8099", "listen address")
+	dsn := fs.String("database-url", "", "database")
+	poolSize := fs.Int("pool", 16, "pool size")
+	_ = fs.Parse(args)
+	ctx := context.Background()
+	pool, err := store.Connect(ctx, *dsn, int32(*poolSize))
+	if err != nil {
+		return err
+	}
+	b := &base{pool: pool}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /ready", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(200) })
+	mux.HandleFunc("GET /clients", b.list)
+	mux.HandleFunc("GET /copy", b.copy)
+	srv := &http.Server{Addr: *addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	return srv.ListenAndServe()
+}
+
+type base struct{ pool *pgxpool.Pool }
+
+type row struct {
+	ID            int64      `json:"id"`
+	AssociateCode string     `json:"associate_code"`
+	AssociateName string     `json:"associate_name"`
+	FirstName     string     `json:"first_name"`
+	LastName      string     `json:"last_name"`
+	Email         *string    `json:"email,omitempty"`
+	Phone         *string    `json:"phone,omitempty"`
+	DateOfBirth   *time.Time `json:"date_of_birth,omitempty"`
+	Gender        *string    `json:"gender,omitempty"`
+	MaritalStatus *string    `json:"marital_status,omitempty"`
+	AddressLine1  *string    `json:"address_line1,omitempty"`
+	AddressLine2  *string    `json:"address_line2,omitempty"`
+	City          *string    `json:"city,omitempty"`
+	State         *string    `json:"state,omitempty"`
+	PostalCode    *string    `json:"postal_code,omitempty"`
+	Country       string     `json:"country"`
+	AnnualIncome  *int64     `json:"annual_income,omitempty"`
+	Notes         *string    `json:"notes,omitempty"`
+	CanEdit       bool       `json:"can_edit"`
+	CreatedAt     time.Time  `json:"created_at"`
+	UpdatedAt     time.Time  `json:"updated_at"`
+}
+
+func (b *base) caller(r *http.Request) (path string, id int64, ok bool) {
+	token := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	err := b.pool.QueryRow(r.Context(), `SELECT a.path::text, a.id FROM sessions s JOIN users u ON u.id = s.user_id
+		JOIN associates a ON a.id = u.associate_id WHERE s.token_hash = $1 AND s.revoked_at IS NULL`, auth.HashToken(token)).Scan(&path, &id)
+	return path, id, err == nil
+}
+
+func (b *base) list(w http.ResponseWriter, r *http.Request) {
+	path, me, ok := b.caller(r)
+	if !ok {
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		return
+	}
+	q := r.URL.Query()
+	limit, _ := strconv.Atoi(q.Get("limit"))
+	if limit < 1 || limit > 1000 {
+		limit = 100
+	}
+	offset, _ := strconv.Atoi(q.Get("offset"))
+	args := []any{path, limit + 1, offset}
+	where := ""
+	if s := q.Get("state"); s != "" {
+		args = append(args, s)
+		where += " AND c.state = $" + strconv.Itoa(len(args))
+	}
+	if p := q.Get("last_name_prefix"); p != "" {
+		args = append(args, p+"%")
+		where += " AND c.last_name ILIKE $" + strconv.Itoa(len(args))
+	}
+	rows, err := b.pool.Query(r.Context(), `SELECT c.id, a.code, a.first_name || ' ' || a.last_name, c.first_name, c.last_name,
+		c.email, c.phone, c.date_of_birth, c.gender, c.marital_status, c.address_line1, c.address_line2, c.city, c.state,
+		c.postal_code, c.country, c.annual_income, c.notes, c.associate_id, c.created_at, c.updated_at
+		FROM clients c JOIN associates a ON a.id = c.associate_id
+		WHERE a.path <@ $1::ltree`+where+` ORDER BY c.id LIMIT $2 OFFSET $3`, args...)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	out := make([]row, 0, limit+1)
+	for rows.Next() {
+		var c row
+		var owner int64
+		if err := rows.Scan(&c.ID, &c.AssociateCode, &c.AssociateName, &c.FirstName, &c.LastName, &c.Email, &c.Phone,
+			&c.DateOfBirth, &c.Gender, &c.MaritalStatus, &c.AddressLine1, &c.AddressLine2, &c.City, &c.State, &c.PostalCode,
+			&c.Country, &c.AnnualIncome, &c.Notes, &owner, &c.CreatedAt, &c.UpdatedAt); err != nil {
+			rows.Close()
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		c.CanEdit = owner == me
+		out = append(out, c)
+	}
+	rows.Close()
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"data": out})
+}
+
+// copy streams COPY (the export query) TO STDOUT straight into the response.
+func (b *base) copy(w http.ResponseWriter, r *http.Request) {
+	path, _, ok := b.caller(r)
+	if !ok {
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		return
+	}
+	conn, err := b.pool.Acquire(r.Context())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	defer conn.Release()
+	if !ltreeDigits.MatchString(path) { // COPY takes no parameters: only ever inline digits and dots
+		http.Error(w, "bad path", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv")
+	sql := `COPY (SELECT c.id, a.code, a.first_name || ' ' || a.last_name, c.first_name, c.last_name, c.email, c.phone,
+		to_char(c.date_of_birth, 'YYYY-MM-DD'), c.gender, c.marital_status, c.address_line1, c.address_line2, c.city, c.state,
+		c.postal_code, c.country, to_char(c.annual_income / 100.0, 'FM999999999990.00'), c.notes,
+		to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+		to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+		FROM clients c JOIN associates a ON a.id = c.associate_id
+		WHERE a.path <@ '` + path + `'::ltree ORDER BY c.id) TO STDOUT WITH (FORMAT csv, HEADER)`
+	if _, err := conn.Conn().PgConn().CopyTo(r.Context(), w, sql); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
+}

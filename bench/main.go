@@ -1,0 +1,502 @@
+// Command bench measures portald at scale against hand-written baselines, side by side
+// in one run on the same database and pool size. It prints figures and ratios and
+// asserts nothing (see docs/benchmarks.md).
+//
+//	bench run        seed (once) and measure
+//	bench baseline   the hand-written net/http + pgx server used as the baseline
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/associateportal/portal/server/listing"
+	"github.com/associateportal/portal/server/pgembed"
+	"github.com/associateportal/portal/server/secret"
+	"github.com/associateportal/portal/server/seed"
+	"github.com/associateportal/portal/server/store"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: bench run|baseline [flags]")
+		os.Exit(2)
+	}
+	var err error
+	switch os.Args[1] {
+	case "run":
+		err = run(os.Args[2:])
+	case "baseline":
+		err = baseline(os.Args[2:])
+	default:
+		err = fmt.Errorf("unknown command %q", os.Args[1])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+type runOpts struct {
+	dataDir    string
+	portald    string
+	associates int
+	clients    int
+	duration   time.Duration
+	conns      int
+	pool       int
+	out        string
+}
+
+const benchKey = "62656e63682d6b65792d62656e63682d6b65792d62656e63682d6b65792d3031"
+
+func run(args []string) error {
+	var o runOpts
+	fs := flag.NewFlagSet("run", flag.ExitOnError)
+	fs.StringVar(&o.dataDir, "data-dir", ".bench", "where the benchmark cluster lives (kept between runs)")
+	fs.StringVar(&o.portald, "portald", "bin/portald", "the portald binary")
+	fs.IntVar(&o.associates, "associates", 50_000, "associates to seed")
+	fs.IntVar(&o.clients, "clients", 1_000_000, "clients to seed")
+	fs.DurationVar(&o.duration, "duration", 10*time.Second, "wrk duration per scenario")
+	fs.IntVar(&o.conns, "conns", 16, "wrk connections")
+	fs.IntVar(&o.pool, "pool", 16, "database pool size of both servers")
+	fs.StringVar(&o.out, "out", ".bench/results.md", "where to write the results (markdown)")
+	_ = fs.Parse(args)
+	ctx := context.Background()
+
+	if err := os.MkdirAll(o.dataDir, 0o755); err != nil {
+		return err
+	}
+	abs, _ := filepath.Abs(o.dataDir)
+	cluster, err := pgembed.Start(ctx, filepath.Join(abs, "pg"), true)
+	if err != nil {
+		return err
+	}
+	defer cluster.Stop()
+	dbName := fmt.Sprintf("bench_%d_%d", o.associates, o.clients)
+	created, err := cluster.EnsureDatabase(ctx, dbName)
+	if err != nil {
+		return err
+	}
+	dsn := cluster.DSN(dbName)
+	pool, err := store.Connect(ctx, dsn, int32(o.pool))
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	keyBytes, _ := hex.DecodeString(benchKey)
+	keys, err := secret.New(keyBytes)
+	if err != nil {
+		return err
+	}
+	var seeded bool
+	_ = pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_tables WHERE tablename = 'bench_done')`).Scan(&seeded)
+	if created || !seeded {
+		if _, err := store.Migrate(ctx, pool); err != nil {
+			return err
+		}
+		var empty bool
+		if err := pool.QueryRow(ctx, `SELECT NOT EXISTS (SELECT 1 FROM associates)`).Scan(&empty); err != nil {
+			return err
+		}
+		if empty {
+			start := time.Now()
+			fmt.Printf("seeding %d associates and %d clients (once; kept in %s)…\n", o.associates, o.clients, o.dataDir)
+			_, err := seed.Run(ctx, pool, seed.Options{Associates: o.associates, Clients: o.clients, Seed: 1, Keys: keys,
+				Progress: func(stage string, done, total int) {
+					fmt.Printf("\r  %-16s %9d / %-9d %6.1fs", stage, done, total, time.Since(start).Seconds())
+				}})
+			fmt.Println()
+			if err != nil {
+				return err
+			}
+			fmt.Printf("seeded in %s\n", time.Since(start).Round(time.Second))
+		}
+		for _, sql := range []string{`VACUUM ANALYZE`, `CREATE TABLE bench_done ()`} {
+			if _, err := pool.Exec(ctx, sql); err != nil {
+				return err
+			}
+		}
+	}
+	token, path, err := benchUser(ctx, pool)
+	if err != nil {
+		return err
+	}
+
+	ours, stopOurs, err := startProcess(o.portald, []string{"serve", "--no-seed"}, map[string]string{
+		"DATABASE_URL": dsn, "PORTAL_SECRET_KEY": benchKey, "PORTAL_DATA_DIR": filepath.Join(abs, "data"),
+		"PORTAL_LOG_LEVEL": "warn", "PORTAL_MAX_CONNS": strconv.Itoa(o.pool)})
+	if err != nil {
+		return err
+	}
+	defer stopOurs()
+	self, _ := os.Executable()
+	base, stopBase, err := startProcess(self, []string{"baseline", "--database-url", dsn, "--pool", strconv.Itoa(o.pool)}, nil)
+	if err != nil {
+		return err
+	}
+	defer stopBase()
+	for _, u := range []string{ours.url + "/api/readyz", base.url + "/ready"} {
+		if err := waitReady(u); err != nil {
+			return err
+		}
+	}
+
+	res := &report{}
+	res.line("# Benchmark run %s", time.Now().UTC().Format(time.RFC3339))
+	res.line("")
+	res.line("%d associates, %d clients; pool %d on both servers; wrk %d connections, 2 threads, %s per scenario; one machine (%s).",
+		o.associates, o.clients, o.pool, o.conns, o.duration, cpuInfo())
+	res.line("The caller is the top of the organisation: every client is visible to it.")
+	res.line("")
+
+	// (a) page 1 and a selective filter against the hand-written handler.
+	res.line("## (a) List: portald against a hand-written net/http + pgx handler")
+	res.line("")
+	res.line("| scenario | portald req/s | p50 | p99 | baseline req/s | p50 | p99 | ratio (req/s) |")
+	res.line("|---|---|---|---|---|---|---|---|")
+	scen := []struct{ name, ours, base string }{
+		{"page 1, limit 100", "/api/clients?limit=100", "/clients?limit=100"},
+		{"selective filter (state TX, last name starts with Mi)", "/api/clients?limit=100&filter[state][eq]=TX&filter[last_name][startswith]=Mi",
+			"/clients?limit=100&state=TX&last_name_prefix=Mi"},
+	}
+	for _, s := range scen {
+		a, err := wrk(ours.url+s.ours, token, o)
+		if err != nil {
+			return err
+		}
+		b, err := wrk(base.url+s.base, token, o)
+		if err != nil {
+			return err
+		}
+		res.line("| %s | %.0f | %s | %s | %.0f | %s | %s | **%.2f×** |", s.name, a.rps, a.p50, a.p99, b.rps, b.p50, b.p99, a.rps/b.rps)
+	}
+	res.line("")
+
+	// (b) deep pages.
+	var nth int64
+	if err := pool.QueryRow(ctx, `SELECT c.id FROM clients c JOIN associates a ON a.id = c.associate_id
+		WHERE a.path <@ $1::ltree ORDER BY c.id OFFSET 899999 LIMIT 1`, path).Scan(&nth); err != nil {
+		return fmt.Errorf("row 900,000: %w", err)
+	}
+	q, _ := listing.Parse("limit=100", store.ClientListing)
+	cursor := q.NextCursor(func(string) any { return nth })
+	res.line("## (b) Deep pages: page 1 against the page at offset 900,000")
+	res.line("")
+	res.line("| request | req/s | p50 | p99 | p50 / page 1 p50 |")
+	res.line("|---|---|---|---|---|")
+	first, err := wrk(ours.url+"/api/clients?limit=100", token, o)
+	if err != nil {
+		return err
+	}
+	deepCursor, err := wrk(ours.url+"/api/clients?limit=100&page=9001&cursor="+url.QueryEscape(cursor), token, o)
+	if err != nil {
+		return err
+	}
+	deepOffset, err := wrk(ours.url+"/api/clients?limit=100&page=9001", token, o)
+	if err != nil {
+		return err
+	}
+	res.line("| page 1 | %.0f | %s | %s | 1.00× |", first.rps, first.p50, first.p99)
+	res.line("| offset 900,000 by cursor (`next_cursor`) | %.0f | %s | %s | **%.2f×** |", deepCursor.rps, deepCursor.p50, deepCursor.p99, deepCursor.p50d.Seconds()/first.p50d.Seconds())
+	res.line("| offset 900,000 by `page=9001` (OFFSET) | %.0f | %s | %s | %.2f× |", deepOffset.rps, deepOffset.p50, deepOffset.p99, deepOffset.p50d.Seconds()/first.p50d.Seconds())
+	res.line("")
+
+	// (c) CSV download of every row against COPY … TO STDOUT.
+	res.line("## (c) CSV download of all visible clients against `pgx CopyTo` of the same query")
+	res.line("")
+	res.line("| download | rows | seconds | rows/s | MB | server RSS before | peak RSS during |")
+	res.line("|---|---|---|---|---|---|---|")
+	dlURL, err := downloadURL(ours.url, token)
+	if err != nil {
+		return err
+	}
+	d1, err := download(ours.url+dlURL, "", ours.pid)
+	if err != nil {
+		return err
+	}
+	d2, err := download(base.url+"/copy", token, base.pid)
+	if err != nil {
+		return err
+	}
+	for _, d := range []struct {
+		name string
+		r    dl
+	}{{"portald `/api/clients/download` (CSV)", d1}, {"baseline `COPY (…) TO STDOUT WITH CSV`", d2}} {
+		res.line("| %s | %d | %.2f | %.0f | %.1f | %.1f MB | %.1f MB |", d.name, d.r.rows, d.r.secs, float64(d.r.rows)/d.r.secs,
+			float64(d.r.bytes)/1e6, float64(d.r.rssBefore)/1024, float64(d.r.rssPeak)/1024)
+	}
+	res.line("")
+	res.line("Ratio (rows/s, portald / COPY): **%.2f×**.", (float64(d1.rows)/d1.secs)/(float64(d2.rows)/d2.secs))
+	res.line("")
+	fmt.Println()
+	fmt.Print(res.String())
+	if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(o.out, []byte(res.String()), 0o644)
+}
+
+type report struct{ strings.Builder }
+
+func (r *report) line(format string, args ...any) {
+	fmt.Fprintf(&r.Builder, format+"\n", args...)
+}
+
+func cpuInfo() string {
+	b, _ := os.ReadFile("/proc/cpuinfo")
+	n := strings.Count(string(b), "processor\t:")
+	m := regexp.MustCompile(`model name\s*:\s*(.*)`).FindSubmatch(b)
+	model := "unknown CPU"
+	if m != nil {
+		model = string(m[1])
+	}
+	return fmt.Sprintf("%d × %s", n, model)
+}
+
+// benchUser is a session of the top associate, with its acknowledgements done.
+func benchUser(ctx context.Context, pool *pgxpool.Pool) (token, path string, err error) {
+	st := store.New(pool)
+	var userID, assocID int64
+	if err := pool.QueryRow(ctx, `SELECT u.id, a.id, a.path::text FROM associates a JOIN users u ON u.associate_id = a.id WHERE a.upline_id IS NULL`).
+		Scan(&userID, &assocID, &path); err != nil {
+		return "", "", err
+	}
+	for _, sql := range []string{
+		`INSERT INTO memo_acknowledgements (memo_id, associate_id, content_sha256) SELECT m.id, $1, '\x00' FROM memos m ON CONFLICT DO NOTHING`,
+		`UPDATE w9_documents SET acknowledged_at = now() WHERE associate_id = $1 AND acknowledged_at IS NULL`,
+	} {
+		if _, err := pool.Exec(ctx, sql, assocID); err != nil {
+			return "", "", err
+		}
+	}
+	token, err = st.CreateSession(ctx, userID, "bench", netipZero)
+	return token, path, err
+}
+
+type proc struct {
+	url string
+	pid int
+}
+
+func freePort() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+func startProcess(bin string, args []string, env map[string]string) (proc, func(), error) {
+	addr, err := freePort()
+	if err != nil {
+		return proc{}, nil, err
+	}
+	cmd := exec.Command(bin, append(args, "--addr", addr)...)
+	cmd.Env = os.Environ()
+	for k, v := range env {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return proc{}, nil, err
+	}
+	stop := func() { _ = cmd.Process.Signal(os.Interrupt); _ = cmd.Wait() }
+	return proc{url: "http://" + addr, pid: cmd.Process.Pid}, stop, nil
+}
+
+func waitReady(u string) error {
+	for range 600 {
+		if res, err := http.Get(u); err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return nil
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return fmt.Errorf("%s did not become ready", u)
+}
+
+type wrkResult struct {
+	rps        float64
+	p50, p99   string
+	p50d, p99d time.Duration
+}
+
+var (
+	rpsLine = regexp.MustCompile(`Requests/sec:\s+([\d.]+)`)
+	pctLine = regexp.MustCompile(`(?m)^\s+(50|99)(?:\.000)?%\s+([\d.]+)(us|ms|s)`)
+	non2xx  = regexp.MustCompile(`Non-2xx or 3xx responses:\s+(\d+)`)
+)
+
+func wrk(u, token string, o runOpts) (wrkResult, error) {
+	// A warm-up request checks the answer first: a benchmark of errors measures nothing.
+	req, _ := http.NewRequest("GET", u, nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return wrkResult{}, err
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		return wrkResult{}, fmt.Errorf("%s: %d %s", u, res.StatusCode, body)
+	}
+	// Warm the caches (database buffers, connection pools) before measuring.
+	if out, err := exec.Command("wrk", "-t2", fmt.Sprintf("-c%d", o.conns), "-d3s", "--timeout", "30s",
+		"-H", "Authorization: Bearer "+token, u).CombinedOutput(); err != nil {
+		return wrkResult{}, fmt.Errorf("wrk warm-up: %v: %s", err, out)
+	}
+	out, err := exec.Command("wrk", "-t2", fmt.Sprintf("-c%d", o.conns), fmt.Sprintf("-d%s", o.duration), "--latency",
+		"--timeout", "30s", "-H", "Authorization: Bearer "+token, u).CombinedOutput()
+	if err != nil {
+		return wrkResult{}, fmt.Errorf("wrk: %v: %s", err, out)
+	}
+	if m := non2xx.FindSubmatch(out); m != nil {
+		return wrkResult{}, fmt.Errorf("wrk %s: %s non-2xx answers", u, m[1])
+	}
+	var r wrkResult
+	if m := rpsLine.FindSubmatch(out); m != nil {
+		r.rps, _ = strconv.ParseFloat(string(m[1]), 64)
+	}
+	for _, m := range pctLine.FindAllSubmatch(out, -1) {
+		v, _ := strconv.ParseFloat(string(m[2]), 64)
+		unit := map[string]time.Duration{"us": time.Microsecond, "ms": time.Millisecond, "s": time.Second}[string(m[3])]
+		d := time.Duration(v * float64(unit))
+		s := string(m[2]) + string(m[3])
+		if string(m[1]) == "50" {
+			r.p50, r.p50d = s, d
+		} else {
+			r.p99, r.p99d = s, d
+		}
+	}
+	fmt.Printf("  %-110.110s %8.0f req/s  p50 %-8s p99 %s\n", u, r.rps, r.p50, r.p99)
+	return r, nil
+}
+
+func downloadURL(base, token string) (string, error) {
+	req, _ := http.NewRequest("GET", base+"/api/clients/download?format=csv", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer res.Body.Close()
+	var d struct{ URL string }
+	if err := json.NewDecoder(res.Body).Decode(&d); err != nil || d.URL == "" {
+		return "", fmt.Errorf("download url: %d %v", res.StatusCode, err)
+	}
+	return d.URL, nil
+}
+
+type dl struct {
+	rows, bytes        int64
+	secs               float64
+	rssBefore, rssPeak int64 // KiB
+}
+
+func rss(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	m := regexp.MustCompile(`VmRSS:\s+(\d+) kB`).FindSubmatch(b)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.ParseInt(string(m[1]), 10, 64)
+	return n
+}
+
+func download(u, token string, pid int) (dl, error) {
+	r := dl{rssBefore: rss(pid)}
+	done := make(chan struct{})
+	peak := make(chan int64, 1)
+	go func() {
+		max := r.rssBefore
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				peak <- max
+				return
+			case <-t.C:
+				max = maxInt(max, rss(pid))
+			}
+		}
+	}()
+	start := time.Now()
+	req, _ := http.NewRequest("GET", u, nil)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		close(done)
+		return r, err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 {
+		close(done)
+		b, _ := io.ReadAll(res.Body)
+		return r, fmt.Errorf("%s: %d %s", u, res.StatusCode, b)
+	}
+	br := bufio.NewReaderSize(res.Body, 1<<20)
+	buf := make([]byte, 1<<20)
+	for {
+		n, err := br.Read(buf)
+		r.bytes += int64(n)
+		r.rows += int64(countNL(buf[:n]))
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			close(done)
+			return r, err
+		}
+	}
+	r.secs = time.Since(start).Seconds()
+	close(done)
+	r.rssPeak = <-peak
+	r.rows-- // the header
+	fmt.Printf("  %-60.60s %d rows in %.2fs\n", u, r.rows, r.secs)
+	return r, nil
+}
+
+func countNL(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c == '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+func maxInt(a, b int64) int64 {
+	if a > b {
+		return a
+	}
+	return b
+}

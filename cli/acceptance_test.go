@@ -1,0 +1,315 @@
+package cli_test
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/cli/internal/portalcmd"
+	"github.com/associateportal/portal/server/servertest"
+	"github.com/associateportal/portal/server/testdb"
+)
+
+// The acceptance test runs the portal command line, in process, against a real portald
+// handler over a freshly seeded database, with the configuration in a temporary directory.
+
+func TestMain(m *testing.M) { testdb.Main(m) }
+
+const demoPassword = "portal-demo-pass"
+
+type result struct {
+	code   int
+	stdout string
+	stderr string
+}
+
+func portal(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	ios, in, out, errOut := iostreams.Test()
+	in.WriteString(stdin)
+	code := portalcmd.Run(context.Background(), args, ios)
+	return result{code, out.String(), errOut.String()}
+}
+
+func mustPortal(t *testing.T, args ...string) string {
+	t.Helper()
+	r := portal(t, "", args...)
+	if r.code != 0 {
+		t.Fatalf("portal %s: exit %d\nstdout: %s\nstderr: %s", strings.Join(args, " "), r.code, r.stdout, r.stderr)
+	}
+	return r.stdout
+}
+
+func TestAcceptance(t *testing.T) {
+	env := servertest.Start(t)
+	cfgHome := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", cfgHome)
+	t.Setenv("PORTAL_SERVER", "")
+	t.Setenv("PORTAL_TOKEN", "")
+	t.Run("commands need a login", func(t *testing.T) {
+		r := portal(t, "", "clients", "list")
+		if r.code != cmdutil.ExitAuth || !strings.Contains(r.stderr, "portal auth login") {
+			t.Errorf("exit %d, stderr %q; want 4 and a hint", r.code, r.stderr)
+		}
+	})
+
+	t.Run("login needs a password source when piped", func(t *testing.T) {
+		r := portal(t, "", "auth", "login", "--server", env.URL, "--login", "agent@example.com")
+		if r.code != 1 || !strings.Contains(r.stderr, "--password-stdin") {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
+
+	t.Run("a wrong password fails", func(t *testing.T) {
+		r := portal(t, "nope\n", "auth", "login", "--server", env.URL, "--login", "agent@example.com", "--password-stdin")
+		if r.code != 1 || !strings.Contains(r.stderr, "login failed") {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
+
+	r := portal(t, demoPassword+"\n", "auth", "login", "--server", env.URL+"/", "--login", "agent@example.com", "--password-stdin")
+	if r.code != 0 {
+		t.Fatalf("login: exit %d: %s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "Logged in to "+env.URL+" as") {
+		t.Errorf("login said %q", r.stderr)
+	}
+
+	t.Run("acknowledgements gate the rest", func(t *testing.T) {
+		// A fresh associate must acknowledge memos and W-9s before anything else.
+		r := portal(t, "", "clients", "list")
+		if r.code != 1 || !strings.Contains(r.stderr, "HTTP 403") || !strings.Contains(r.stderr, "portal acknowledgements list") {
+			t.Errorf("list before acknowledging: exit %d, stderr %q", r.code, r.stderr)
+		}
+		pending := mustPortal(t, "acknowledgements", "list")
+		lines := strings.Split(strings.TrimSpace(pending), "\n")
+		if len(lines) == 0 || !strings.HasPrefix(lines[0], "memos\t") {
+			t.Errorf("pending items:\n%s", pending)
+		}
+		if strings.Contains(pending, "\ttrue\n") {
+			r = portal(t, "", "ack", "accept", "--yes")
+			if r.code != 1 || !strings.Contains(r.stderr, "--signature") {
+				t.Errorf("accept without a signature: exit %d, stderr %q", r.code, r.stderr)
+			}
+		}
+		sig := filepath.Join(t.TempDir(), "signature.svg")
+		svg := `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="M0 0L10 10"/></svg>`
+		if err := os.WriteFile(sig, []byte(svg), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		mustPortal(t, "ack", "accept", "--yes", "--signature", sig)
+		if out := mustPortal(t, "acknowledgements", "list", "--json"); strings.TrimSpace(out) != "[]" {
+			t.Errorf("still pending: %s", out)
+		}
+	})
+
+	t.Run("the configuration is private", func(t *testing.T) {
+		dir := filepath.Join(cfgHome, "portal")
+		for path, want := range map[string]os.FileMode{dir: 0o700, filepath.Join(dir, "config.json"): 0o600} {
+			st, err := os.Stat(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Mode().Perm() != want {
+				t.Errorf("%s has mode %v, want %v", path, st.Mode().Perm(), want)
+			}
+		}
+	})
+
+	t.Run("status", func(t *testing.T) {
+		out := mustPortal(t, "auth", "status")
+		for _, s := range []string{"Server:  " + env.URL, "User:    ", "agent@example.com", "Code:    ", "Token:   valid"} {
+			if !strings.Contains(out, s) {
+				t.Errorf("status lacks %q:\n%s", s, out)
+			}
+		}
+	})
+
+	var clients []map[string]any
+	t.Run("list as JSON", func(t *testing.T) {
+		out := mustPortal(t, "clients", "list", "--json", "--limit", "1000")
+		if err := json.Unmarshal([]byte(out), &clients); err != nil {
+			t.Fatalf("not JSON: %v\n%s", err, out)
+		}
+		if len(clients) == 0 {
+			t.Fatal("no clients")
+		}
+		for _, f := range []string{"id", "first_name", "last_name", "associate_code", "annual_income", "can_edit"} {
+			if _, ok := clients[0][f]; !ok {
+				t.Errorf("field %s missing from %v", f, clients[0])
+			}
+		}
+	})
+	if len(clients) == 0 {
+		t.FailNow()
+	}
+
+	t.Run("list piped is tab-separated, one line per client", func(t *testing.T) {
+		out := mustPortal(t, "clients", "list", "--limit", "1000")
+		lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+		if len(lines) != len(clients) {
+			t.Errorf("%d lines, want %d", len(lines), len(clients))
+		}
+		if n := len(strings.Split(lines[0], "\t")); n != 10 {
+			t.Errorf("%d columns, want 10: %q", n, lines[0])
+		}
+	})
+
+	t.Run("all pages equal one big page", func(t *testing.T) {
+		out := mustPortal(t, "clients", "list", "--all", "--limit", "3", "--jq", ".[].id")
+		if got := strings.Count(out, "\n"); got != len(clients) {
+			t.Errorf("--all --limit 3 gave %d ids, want %d", got, len(clients))
+		}
+	})
+
+	t.Run("filter and jq", func(t *testing.T) {
+		last := clients[0]["last_name"].(string)
+		out := mustPortal(t, "clients", "list", "--filter", "last_name=eq:"+last, "--jq", ".[].last_name")
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			if l != last {
+				t.Errorf("filtered on %q, got %q", last, l)
+			}
+		}
+	})
+
+	t.Run("an unknown filter fails before any request", func(t *testing.T) {
+		r := portal(t, "", "clients", "list", "--filter", "shoe_size=eq:9")
+		if r.code != 1 || !strings.Contains(r.stderr, `unknown filter field "shoe_size"`) {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
+
+	var id string
+	t.Run("create", func(t *testing.T) {
+		id = strings.TrimSpace(mustPortal(t, "clients", "create", "--first-name", "Accept", "--last-name", "Ancetest",
+			"--email", "accept@example.com", "--phone", "(555) 010-0199", "--state", "ca", "--annual-income", "1234.56"))
+		if _, err := strconv.ParseInt(id, 10, 64); err != nil {
+			t.Fatalf("create printed %q, want the ID", id)
+		}
+	})
+
+	t.Run("edit", func(t *testing.T) {
+		out := mustPortal(t, "clients", "edit", id, "--city", "Reno", "--annual-income", "$2,000", "--json", "city,annual_income,phone,email")
+		var got map[string]any
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]any{"city": "Reno", "annual_income": float64(200000), "phone": "5550100199", "email": "accept@example.com"}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s = %v, want %v", k, got[k], v)
+			}
+		}
+		view := mustPortal(t, "clients", "view", id)
+		if !strings.Contains(view, "city:\tReno\n") || !strings.Contains(view, "first_name:\tAccept\n") {
+			t.Errorf("view:\n%s", view)
+		}
+	})
+
+	t.Run("a validation error names the field", func(t *testing.T) {
+		r := portal(t, "", "clients", "edit", id, "--email", "not-an-email")
+		if r.code != 1 || !strings.Contains(r.stderr, "email") || !strings.Contains(r.stderr, "HTTP 422") {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
+
+	t.Run("export to a file", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "clients.csv")
+		r := portal(t, "", "clients", "export", "-o", path)
+		if r.code != 0 {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		if r.stdout != "" || r.stderr != "" {
+			t.Errorf("export printed %q / %q when piped", r.stdout, r.stderr)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		rows, err := csv.NewReader(f).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := len(rows)-1, len(clients)+1; got != want { // the client created above is in
+			t.Errorf("%d rows, want %d", got, want)
+		}
+		matches, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*part"))
+		if len(matches) != 0 {
+			t.Errorf("temporary files left: %v", matches)
+		}
+	})
+
+	t.Run("export filtered to stdout", func(t *testing.T) {
+		out := mustPortal(t, "clients", "export", "--filter", "id=eq:"+id)
+		if n := strings.Count(out, "\n"); n != 2 || !strings.Contains(out, "Ancetest") {
+			t.Errorf("export of one client:\n%s", out)
+		}
+	})
+
+	t.Run("delete needs --yes when piped", func(t *testing.T) {
+		r := portal(t, "", "clients", "delete", id)
+		if r.code != 1 || !strings.Contains(r.stderr, "--yes") {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+		mustPortal(t, "clients", "delete", id, "--yes")
+		r = portal(t, "", "clients", "view", id)
+		if r.code != 1 || !strings.Contains(r.stderr, "HTTP 404") {
+			t.Errorf("view after delete: exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
+
+	t.Run("PORTAL_TOKEN overrides the saved token", func(t *testing.T) {
+		t.Setenv("PORTAL_TOKEN", "not-a-token")
+		r := portal(t, "", "clients", "list")
+		if r.code != cmdutil.ExitAuth {
+			t.Errorf("exit %d, want 4: %s", r.code, r.stderr)
+		}
+		r = portal(t, "", "auth", "status")
+		if r.code != cmdutil.ExitAuth || !strings.Contains(r.stdout, "invalid or expired") {
+			t.Errorf("status: exit %d, stdout %q", r.code, r.stdout)
+		}
+	})
+
+	t.Run("--server without a saved token", func(t *testing.T) {
+		r := portal(t, "", "--server", "http://127.0.0.1:1", "clients", "list")
+		if r.code != cmdutil.ExitAuth || !strings.Contains(r.stderr, "not logged in to http://127.0.0.1:1") {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
+
+	t.Run("logout", func(t *testing.T) {
+		r := portal(t, "", "auth", "logout")
+		if r.code != 0 || !strings.Contains(r.stderr, "Logged out of "+env.URL) {
+			t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+		}
+		if r := portal(t, "", "clients", "list"); r.code != cmdutil.ExitAuth {
+			t.Errorf("list after logout: exit %d, want 4", r.code)
+		}
+	})
+}
+
+func TestVersionAndCompletion(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	if out := mustPortal(t, "--version"); !strings.HasPrefix(out, "portal version ") {
+		t.Errorf("--version = %q", out)
+	}
+	for _, shell := range []string{"bash", "zsh", "fish"} {
+		if out := mustPortal(t, "completion", shell); !strings.Contains(out, "portal") {
+			t.Errorf("completion %s printed %d bytes", shell, len(out))
+		}
+	}
+	if r := portal(t, "", "clients", "frobnicate"); r.code != 1 || !strings.Contains(r.stderr, `unknown command "frobnicate"`) {
+		t.Errorf("unknown subcommand: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := portal(t, "", "clients", "list", "--no-such-flag"); r.code != 1 || !strings.Contains(r.stderr, "Run 'portal clients list --help' for usage.") {
+		t.Errorf("unknown flag: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

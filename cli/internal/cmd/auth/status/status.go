@@ -1,0 +1,113 @@
+// Package status implements `portal auth status`.
+package status
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/cli/internal/config"
+	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/oas"
+)
+
+// Options are the inputs of the status command.
+type Options struct {
+	IO     *iostreams.IOStreams
+	Server func() (string, string, error)
+	Client func() (*sdk.Client, error)
+}
+
+// NewCmdStatus returns the status command; runF replaces the run in tests.
+func NewCmdStatus(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Server: f.Server, Client: f.Client}
+	return &cobra.Command{
+		Use:   "status",
+		Short: "Show the server, the user and whether the token is valid",
+		Long: `Show the server, where it comes from, the logged-in user (name, code, level) and
+whether the session token is still valid (checked with the server).
+
+Exits 0 when the token is valid and 4 when there is no token or the server refuses it.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return statusRun(cmd.Context(), opts)
+		},
+	}
+}
+
+func statusRun(ctx context.Context, opts *Options) error {
+	server, source, err := opts.Server()
+	if err != nil {
+		return err
+	}
+	out := opts.IO.Out
+	cs := opts.IO.ColorScheme()
+	if server == "" {
+		return &cmdutil.AuthError{Err: errors.New("no server configured; run `portal auth login --server URL`")}
+	}
+	fmt.Fprintf(out, "Server:  %s %s\n", server, cs.Gray("("+sourceName(source)+")"))
+
+	client, err := opts.Client()
+	if err != nil {
+		return err
+	}
+	tokenSource := "configuration file"
+	if os.Getenv(config.EnvToken) != "" {
+		tokenSource = config.EnvToken
+	}
+	access, err := client.Access(ctx)
+	if sdk.IsUnauthorized(err) {
+		fmt.Fprintf(out, "Token:   %s %s\n", cs.Red("invalid or expired"), cs.Gray("("+tokenSource+")"))
+		return &cmdutil.AuthError{Err: errors.New("the session token is not valid; run `portal auth login`")}
+	}
+	if err != nil {
+		return err
+	}
+	printUser(out, cs, access.User)
+	fmt.Fprintf(out, "Token:   %s %s\n", cs.Green("valid"), cs.Gray("("+tokenSource+")"))
+	return nil
+}
+
+func printUser(out interface{ Write([]byte) (int, error) }, cs *iostreams.ColorScheme, u oas.User) {
+	who := cs.Bold(u.Name)
+	if u.Email != "" {
+		who += " <" + u.Email + ">"
+	}
+	fmt.Fprintf(out, "User:    %s\n", who)
+	if code, ok := u.Code.Get(); ok {
+		fmt.Fprintf(out, "Code:    %s\n", code)
+	}
+	if lvl, ok := u.Level.Get(); ok {
+		fmt.Fprintf(out, "Level:   %s\n", lvl.Name)
+	}
+	fmt.Fprintf(out, "Senior:  %s\n", yesNo(u.IsSeniorLevel))
+	fmt.Fprintf(out, "Staff:   %s\n", yesNo(u.IsStaff))
+	if acting, ok := u.ActingStaff.Get(); ok {
+		fmt.Fprintf(out, "Acting:  %s\n", acting)
+	}
+}
+
+func sourceName(s string) string {
+	switch s {
+	case "config":
+		return "saved default"
+	case "--server":
+		return "--server flag"
+	}
+	return s
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}

@@ -1,0 +1,78 @@
+package export
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/sdk/oas"
+)
+
+func TestNewCmdExport(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		tty        bool
+		wantParams oas.DownloadClientsParams
+		wantOutput string
+		wantErr    string
+	}{
+		{
+			name:       "csv by default",
+			args:       []string{"-o", "clients.csv"},
+			wantParams: oas.DownloadClientsParams{Format: oas.NewOptDownloadFormat(oas.DownloadFormatCsv)},
+			wantOutput: "clients.csv",
+		},
+		{
+			name: "xlsx with filters and order",
+			args: []string{"--format", "xlsx", "--output", "ca.xlsx", "--filter", "state=eq:CA", "--filter", "associate_code=in:A1,A2", "--order", "last_name:desc"},
+			wantParams: oas.DownloadClientsParams{
+				Format:                oas.NewOptDownloadFormat(oas.DownloadFormatXlsx),
+				FilterStateEq:         oas.NewOptStateCode(oas.StateCodeCA),
+				FilterAssociateCodeIn: []string{"A1", "A2"},
+				Order:                 oas.NewOptClientOrder(oas.ClientOrder{LastName: oas.NewOptSortDirection(oas.SortDirectionDESC)}),
+			},
+			wantOutput: "ca.xlsx",
+		},
+		{
+			name:       "csv to a pipe",
+			args:       []string{},
+			wantParams: oas.DownloadClientsParams{Format: oas.NewOptDownloadFormat(oas.DownloadFormatCsv)},
+		},
+		{name: "xlsx to a terminal", args: []string{"--format", "xlsx"}, tty: true, wantErr: "refusing to write an XLSX file to the terminal"},
+		{name: "bad format", args: []string{"--format", "pdf"}, wantErr: `invalid --format "pdf"`},
+		{name: "bad filter", args: []string{"--filter", "notes=contains:x"}, wantErr: `unknown filter field "notes"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ios, _, _, _ := iostreams.Test()
+			ios.SetStdoutTTY(tt.tty)
+			var got *Options
+			cmd := NewCmdExport(&cmdutil.Factory{IOStreams: ios}, func(_ context.Context, o *Options) error { got = o; return nil })
+			cmd.SetArgs(tt.args)
+			cmd.SetOut(io.Discard)
+			cmd.SetErr(io.Discard)
+			_, err := cmd.ExecuteC()
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.wantParams, got.Params); diff != "" {
+				t.Errorf("params (-want +got):\n%s", diff)
+			}
+			if got.Output != tt.wantOutput {
+				t.Errorf("output = %q, want %q", got.Output, tt.wantOutput)
+			}
+		})
+	}
+}

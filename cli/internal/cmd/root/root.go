@@ -1,0 +1,44 @@
+// Package root builds the portal command tree.
+package root
+
+import (
+	"github.com/spf13/cobra"
+
+	ackCmd "github.com/associateportal/portal/cli/internal/cmd/acknowledgements"
+	authCmd "github.com/associateportal/portal/cli/internal/cmd/auth"
+	clientsCmd "github.com/associateportal/portal/cli/internal/cmd/clients"
+	tuiCmd "github.com/associateportal/portal/cli/internal/cmd/tui"
+	"github.com/associateportal/portal/cli/internal/cmdutil"
+)
+
+// NewCmdRoot returns the portal command.
+func NewCmdRoot(f *cmdutil.Factory, version string) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "portal <command> <subcommand> [flags]",
+		Short: "Work with the Associate Portal from the command line",
+		Long: `Work with the Associate Portal from the command line.
+
+Output is a human table on a terminal and stable tab-separated text when piped; --json,
+--jq and --csv give machine output. Exit codes: 0 ok, 1 error, 2 cancelled,
+4 authentication needed.`,
+		Example: `  $ portal auth login --server https://portal.example.com --login agent@example.com
+  $ portal clients list --filter state=in:CA,NY --order last_name
+  $ portal clients list --all --json id,email --jq '.[].email'
+  $ portal clients export --format xlsx -o clients.xlsx
+  $ portal tui`,
+		Version:       version,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Args:          cmdutil.NoArgsUnknownCommand,
+		RunE:          func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.SetVersionTemplate("portal version {{.Version}}\n")
+	cmd.PersistentFlags().StringVar(&f.ServerOverride, "server", "", "Server `URL`, e.g. https://portal.example.com (overrides PORTAL_SERVER and the saved server)")
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.FlagError{Err: err} })
+
+	cmd.AddCommand(authCmd.NewCmdAuth(f))
+	cmd.AddCommand(clientsCmd.NewCmdClients(f))
+	cmd.AddCommand(ackCmd.NewCmdAcknowledgements(f))
+	cmd.AddCommand(tuiCmd.NewCmdTUI(f, nil))
+	return cmd
+}

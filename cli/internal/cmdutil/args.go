@@ -1,0 +1,63 @@
+package cmdutil
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+var fieldList = regexp.MustCompile(`^(\*|[a-z][a-z0-9_]*(,[a-z][a-z0-9_]*)*)$`)
+
+// ExpandJSONArgs lets --json take its field list as the next word, as in gh:
+// "--json id,first_name" becomes "--json=id,first_name". A bare --json (followed by a flag,
+// by a word that is not a field list such as an ID, or by nothing) selects all fields.
+func ExpandJSONArgs(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if a == "--json" && i+1 < len(args) && fieldList.MatchString(args[i+1]) {
+			out = append(out, "--json="+args[i+1])
+			i++
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// NoArgsUnknownCommand is the Args of a command group: a stray word is an unknown
+// subcommand (exit 1), not a reason to print help and succeed.
+func NoArgsUnknownCommand(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	return FlagErrorf("unknown command %q for %q", args[0], cmd.CommandPath())
+}
+
+// ExactID reads the one ID argument of a command: a positive integer.
+func ExactID(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != 1 {
+			return FlagErrorf("%s takes one %s ID, got %d arguments", cmd.CommandPath(), what, len(args))
+		}
+		if _, err := ParseID(args[0]); err != nil {
+			return FlagErrorf("invalid %s ID %q: expected a positive integer", what, args[0])
+		}
+		return nil
+	}
+}
+
+// ParseID parses a positive integer ID (a leading # is allowed).
+func ParseID(s string) (int64, error) {
+	n, err := strconv.ParseInt(strings.TrimPrefix(s, "#"), 10, 64)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("invalid ID %q", s)
+	}
+	return n, nil
+}

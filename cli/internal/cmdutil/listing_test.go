@@ -1,0 +1,166 @@
+package cmdutil
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/associateportal/portal/sdk/oas"
+)
+
+func TestParseFilter(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    Filter
+		wantErr bool
+	}{
+		{in: "last_name=contains:smi", want: Filter{"last_name", "contains", "smi"}},
+		{in: "state=in:CA, NY", want: Filter{"state", "in", "CA, NY"}},
+		{in: "state=CA", want: Filter{"state", "eq", "CA"}},
+		{in: " email = null:true", want: Filter{"email", "null", "true"}},
+		{in: "created_at=2026-01-01T10:00:00Z", want: Filter{"created_at", "eq", "2026-01-01T10:00:00Z"}},
+		{in: "created_at=GTE:2026-01-01", want: Filter{"created_at", "gte", "2026-01-01"}},
+		{in: "nofield", wantErr: true},
+		{in: "=eq:1", wantErr: true},
+	}
+	for _, tt := range tests {
+		got, err := ParseFilter(tt.in)
+		if (err != nil) != tt.wantErr {
+			t.Errorf("ParseFilter(%q) error = %v", tt.in, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("ParseFilter(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+func TestFilterableFollowsTheContract(t *testing.T) {
+	got := Filterable(&oas.ListClientsParams{})
+	want := map[string][]string{
+		"id":             {"eq", "in"},
+		"first_name":     {"eq", "contains", "startswith"},
+		"last_name":      {"eq", "contains", "startswith"},
+		"email":          {"eq", "contains", "null"},
+		"phone":          {"contains", "null"},
+		"city":           {"eq", "contains"},
+		"state":          {"eq", "ne", "in", "nin"},
+		"country":        {"eq"},
+		"associate_code": {"eq", "in"},
+		"annual_income":  {"lte", "gte"},
+		"created_at":     {"lt", "lte", "gt", "gte"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Filterable (-want +got):\n%s", diff)
+	}
+	// The export takes the same filters.
+	if diff := cmp.Diff(want, Filterable(&oas.DownloadClientsParams{})); diff != "" {
+		t.Errorf("Filterable(download) (-want +got):\n%s", diff)
+	}
+}
+
+func TestApplyListing(t *testing.T) {
+	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name    string
+		filters []string
+		orders  []string
+		want    oas.ListClientsParams
+	}{
+		{
+			name:    "strings, enums, lists and numbers",
+			filters: []string{"last_name=contains: smi ", "state=in:CA,ny", "annual_income=gte:5000000", "email=null:false", "id=in:3,4", "country=canada"},
+			want: oas.ListClientsParams{
+				FilterLastNameContains: oas.NewOptString("smi"),
+				FilterStateIn:          []oas.StateCode{"CA", "NY"},
+				FilterAnnualIncomeGte:  oas.NewOptInt64(5000000),
+				FilterEmailNull:        oas.NewOptBool(false),
+				FilterIDIn:             []int64{3, 4},
+				FilterCountryEq:        oas.NewOptCountry(oas.CountryCanada),
+			},
+		},
+		{
+			name:    "dates and order",
+			filters: []string{"created_at=gte:2026-03-01", "created_at=lt:2026-03-02T00:00:00Z"},
+			orders:  []string{"last_name", "annual_income:desc"},
+			want: oas.ListClientsParams{
+				FilterCreatedAtGte: oas.NewOptDateTime(day),
+				FilterCreatedAtLt:  oas.NewOptDateTime(day.Add(24 * time.Hour)),
+				Order: oas.NewOptClientOrder(oas.ClientOrder{
+					LastName:     oas.NewOptSortDirection(oas.SortDirectionASC),
+					AnnualIncome: oas.NewOptSortDirection(oas.SortDirectionDESC),
+				}),
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got oas.ListClientsParams
+			if err := ApplyListing(&got, tt.filters, tt.orders); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("params (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestApplyListingErrors(t *testing.T) {
+	tests := []struct {
+		filters, orders []string
+		wantMsg         string
+	}{
+		{filters: []string{"bogus=eq:1"}, wantMsg: `unknown filter field "bogus"; filterable fields: annual_income, associate_code, city`},
+		{filters: []string{"state=gt:CA"}, wantMsg: `unknown operator "gt" for filter field "state"; operators: eq, ne, in, nin`},
+		{filters: []string{"id=eq:abc"}, wantMsg: `invalid value "abc" for filter id=eq: expected an integer`},
+		{filters: []string{"email=null:maybe"}, wantMsg: `expected true or false`},
+		{filters: []string{"created_at=gte:yesterday"}, wantMsg: `expected a date`},
+		{filters: []string{"state=eq:ZZ"}, wantMsg: `invalid value "ZZ" for filter state=eq: expected one of AL, AK`},
+		{filters: []string{"city=eq:"}, wantMsg: `filter city=eq has no value`},
+		{filters: []string{"state=in:,"}, wantMsg: `has no value`},
+		{filters: []string{"city=eq:A", "city=eq:B"}, wantMsg: `given twice`},
+		{orders: []string{"phone:desc"}, wantMsg: `unknown order field "phone"; sortable fields: id, first_name`},
+		{orders: []string{"city:up"}, wantMsg: `the direction is asc or desc`},
+	}
+	for _, tt := range tests {
+		var p oas.ListClientsParams
+		err := ApplyListing(&p, tt.filters, tt.orders)
+		var fe *FlagError
+		if !errors.As(err, &fe) || !strings.Contains(err.Error(), tt.wantMsg) {
+			t.Errorf("ApplyListing(%v, %v) = %v, want a flag error containing %q", tt.filters, tt.orders, err, tt.wantMsg)
+		}
+	}
+}
+
+func TestCamelSnake(t *testing.T) {
+	for snakeName, camelName := range map[string]string{
+		"id": "ID", "associate_code": "AssociateCode", "address_line1": "AddressLine1", "created_at": "CreatedAt", "tin_masked": "TINMasked",
+	} {
+		if got := camel(snakeName); got != camelName {
+			t.Errorf("camel(%q) = %q, want %q", snakeName, got, camelName)
+		}
+		if got := snake(camelName); got != snakeName {
+			t.Errorf("snake(%q) = %q, want %q", camelName, got, snakeName)
+		}
+	}
+}
+
+func TestExpandJSONArgs(t *testing.T) {
+	tests := []struct{ in, want []string }{
+		{[]string{"clients", "list", "--json"}, []string{"clients", "list", "--json"}},
+		{[]string{"clients", "list", "--json", "id,email", "--limit", "5"}, []string{"clients", "list", "--json=id,email", "--limit", "5"}},
+		{[]string{"clients", "list", "--json", "--jq", ".[]"}, []string{"clients", "list", "--json", "--jq", ".[]"}},
+		{[]string{"clients", "view", "--json", "42"}, []string{"clients", "view", "--json", "42"}},
+		{[]string{"clients", "view", "42", "--json", "*"}, []string{"clients", "view", "42", "--json=*"}},
+		{[]string{"x", "--", "--json", "id"}, []string{"x", "--", "--json", "id"}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, ExpandJSONArgs(tt.in)); diff != "" {
+			t.Errorf("ExpandJSONArgs(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}

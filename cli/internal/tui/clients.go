@@ -1,0 +1,383 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/table"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/associateportal/portal/cli/internal/text"
+	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/oas"
+)
+
+// clientsPageSize is how many clients one page holds.
+const clientsPageSize = 50
+
+// clientsScreen browses the clients page by page, filters them by last name and opens one.
+type clientsScreen struct {
+	Common
+	keys  ClientsKeyMap
+	table table.Model
+	input textinput.Model
+
+	limit     int
+	filter    string // the applied filter: last name contains
+	filtering bool   // the filter input has the focus
+	page      int
+	cursors   []string // cursors[i] fetches page i+1 ("" when by page number)
+	rows      []sdk.ClientRecord
+	more      bool
+	loading   bool
+	loaded    bool
+	seq       int
+	err       error
+	detail    *sdk.ClientRecord
+}
+
+func newClientsScreen(c Common) *clientsScreen {
+	t := table.New(table.WithFocused(true))
+	t.SetStyles(table.Styles{
+		Header:   c.Styles.TableHeader.Padding(0, 1),
+		Cell:     c.Styles.TableCell.Padding(0, 1),
+		Selected: c.Styles.TableSelected,
+	})
+	in := textinput.New()
+	in.Prompt = "Last name contains: "
+	in.Placeholder = "type, then enter"
+	in.CharLimit = 100
+	st := in.Styles()
+	st.Cursor.Blink = false
+	in.SetStyles(st)
+	return &clientsScreen{
+		Common:  c,
+		keys:    DefaultClientsKeyMap(),
+		table:   t,
+		input:   in,
+		limit:   clientsPageSize,
+		page:    1,
+		cursors: []string{""},
+	}
+}
+
+func (s *clientsScreen) Title() string { return "Clients" }
+
+func (s *clientsScreen) Capturing() bool { return s.filtering }
+
+func (s *clientsScreen) Init() tea.Cmd { return s.load(1) }
+
+func (s *clientsScreen) SetSize(w, h int) {
+	s.Common.SetSize(w, h)
+	s.setColumns() // before the height: the table takes the header's height off it
+	s.table.SetWidth(w)
+	s.table.SetHeight(max(h-2, 3)) // title line above, status line below
+	s.input.SetWidth(max(w-lipgloss.Width(s.input.Prompt)-2, 10))
+}
+
+// load asks for page (from 1) with the current filter.
+func (s *clientsScreen) load(page int) tea.Cmd {
+	s.seq++
+	seq := s.seq
+	s.loading, s.err = true, nil
+	params := oas.ListClientsParams{Limit: oas.NewOptInt(s.limit), Page: oas.NewOptInt(page)}
+	if page-1 < len(s.cursors) && s.cursors[page-1] != "" {
+		params.Cursor = oas.NewOptString(s.cursors[page-1])
+	}
+	if s.filter != "" {
+		params.FilterLastNameContains = oas.NewOptString(s.filter)
+	}
+	c, limit := s.Common, s.limit
+	return func() tea.Msg {
+		ctx, cancel := c.request()
+		defer cancel()
+		res, err := c.Backend.ListClients(ctx, params)
+		if err != nil {
+			return errMsg{err: sdk.Wrap(err), screen: screenClients}
+		}
+		rows := res.Response.Data
+		more := len(rows) > limit // the extra row only says that another page exists
+		if more {
+			rows = rows[:limit]
+		}
+		return clientsLoadedMsg{seq: seq, page: page, rows: rows, more: more, cursor: res.Response.NextCursor.Or("")}
+	}
+}
+
+func (s *clientsScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case clientsLoadedMsg:
+		if msg.seq != s.seq {
+			return s, nil // an answer to an older request
+		}
+		s.loading, s.loaded = false, true
+		s.page, s.rows, s.more = msg.page, msg.rows, msg.more
+		if msg.more {
+			for len(s.cursors) <= msg.page {
+				s.cursors = append(s.cursors, "")
+			}
+			s.cursors[msg.page] = msg.cursor
+		}
+		s.setRows(0)
+		return s, nil
+
+	case errMsg:
+		s.loading, s.err = false, msg.err
+		return s, nil
+
+	case tea.KeyPressMsg:
+		switch {
+		case s.filtering:
+			return s.updateFilter(msg)
+		case s.detail != nil:
+			if key.Matches(msg, s.keys.Back) {
+				s.detail = nil
+			}
+			return s, nil
+		}
+		return s.updateList(msg)
+	}
+	if s.filtering {
+		var cmd tea.Cmd
+		s.input, cmd = s.input.Update(msg)
+		return s, cmd
+	}
+	return s, nil
+}
+
+func (s *clientsScreen) updateFilter(msg tea.KeyPressMsg) (screen, tea.Cmd) {
+	switch {
+	case key.Matches(msg, s.keys.Apply):
+		s.filtering = false
+		s.input.Blur()
+		s.filter = strings.TrimSpace(s.input.Value())
+		s.cursors = []string{""}
+		return s, s.load(1)
+	case key.Matches(msg, s.keys.Cancel):
+		s.filtering = false
+		s.input.Blur()
+		s.input.SetValue(s.filter)
+		return s, nil
+	}
+	var cmd tea.Cmd
+	s.input, cmd = s.input.Update(msg)
+	return s, cmd
+}
+
+func (s *clientsScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
+	switch {
+	case key.Matches(msg, s.keys.Open):
+		if i := s.table.Cursor(); i >= 0 && i < len(s.rows) {
+			c := s.rows[i]
+			s.detail = &c
+		}
+		return s, nil
+	case key.Matches(msg, s.keys.NextPage):
+		if s.more && !s.loading {
+			return s, s.load(s.page + 1)
+		}
+		return s, nil
+	case key.Matches(msg, s.keys.PrevPage):
+		if s.page > 1 && !s.loading {
+			return s, s.load(s.page - 1)
+		}
+		return s, nil
+	case key.Matches(msg, s.keys.Filter):
+		s.filtering = true
+		s.input.SetValue(s.filter)
+		s.input.CursorEnd()
+		return s, s.input.Focus()
+	case key.Matches(msg, s.keys.Clear) && s.filter != "":
+		s.filter = ""
+		s.input.SetValue("")
+		s.cursors = []string{""}
+		return s, s.load(1)
+	case key.Matches(msg, s.keys.Reload):
+		return s, s.load(s.page)
+	}
+	before := s.table.Cursor()
+	var cmd tea.Cmd
+	s.table, cmd = s.table.Update(msg)
+	if cur := s.table.Cursor(); cur != before {
+		s.setRows(cur)
+	}
+	return s, cmd
+}
+
+// Column widths: fixed ones, and name and email sharing what is left.
+func (s *clientsScreen) setColumns() {
+	const pad = 2 // the cells' padding
+	fixed := []int{1, 7, 14, 5, 10}
+	used := 0
+	for _, w := range fixed {
+		used += w + pad
+	}
+	rest := max(s.Width-used-2*pad, 20)
+	name := rest * 2 / 5
+	email := rest - name
+	s.table.SetColumns([]table.Column{
+		{Title: "", Width: 1},
+		{Title: "ID", Width: 7},
+		{Title: "Name", Width: name},
+		{Title: "Email", Width: email},
+		{Title: "Phone", Width: 14},
+		{Title: "State", Width: 5},
+		{Title: "Associate", Width: 10},
+	})
+}
+
+// setRows fills the table with the cursor on row cur; the first column marks the selected
+// row, so the selection shows without colour too.
+func (s *clientsScreen) setRows(cur int) {
+	rows := make([]table.Row, len(s.rows))
+	for i := range s.rows {
+		c := &s.rows[i]
+		mark := " "
+		if i == cur {
+			mark = "›"
+		}
+		rows[i] = table.Row{mark, strconv.FormatInt(c.ID, 10), fullName(c), c.Email.Or(""), text.FormatPhone(c.Phone.Or("")), string(c.State.Or("")), c.AssociateCode}
+	}
+	s.table.SetRows(rows)
+	s.table.SetCursor(cur)
+}
+
+func (s *clientsScreen) View() string {
+	if s.detail != nil {
+		return s.detailView()
+	}
+	st := s.Styles
+	title := st.Title.Render("Clients") + st.Muted.Render(fmt.Sprintf(" · page %d", s.page))
+	if s.filter != "" {
+		title += st.Muted.Render(fmt.Sprintf(" · last name contains %q", s.filter))
+	}
+
+	var body string
+	switch {
+	case s.err != nil && len(s.rows) == 0:
+		body = "\n" + st.Error.Width(max(s.Width-2, 20)).Render("Error: "+s.err.Error())
+	case !s.loaded:
+		body = st.Muted.Render("Loading clients…")
+	case len(s.rows) == 0:
+		body = st.Muted.Render("No clients match.")
+	default:
+		body = s.table.View()
+	}
+
+	var status string
+	switch {
+	case s.filtering:
+		status = s.input.View()
+	case s.err != nil && len(s.rows) == 0:
+		status = st.Info.Render("r to try again")
+	case s.err != nil:
+		status = st.Error.Render("Error: " + s.err.Error())
+	case s.loading:
+		status = st.Info.Render("Loading…")
+	case len(s.rows) > 0:
+		first := (s.page-1)*s.limit + 1
+		status = fmt.Sprintf("Showing %d–%d", first, first+len(s.rows)-1)
+		if s.more {
+			status += " · n for more"
+		}
+		if s.page > 1 {
+			status += " · p for previous"
+		}
+		status = st.Info.Render(status)
+	}
+	bodyLines := max(s.Height-2, 1)
+	return title + "\n" + fitLines(body, s.Width, bodyLines) + "\n" + status
+}
+
+func (s *clientsScreen) detailView() string {
+	c := s.detail
+	st := s.Styles
+	var b strings.Builder
+	b.WriteString(st.Title.Render(fullName(c)) + st.Muted.Render(fmt.Sprintf("  #%d", c.ID)) + "\n")
+	b.WriteString(st.Muted.Render(fmt.Sprintf("Client of %s (%s)", c.AssociateName, c.AssociateCode)) + "\n\n")
+	field := func(label, value string) {
+		if value == "" {
+			value = st.Muted.Render("—")
+		}
+		b.WriteString(st.Label.Render(fmt.Sprintf("%-16s", label)) + st.Value.Render(value) + "\n")
+	}
+	field("Email", c.Email.Or(""))
+	field("Phone", text.FormatPhone(c.Phone.Or("")))
+	dob := ""
+	if d, ok := c.DateOfBirth.Get(); ok {
+		dob = text.FormatDate(d)
+	}
+	field("Date of birth", dob)
+	field("Gender", string(c.Gender.Or("")))
+	field("Marital status", string(c.MaritalStatus.Or("")))
+	field("Address", strings.TrimSpace(strings.Join(nonEmpty(c.AddressLine1.Or(""), c.AddressLine2.Or("")), ", ")))
+	field("City", c.City.Or(""))
+	field("State", string(c.State.Or("")))
+	field("Postal code", c.PostalCode.Or(""))
+	field("Country", string(c.Country))
+	income := ""
+	if v, ok := c.AnnualIncome.Get(); ok {
+		income = text.FormatDollars(v)
+	}
+	field("Annual income", income)
+	field("Created", text.FormatDateTime(c.CreatedAt))
+	field("Updated", text.FormatDateTime(c.UpdatedAt))
+	if !c.CanEdit {
+		field("Editable", "no (a client of your downline)")
+	}
+	if n := strings.TrimSpace(c.Notes.Or("")); n != "" {
+		b.WriteString("\n" + st.Title.Render("Notes") + "\n")
+		b.WriteString(lipgloss.NewStyle().Width(max(s.Width-2, 20)).Render(n) + "\n")
+	}
+	return b.String()
+}
+
+func (s *clientsScreen) ShortHelp() []key.Binding {
+	switch {
+	case s.filtering:
+		return []key.Binding{s.keys.Apply, s.keys.Cancel}
+	case s.detail != nil:
+		return []key.Binding{s.keys.Back}
+	}
+	b := []key.Binding{s.keys.Open, s.keys.Filter}
+	if s.more {
+		b = append(b, s.keys.NextPage)
+	}
+	if s.page > 1 {
+		b = append(b, s.keys.PrevPage)
+	}
+	if s.filter != "" {
+		b = append(b, s.keys.Clear)
+	}
+	return b
+}
+
+func (s *clientsScreen) FullHelp() [][]key.Binding {
+	switch {
+	case s.filtering:
+		return [][]key.Binding{{s.keys.Apply, s.keys.Cancel}}
+	case s.detail != nil:
+		return [][]key.Binding{{s.keys.Back}}
+	}
+	return [][]key.Binding{
+		{s.keys.Up, s.keys.Down, s.keys.Open},
+		{s.keys.NextPage, s.keys.PrevPage, s.keys.Reload},
+		{s.keys.Filter, s.keys.Clear},
+	}
+}
+
+func fullName(c *sdk.ClientRecord) string { return strings.TrimSpace(c.FirstName + " " + c.LastName) }
+
+func nonEmpty(ss ...string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,52 @@
+// Package tui is the support screen of `portal tui`: a root model that switches between
+// screens (clients browser, associate lookup; team and cashflow later), each a sub-model in
+// its own file. Every component embeds Common (size, styles, keymap, context), keymaps come
+// from DefaultKeyMap-style constructors and are shown by the help bubble, and data comes
+// through Backend, which the SDK client implements and tests fake.
+package tui
+
+import (
+	"context"
+	"time"
+
+	"github.com/associateportal/portal/sdk/oas"
+)
+
+// Backend is what the TUI needs from the server. *sdk.Client implements it (the generated
+// operations it embeds); tests give a fake.
+type Backend interface {
+	GetAccess(ctx context.Context) (*oas.AccessHeaders, error)
+	ListClients(ctx context.Context, params oas.ListClientsParams) (*oas.ClientListHeaders, error)
+	SearchAssociates(ctx context.Context, params oas.SearchAssociatesParams) (*oas.AssociateLookupListHeaders, error)
+}
+
+// Common is embedded in every component: what they all read and nothing they own.
+type Common struct {
+	Ctx     context.Context
+	Backend Backend
+	Styles  *Styles
+	KeyMap  *KeyMap
+	Width   int
+	Height  int
+
+	// Timeout bounds each request; Debounce delays a lookup after the last key press.
+	Timeout  time.Duration
+	Debounce time.Duration
+}
+
+// SetSize records the size the component may draw in.
+func (c *Common) SetSize(width, height int) {
+	c.Width, c.Height = width, height
+}
+
+// request returns a context for one call to the backend.
+func (c *Common) request() (context.Context, context.CancelFunc) {
+	ctx := c.Ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if c.Timeout > 0 {
+		return context.WithTimeout(ctx, c.Timeout)
+	}
+	return context.WithCancel(ctx)
+}

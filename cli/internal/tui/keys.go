@@ -1,0 +1,79 @@
+package tui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap holds the keys that work on every screen.
+type KeyMap struct {
+	Quit       key.Binding
+	ForceQuit  key.Binding
+	Help       key.Binding
+	NextScreen key.Binding
+	PrevScreen key.Binding
+	Screen1    key.Binding
+	Screen2    key.Binding
+}
+
+// DefaultKeyMap returns the global keys.
+func DefaultKeyMap() *KeyMap {
+	return &KeyMap{
+		Quit:       key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		ForceQuit:  key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Help:       key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
+		NextScreen: key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next screen")),
+		PrevScreen: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "prev screen")),
+		Screen1:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "clients")),
+		Screen2:    key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "associates")),
+	}
+}
+
+// ClientsKeyMap holds the keys of the clients browser.
+type ClientsKeyMap struct {
+	Up       key.Binding
+	Down     key.Binding
+	Open     key.Binding
+	Back     key.Binding
+	NextPage key.Binding
+	PrevPage key.Binding
+	Filter   key.Binding
+	Apply    key.Binding
+	Cancel   key.Binding
+	Clear    key.Binding
+	Reload   key.Binding
+}
+
+// DefaultClientsKeyMap returns the clients browser's keys.
+func DefaultClientsKeyMap() ClientsKeyMap {
+	return ClientsKeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Back:     key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", "back")),
+		NextPage: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
+		PrevPage: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "prev page")),
+		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Clear:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+	}
+}
+
+// LookupKeyMap holds the keys of the associate lookup.
+type LookupKeyMap struct {
+	Up     key.Binding
+	Down   key.Binding
+	Choose key.Binding
+	Search key.Binding
+	Done   key.Binding
+}
+
+// DefaultLookupKeyMap returns the associate lookup's keys.
+func DefaultLookupKeyMap() LookupKeyMap {
+	return LookupKeyMap{
+		Up:     key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑", "up")),
+		Down:   key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "down")),
+		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show")),
+		Search: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
+		Done:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop typing")),
+	}
+}

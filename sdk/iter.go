@@ -1,0 +1,54 @@
+package sdk
+
+import (
+	"context"
+	"iter"
+)
+
+// DefaultLimit is the page size of the contract's lists when none is given.
+const DefaultLimit = 100
+
+// FetchFunc fetches one page of a list: page counts from 1, cursor is the next_cursor of the
+// previous page ("" for the first page, or when the list answers none). It returns the rows as
+// the server sent them (up to limit+1) and the next_cursor.
+type FetchFunc[T any] func(ctx context.Context, page int, cursor string) (rows []T, next string, err error)
+
+// All iterates over every row of a list, page after page. Lists answer at most limit+1 rows:
+// the extra row only says that another page exists and is never yielded. The next page is
+// asked for with the answer's next_cursor when it has one, by page number otherwise. Iteration
+// stops at the first error, which is yielded with the zero T; break out of the loop to stop
+// early. limit ≤ 0 means DefaultLimit, and fetch must ask the server for the same limit.
+func All[T any](ctx context.Context, fetch FetchFunc[T], limit int) iter.Seq2[T, error] {
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	return func(yield func(T, error) bool) {
+		cursor := ""
+		for page := 1; ; page++ {
+			if err := ctx.Err(); err != nil {
+				var zero T
+				yield(zero, err)
+				return
+			}
+			rows, next, err := fetch(ctx, page, cursor)
+			if err != nil {
+				var zero T
+				yield(zero, wrap(err))
+				return
+			}
+			more := len(rows) > limit
+			if more {
+				rows = rows[:limit]
+			}
+			for _, r := range rows {
+				if !yield(r, nil) {
+					return
+				}
+			}
+			if !more {
+				return
+			}
+			cursor = next
+		}
+	}
+}
