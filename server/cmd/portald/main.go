@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/getsentry/sentry-go"
+	sentryhttp "github.com/getsentry/sentry-go/http"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/spf13/cobra"
 
@@ -322,6 +323,11 @@ func runServe(ctx context.Context, c config) error {
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return fmt.Errorf("PORTAL_ADDR %s: %w", c.Addr, err)
+	}
+	if c.SentryDSN != "" {
+		// A transaction per request (traces sample rate 1), panics reported and re-raised
+		// to our own recovery, which answers the Error body.
+		handler = sentryhttp.New(sentryhttp.Options{Repanic: true}).Handle(handler)
 	}
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
 	url := "http://" + ln.Addr().String()
