@@ -107,6 +107,10 @@ type assoc struct {
 	code       string
 	email      string
 	place      place
+	joined     time.Time
+	senior     bool
+	leader     int64 // 0: nobody senior on the path
+	leaderPath string
 }
 
 // Run fills an empty, migrated database.
@@ -136,6 +140,7 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 	r := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9E3779B97F4A7C15))
 	as := hierarchy(r, o.Associates)
 	rmd, agent := pickDemo(as)
+	finish(r, as, o.Now)
 	res := Result{Associates: len(as), RMDID: as[rmd].id, AgentID: as[agent].id}
 
 	hash, err := auth.HashPassword(DemoPassword)
@@ -167,10 +172,16 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 		return res, err
 	}
 	res.Clients = n
+	if err := histories(ctx, tx, r, as, o); err != nil {
+		return res, err
+	}
+	if err := licensesAndAppointments(ctx, tx, r, as, agent, o); err != nil {
+		return res, err
+	}
 	if err := acknowledgements(ctx, tx, r, as, rmd, agent, o); err != nil {
 		return res, err
 	}
-	for _, seq := range []string{"associates", "users", "clients", "memos", "w9_documents"} {
+	for _, seq := range []string{"associates", "users", "clients", "memos", "w9_documents", "licenses", "providers", "provider_appointments"} {
 		if _, err := tx.Exec(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', 'id'), coalesce((SELECT max(id) FROM %s), 0) + 1, false)`, seq, seq)); err != nil {
 			return res, err
 		}
@@ -327,13 +338,18 @@ func copyAssociates(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, o 
 		} else if x == 1 {
 			kind = "Health"
 		}
-		joined := o.Now.AddDate(0, 0, -(30 + int(float64(len(as)-int(a.id))/float64(len(as))*3000) + r.IntN(30)))
+		var leader *int64
+		if a.leader != 0 {
+			leader = &a.leader
+		}
 		return []any{a.id, a.code, upline, a.path, a.depth, a.level, status, kind, a.place.country, a.first, a.last,
-			a.email, phone(r), genders[r.IntN(2)], a.place.city, a.place.state, joined, joined}, nil
+			a.email, phone(r), genders[r.IntN(2)], a.place.city, a.place.state, a.joined, a.joined,
+			a.senior, leader, a.leaderPath, int32(a.size - 1)}, nil
 	})
 	_, err := tx.CopyFrom(ctx, pgx.Identifier{"associates"},
 		[]string{"id", "code", "upline_id", "path", "depth", "level_id", "status", "kind", "country", "first_name", "last_name",
-			"email", "phone", "gender", "city", "state", "joined_on", "created_at"}, src)
+			"email", "phone", "gender", "city", "state", "joined_on", "created_at",
+			"senior", "leader_id", "leader_path", "downline_size"}, src)
 	if err != nil {
 		return fmt.Errorf("seed associates: %w", err)
 	}
