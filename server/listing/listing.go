@@ -65,6 +65,9 @@ type Field struct {
 	Sortable bool     // whether order[name] is allowed
 	Nullable bool     // whether the column can hold NULL (keyset needs it)
 	Values   []string // allowed values of an Enum
+	// Where, when set, writes the condition of a filter itself (a filter on related rows,
+	// say); arg is the placeholder of the value (an array for in/nin).
+	Where func(op Op, arg string) string
 }
 
 // Spec is the whitelist of one resource.

@@ -66,6 +66,13 @@ func (q Query) LimitOffset(a *Args) string {
 }
 
 func (f Filter) sql(a *Args) string {
+	if f.Field.Where != nil {
+		var v any = f.Values[0]
+		if f.Op.multi() {
+			v = typedSlice(f.Field.Type, f.Values)
+		}
+		return f.Field.Where(f.Op, a.Add(v))
+	}
 	col := f.Field.Column
 	switch f.Op {
 	case Eq:

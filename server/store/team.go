@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/hierarchy"
@@ -101,3 +103,219 @@ func (s *Store) TeamMembers(ctx context.Context, v hierarchy.View, r Root) (map[
 	}
 	return out, translate(rows.Err())
 }
+
+// AssociateStatuses are the statuses of the spec.
+var AssociateStatuses = []string{"Active", "Resigned", "Terminated", "Suspended", "Resignation Initiated"}
+
+// TeamListing is the whitelist of the team lists; `t` is a view's members with their
+// generation, licensed flag and production.
+var TeamListing = listing.NewSpec("id",
+	listing.Field{Name: "id", Column: "t.id", Type: listing.Int, Sortable: true},
+	listing.Field{Name: "code", Column: "t.code", Ops: []listing.Op{listing.Eq, listing.StartsWith, listing.In}, Sortable: true},
+	listing.Field{Name: "name", Column: "(t.first_name || ' ' || t.last_name)", Ops: []listing.Op{listing.Contains}},
+	listing.Field{Name: "first_name", Column: "t.first_name", Sortable: true},
+	listing.Field{Name: "last_name", Column: "t.last_name", Sortable: true},
+	listing.Field{Name: "level", Column: "t.level_code", Ops: []listing.Op{listing.Eq, listing.In}},
+	listing.Field{Name: "level_rank", Column: "t.level_rank", Type: listing.Int, Ops: []listing.Op{listing.Gte, listing.Lte}, Sortable: true},
+	listing.Field{Name: "status", Column: "t.status", Type: listing.Enum, Values: AssociateStatuses, Ops: []listing.Op{listing.Eq, listing.In}, Sortable: true},
+	listing.Field{Name: "state", Column: "t.state", Type: listing.Enum, Values: States, Ops: []listing.Op{listing.Eq, listing.In}, Sortable: true, Nullable: true},
+	listing.Field{Name: "country", Column: "t.country", Type: listing.Enum, Values: []string{"USA", "Canada"}, Ops: []listing.Op{listing.Eq}},
+	listing.Field{Name: "kind", Column: "t.kind", Type: listing.Enum, Values: []string{"Builder", "Direct", "Health"}, Ops: []listing.Op{listing.Eq, listing.In}},
+	listing.Field{Name: "joined_on", Column: "t.joined_on", Type: listing.Date, Ops: []listing.Op{listing.Gte, listing.Lte}, Sortable: true},
+	listing.Field{Name: "generation", Column: "t.generation", Type: listing.Int, Ops: []listing.Op{listing.Eq, listing.Lte}, Sortable: true, Nullable: true},
+	listing.Field{Name: "licensed", Column: "t.licensed", Type: listing.Bool, Ops: []listing.Op{listing.Eq}},
+	listing.Field{Name: "license_state", Type: listing.Enum, Values: States, Ops: []listing.Op{listing.In},
+		Where: func(_ listing.Op, arg string) string {
+			return "EXISTS (SELECT 1 FROM licenses li WHERE li.associate_id = t.id AND li.expires_on >= current_date AND li.state = ANY(" + arg + "))"
+		}},
+	listing.Field{Name: "production", Column: "t.production", Type: listing.Int, Ops: []listing.Op{listing.Gte}, Sortable: true},
+	listing.Field{Name: "downline_size", Column: "t.downline_size", Type: listing.Int, Ops: []listing.Op{listing.Gte}, Sortable: true},
+)
+
+// Member is one row of a team list.
+type Member struct {
+	ID           int64
+	Code         string
+	FirstName    string
+	LastName     string
+	PhotoFileID  string
+	Level        Level
+	Status       string
+	Kind         string
+	Country      string
+	State        string
+	JoinedOn     time.Time
+	UplineCode   string
+	Generation   *int
+	Licensed     bool
+	Production   int64
+	DownlineSize int
+}
+
+// teamFrom is the members of a view as a subquery `t`: simple enough for PostgreSQL to
+// pull up, so that filters and the order reach the indexes.
+func teamFrom(v hierarchy.View, r Root, args *listing.Args) (string, error) {
+	where, gen, err := teamScope(v, r, args)
+	if err != nil {
+		return "", err
+	}
+	// Production counts policies of the period; it stays 0 until the business area
+	// records policies (the column and its filter already exist for the clients).
+	return `(SELECT a.id, a.code, a.first_name, a.last_name, a.photo_file_id, a.status, a.kind, a.country, a.state,
+		a.joined_on, a.upline_id, a.downline_size, a.level_id, l.code AS level_code, l.name AS level_name, l.rank AS level_rank,
+		l.contract_rate_bp, l.is_senior, ` + gen + ` AS generation,
+		EXISTS (SELECT 1 FROM licenses li WHERE li.associate_id = a.id AND li.expires_on >= current_date) AS licensed,
+		0::bigint AS production
+		FROM associates a JOIN levels l ON l.id = a.level_id WHERE ` + where + `) t`, nil
+}
+
+// TeamList answers a page of a view (limit + 1 rows at most).
+func (s *Store) TeamList(ctx context.Context, v hierarchy.View, r Root, q listing.Query) ([]Member, error) {
+	var args listing.Args
+	from, err := teamFrom(v, r, &args)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.db.Query(ctx, `SELECT t.id, t.code, t.first_name, t.last_name, coalesce(t.photo_file_id, ''),
+		t.level_id, t.level_rank, t.level_code, t.level_name, t.contract_rate_bp, t.is_senior,
+		t.status, t.kind, t.country, coalesce(t.state, ''), t.joined_on, coalesce(u.code, ''), t.generation, t.licensed,
+		t.production, t.downline_size
+		FROM `+from+` LEFT JOIN associates u ON u.id = t.upline_id
+		WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	out := make([]Member, 0, q.Limit+1)
+	for rows.Next() {
+		var m Member
+		if err := rows.Scan(&m.ID, &m.Code, &m.FirstName, &m.LastName, &m.PhotoFileID,
+			&m.Level.ID, &m.Level.Rank, &m.Level.Code, &m.Level.Name, &m.Level.RateBP, &m.Level.IsSenior,
+			&m.Status, &m.Kind, &m.Country, &m.State, &m.JoinedOn, &m.UplineCode, &m.Generation, &m.Licensed,
+			&m.Production, &m.DownlineSize); err != nil {
+			return nil, translate(err)
+		}
+		out = append(out, m)
+	}
+	return out, translate(rows.Err())
+}
+
+// MemberSortValue is a member's value of a sortable field, for cursors.
+func MemberSortValue(m *Member, field string) any {
+	switch field {
+	case "id":
+		return m.ID
+	case "code":
+		return m.Code
+	case "first_name":
+		return m.FirstName
+	case "last_name":
+		return m.LastName
+	case "level_rank":
+		return int64(m.Level.Rank)
+	case "status":
+		return m.Status
+	case "state":
+		if m.State == "" {
+			return nil
+		}
+		return m.State
+	case "joined_on":
+		return m.JoinedOn
+	case "generation":
+		if m.Generation == nil {
+			return nil
+		}
+		return int64(*m.Generation)
+	case "production":
+		return m.Production
+	case "downline_size":
+		return int64(m.DownlineSize)
+	}
+	panic("store: no sort value for team field " + field)
+}
+
+// TeamExportHeader is the header row of a team download.
+var TeamExportHeader = []string{"code", "first_name", "last_name", "level", "status", "kind", "country", "state",
+	"joined_on", "upline_code", "generation", "licensed", "production", "downline_size"}
+
+// TeamExportSQL is the query of a team download.
+func TeamExportSQL(v hierarchy.View, r Root, q listing.Query) (string, []any, error) {
+	var args listing.Args
+	from, err := teamFrom(v, r, &args)
+	if err != nil {
+		return "", nil, err
+	}
+	return `SELECT t.code, t.first_name, t.last_name, t.level_name, t.status, t.kind, t.country, t.state,
+		to_char(t.joined_on, 'YYYY-MM-DD'), u.code, t.generation, CASE WHEN t.licensed THEN 'yes' ELSE 'no' END,
+		to_char(t.production / 100.0, 'FM999999999990.00'), t.downline_size
+		FROM ` + from + ` LEFT JOIN associates u ON u.id = t.upline_id
+		WHERE ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy(), args.Values, nil
+}
+
+// Count is a labelled number.
+type Count struct {
+	Label string
+	N     int64
+}
+
+// TeamSummary is the team dashboard of one view.
+type TeamSummary struct {
+	Members     int64
+	ByLevel     []Count
+	ByStatus    []Count
+	NewInPeriod int64
+	Licensed    int64
+	Expiring    [3]int64 // licenses expiring within 7, 30 and 90 days
+}
+
+// TeamSummary counts a view: by level and status, new associates in [from, to],
+// licensed members and licenses expiring soon.
+func (s *Store) TeamSummary(ctx context.Context, v hierarchy.View, r Root, from, to time.Time) (TeamSummary, error) {
+	var out TeamSummary
+	var args listing.Args
+	where, _, err := teamScope(v, r, &args)
+	if err != nil {
+		return out, err
+	}
+	fromArg, toArg := args.Add(from), args.Add(to)
+	var byLevel, byStatus []byte
+	err = s.db.QueryRow(ctx, `
+		WITH m AS MATERIALIZED (SELECT a.id, a.level_id, a.status, a.joined_on FROM associates a WHERE `+where+`),
+		     lic AS (SELECT li.associate_id, li.expires_on FROM m JOIN licenses li ON li.associate_id = m.id
+		             WHERE li.expires_on >= current_date)
+		SELECT (SELECT count(*) FROM m),
+		       (SELECT count(*) FROM m WHERE m.joined_on BETWEEN `+fromArg+` AND `+toArg+`),
+		       (SELECT count(DISTINCT associate_id) FROM lic),
+		       (SELECT count(*) FROM lic WHERE expires_on < current_date + 7),
+		       (SELECT count(*) FROM lic WHERE expires_on < current_date + 30),
+		       (SELECT count(*) FROM lic WHERE expires_on < current_date + 90),
+		       (SELECT coalesce(json_agg(json_build_array(l.code, coalesce(c.n, 0)) ORDER BY l.rank), '[]')
+		          FROM levels l LEFT JOIN (SELECT level_id, count(*) AS n FROM m GROUP BY level_id) c ON c.level_id = l.id),
+		       (SELECT coalesce(json_agg(json_build_array(status, n) ORDER BY status), '[]')
+		          FROM (SELECT status, count(*) AS n FROM m GROUP BY status) x)`, args.Values...).
+		Scan(&out.Members, &out.NewInPeriod, &out.Licensed, &out.Expiring[0], &out.Expiring[1], &out.Expiring[2], &byLevel, &byStatus)
+	if err != nil {
+		return out, translate(err)
+	}
+	if out.ByLevel, err = decodeCounts(byLevel); err != nil {
+		return out, err
+	}
+	out.ByStatus, err = decodeCounts(byStatus)
+	return out, err
+}
+
+func decodeCounts(raw []byte) ([]Count, error) {
+	var pairs [][2]any
+	if err := json.Unmarshal(raw, &pairs); err != nil {
+		return nil, err
+	}
+	out := make([]Count, len(pairs))
+	for i, p := range pairs {
+		label, _ := p[0].(string)
+		n, _ := p[1].(float64)
+		out[i] = Count{Label: label, N: int64(n)}
+	}
+	return out, nil
+}
+
