@@ -2518,6 +2518,2018 @@ func decodeDownloadFileParams(args [1]string, argsEscaped bool, r *http.Request)
 	return params, nil
 }
 
+// DownloadTeamParams is parameters of downloadTeam operation.
+type DownloadTeamParams struct {
+	View   TeamView
+	Format OptDownloadFormat `json:",omitempty,omitzero"`
+	// First day of the period (default the first day of this month).
+	PeriodStart OptDate `json:",omitempty,omitzero"`
+	// Last day of the period (default today).
+	PeriodEnd             OptDate            `json:",omitempty,omitzero"`
+	FilterCodeEq          OptString          `json:",omitempty,omitzero"`
+	FilterCodeStartswith  OptString          `json:",omitempty,omitzero"`
+	FilterCodeIn          []string           `json:",omitempty"`
+	FilterNameContains    OptString          `json:",omitempty,omitzero"`
+	FilterLevelEq         OptString          `json:",omitempty,omitzero"`
+	FilterLevelIn         []string           `json:",omitempty"`
+	FilterLevelRankGte    OptInt             `json:",omitempty,omitzero"`
+	FilterLevelRankLte    OptInt             `json:",omitempty,omitzero"`
+	FilterStatusEq        OptAssociateStatus `json:",omitempty,omitzero"`
+	FilterStatusIn        []AssociateStatus  `json:",omitempty"`
+	FilterStateEq         OptStateCode       `json:",omitempty,omitzero"`
+	FilterStateIn         []StateCode        `json:",omitempty"`
+	FilterCountryEq       OptCountry         `json:",omitempty,omitzero"`
+	FilterKindEq          OptAssociateKind   `json:",omitempty,omitzero"`
+	FilterKindIn          []AssociateKind    `json:",omitempty"`
+	FilterJoinedOnGte     OptDate            `json:",omitempty,omitzero"`
+	FilterJoinedOnLte     OptDate            `json:",omitempty,omitzero"`
+	FilterGenerationEq    OptInt             `json:",omitempty,omitzero"`
+	FilterGenerationLte   OptInt             `json:",omitempty,omitzero"`
+	FilterLicensedEq      OptBool            `json:",omitempty,omitzero"`
+	FilterLicenseStateIn  []StateCode        `json:",omitempty"`
+	FilterProductionGte   OptInt64           `json:",omitempty,omitzero"`
+	FilterDownlineSizeGte OptInt             `json:",omitempty,omitzero"`
+	// Sort fields, in the order given; the id is always the last key.
+	Order OptTeamOrder `json:",omitempty,omitzero"`
+}
+
+func unpackDownloadTeamParams(packed middleware.Parameters) (params DownloadTeamParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "view",
+			In:   "path",
+		}
+		params.View = packed[key].(TeamView)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "format",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Format = v.(OptDownloadFormat)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "period_start",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.PeriodStart = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "period_end",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.PeriodEnd = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[code][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCodeEq = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[code][startswith]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCodeStartswith = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[code][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCodeIn = v.([]string)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[name][contains]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterNameContains = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[level][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLevelEq = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[level][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLevelIn = v.([]string)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[level_rank][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLevelRankGte = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[level_rank][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLevelRankLte = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[status][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStatusEq = v.(OptAssociateStatus)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[status][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStatusIn = v.([]AssociateStatus)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[state][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStateEq = v.(OptStateCode)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[state][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStateIn = v.([]StateCode)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[country][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCountryEq = v.(OptCountry)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[kind][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterKindEq = v.(OptAssociateKind)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[kind][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterKindIn = v.([]AssociateKind)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[joined_on][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterJoinedOnGte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[joined_on][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterJoinedOnLte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[generation][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterGenerationEq = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[generation][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterGenerationLte = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[licensed][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLicensedEq = v.(OptBool)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[license_state][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLicenseStateIn = v.([]StateCode)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[production][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProductionGte = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[downline_size][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterDownlineSizeGte = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "order",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Order = v.(OptTeamOrder)
+		}
+	}
+	return params
+}
+
+func decodeDownloadTeamParams(args [1]string, argsEscaped bool, r *http.Request) (params DownloadTeamParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Decode path: view.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "view",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.View = TeamView(c)
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := params.View.Validate(); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "view",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Set default value for query: format.
+	{
+		val := DownloadFormat("csv")
+		params.Format.SetTo(val)
+	}
+	// Decode query: format.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "format",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFormatVal DownloadFormat
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFormatVal = DownloadFormat(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Format.SetTo(paramsDotFormatVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Format.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "format",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: period_start.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "period_start",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPeriodStartVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPeriodStartVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.PeriodStart.SetTo(paramsDotPeriodStartVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "period_start",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: period_end.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "period_end",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPeriodEndVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPeriodEndVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.PeriodEnd.SetTo(paramsDotPeriodEndVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "period_end",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[code][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[code][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCodeEqVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCodeEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCodeEq.SetTo(paramsDotFilterCodeEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCodeEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     32,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[code][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[code][startswith].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[code][startswith]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCodeStartswithVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCodeStartswithVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCodeStartswith.SetTo(paramsDotFilterCodeStartswithVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCodeStartswith.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     32,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[code][startswith]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[code][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[code][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterCodeIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterCodeInVal string
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterCodeInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterCodeIn = append(params.FilterCodeIn, paramsDotFilterCodeInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterCodeIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterCodeIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterCodeIn {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     32,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(elem)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[code][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[name][contains].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[name][contains]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterNameContainsVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterNameContainsVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterNameContains.SetTo(paramsDotFilterNameContainsVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterNameContains.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     100,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[name][contains]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[level][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[level][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterLevelEqVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterLevelEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterLevelEq.SetTo(paramsDotFilterLevelEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterLevelEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     16,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[level][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[level][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[level][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterLevelIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterLevelInVal string
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterLevelInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterLevelIn = append(params.FilterLevelIn, paramsDotFilterLevelInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterLevelIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterLevelIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterLevelIn {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     16,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(elem)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[level][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[level_rank][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[level_rank][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterLevelRankGteVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterLevelRankGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterLevelRankGte.SetTo(paramsDotFilterLevelRankGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterLevelRankGte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           100,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[level_rank][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[level_rank][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[level_rank][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterLevelRankLteVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterLevelRankLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterLevelRankLte.SetTo(paramsDotFilterLevelRankLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterLevelRankLte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           100,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[level_rank][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[status][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[status][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterStatusEqVal AssociateStatus
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterStatusEqVal = AssociateStatus(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterStatusEq.SetTo(paramsDotFilterStatusEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterStatusEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[status][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[status][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[status][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterStatusIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterStatusInVal AssociateStatus
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterStatusInVal = AssociateStatus(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterStatusIn = append(params.FilterStatusIn, paramsDotFilterStatusInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterStatusIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterStatusIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterStatusIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[status][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[state][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[state][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterStateEqVal StateCode
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterStateEqVal = StateCode(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterStateEq.SetTo(paramsDotFilterStateEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterStateEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[state][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[state][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[state][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterStateIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterStateInVal StateCode
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterStateInVal = StateCode(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterStateIn = append(params.FilterStateIn, paramsDotFilterStateInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterStateIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterStateIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterStateIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[state][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[country][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[country][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCountryEqVal Country
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCountryEqVal = Country(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCountryEq.SetTo(paramsDotFilterCountryEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCountryEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[country][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[kind][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[kind][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterKindEqVal AssociateKind
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterKindEqVal = AssociateKind(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterKindEq.SetTo(paramsDotFilterKindEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterKindEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[kind][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[kind][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[kind][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterKindIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterKindInVal AssociateKind
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterKindInVal = AssociateKind(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterKindIn = append(params.FilterKindIn, paramsDotFilterKindInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterKindIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterKindIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterKindIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[kind][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[joined_on][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[joined_on][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterJoinedOnGteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterJoinedOnGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterJoinedOnGte.SetTo(paramsDotFilterJoinedOnGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[joined_on][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[joined_on][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[joined_on][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterJoinedOnLteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterJoinedOnLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterJoinedOnLte.SetTo(paramsDotFilterJoinedOnLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[joined_on][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[generation][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[generation][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterGenerationEqVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterGenerationEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterGenerationEq.SetTo(paramsDotFilterGenerationEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterGenerationEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        true,
+							Max:           1000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[generation][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[generation][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[generation][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterGenerationLteVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterGenerationLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterGenerationLte.SetTo(paramsDotFilterGenerationLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterGenerationLte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        true,
+							Max:           1000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[generation][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[licensed][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[licensed][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterLicensedEqVal bool
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToBool(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterLicensedEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterLicensedEq.SetTo(paramsDotFilterLicensedEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[licensed][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[license_state][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[license_state][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterLicenseStateIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterLicenseStateInVal StateCode
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterLicenseStateInVal = StateCode(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterLicenseStateIn = append(params.FilterLicenseStateIn, paramsDotFilterLicenseStateInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterLicenseStateIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterLicenseStateIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterLicenseStateIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[license_state][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[production][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[production][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterProductionGteVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterProductionGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterProductionGte.SetTo(paramsDotFilterProductionGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[production][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[downline_size][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[downline_size][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterDownlineSizeGteVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterDownlineSizeGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterDownlineSizeGte.SetTo(paramsDotFilterDownlineSizeGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterDownlineSizeGte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[downline_size][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: order.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "order",
+			Style:   uri.QueryStyleDeepObject,
+			Explode: true,
+			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "code", Required: false}, {Name: "first_name", Required: false}, {Name: "last_name", Required: false}, {Name: "level_rank", Required: false}, {Name: "status", Required: false}, {Name: "state", Required: false}, {Name: "joined_on", Required: false}, {Name: "generation", Required: false}, {Name: "production", Required: false}, {Name: "downline_size", Required: false}},
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotOrderVal TeamOrder
+				if err := func() error {
+					return paramsDotOrderVal.DecodeURI(d)
+				}(); err != nil {
+					return err
+				}
+				params.Order.SetTo(paramsDotOrderVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Order.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "order",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
 // GetAcknowledgementSignedURLParams is parameters of getAcknowledgementSignedURL operation.
 type GetAcknowledgementSignedURLParams struct {
 	Kind AcknowledgementKind
@@ -2584,6 +4596,91 @@ func decodeGetAcknowledgementSignedURLParams(args [1]string, argsEscaped bool, r
 	}(); err != nil {
 		return params, &ogenerrors.DecodeParamError{
 			Name: "kind",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// GetAssociateParams is parameters of getAssociate operation.
+type GetAssociateParams struct {
+	Code string
+}
+
+func unpackGetAssociateParams(packed middleware.Parameters) (params GetAssociateParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "code",
+			In:   "path",
+		}
+		params.Code = packed[key].(string)
+	}
+	return params
+}
+
+func decodeGetAssociateParams(args [1]string, argsEscaped bool, r *http.Request) (params GetAssociateParams, _ error) {
+	// Decode path: code.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "code",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Code = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.String{
+					MinLength:     0,
+					MinLengthSet:  false,
+					MaxLength:     0,
+					MaxLengthSet:  false,
+					Email:         false,
+					Hostname:      false,
+					Regex:         regexMap["^[A-Za-z0-9]{3,16}$"],
+					MinNumeric:    0,
+					MinNumericSet: false,
+					MaxNumeric:    0,
+					MaxNumericSet: false,
+				}).Validate(string(params.Code)); err != nil {
+					return errors.Wrap(err, "string")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "code",
 			In:   "path",
 			Err:  err,
 		}
@@ -2667,6 +4764,548 @@ func decodeGetClientParams(args [1]string, argsEscaped bool, r *http.Request) (p
 	}(); err != nil {
 		return params, &ogenerrors.DecodeParamError{
 			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// GetGenealogyNodeParams is parameters of getGenealogyNode operation.
+type GetGenealogyNodeParams struct {
+	Code string
+}
+
+func unpackGetGenealogyNodeParams(packed middleware.Parameters) (params GetGenealogyNodeParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "code",
+			In:   "path",
+		}
+		params.Code = packed[key].(string)
+	}
+	return params
+}
+
+func decodeGetGenealogyNodeParams(args [1]string, argsEscaped bool, r *http.Request) (params GetGenealogyNodeParams, _ error) {
+	// Decode path: code.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "code",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Code = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.String{
+					MinLength:     0,
+					MinLengthSet:  false,
+					MaxLength:     0,
+					MaxLengthSet:  false,
+					Email:         false,
+					Hostname:      false,
+					Regex:         regexMap["^[A-Za-z0-9]{3,16}$"],
+					MinNumeric:    0,
+					MinNumericSet: false,
+					MaxNumeric:    0,
+					MaxNumericSet: false,
+				}).Validate(string(params.Code)); err != nil {
+					return errors.Wrap(err, "string")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "code",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// GetHierarchyParams is parameters of getHierarchy operation.
+type GetHierarchyParams struct {
+	Code string
+}
+
+func unpackGetHierarchyParams(packed middleware.Parameters) (params GetHierarchyParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "code",
+			In:   "path",
+		}
+		params.Code = packed[key].(string)
+	}
+	return params
+}
+
+func decodeGetHierarchyParams(args [1]string, argsEscaped bool, r *http.Request) (params GetHierarchyParams, _ error) {
+	// Decode path: code.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "code",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Code = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.String{
+					MinLength:     0,
+					MinLengthSet:  false,
+					MaxLength:     0,
+					MaxLengthSet:  false,
+					Email:         false,
+					Hostname:      false,
+					Regex:         regexMap["^[A-Za-z0-9]{3,16}$"],
+					MinNumeric:    0,
+					MinNumericSet: false,
+					MaxNumeric:    0,
+					MaxNumericSet: false,
+				}).Validate(string(params.Code)); err != nil {
+					return errors.Wrap(err, "string")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "code",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// GetTeamDashboardParams is parameters of getTeamDashboard operation.
+type GetTeamDashboardParams struct {
+	// First day of the period (default the first day of this month).
+	PeriodStart OptDate `json:",omitempty,omitzero"`
+	// Last day of the period (default today).
+	PeriodEnd OptDate `json:",omitempty,omitzero"`
+}
+
+func unpackGetTeamDashboardParams(packed middleware.Parameters) (params GetTeamDashboardParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "period_start",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.PeriodStart = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "period_end",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.PeriodEnd = v.(OptDate)
+		}
+	}
+	return params
+}
+
+func decodeGetTeamDashboardParams(args [0]string, argsEscaped bool, r *http.Request) (params GetTeamDashboardParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Decode query: period_start.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "period_start",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPeriodStartVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPeriodStartVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.PeriodStart.SetTo(paramsDotPeriodStartVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "period_start",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: period_end.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "period_end",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPeriodEndVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPeriodEndVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.PeriodEnd.SetTo(paramsDotPeriodEndVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "period_end",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// ListAssociateAppointmentsParams is parameters of listAssociateAppointments operation.
+type ListAssociateAppointmentsParams struct {
+	Code string
+}
+
+func unpackListAssociateAppointmentsParams(packed middleware.Parameters) (params ListAssociateAppointmentsParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "code",
+			In:   "path",
+		}
+		params.Code = packed[key].(string)
+	}
+	return params
+}
+
+func decodeListAssociateAppointmentsParams(args [1]string, argsEscaped bool, r *http.Request) (params ListAssociateAppointmentsParams, _ error) {
+	// Decode path: code.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "code",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Code = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.String{
+					MinLength:     0,
+					MinLengthSet:  false,
+					MaxLength:     0,
+					MaxLengthSet:  false,
+					Email:         false,
+					Hostname:      false,
+					Regex:         regexMap["^[A-Za-z0-9]{3,16}$"],
+					MinNumeric:    0,
+					MinNumericSet: false,
+					MaxNumeric:    0,
+					MaxNumericSet: false,
+				}).Validate(string(params.Code)); err != nil {
+					return errors.Wrap(err, "string")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "code",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// ListAssociateLevelHistoryParams is parameters of listAssociateLevelHistory operation.
+type ListAssociateLevelHistoryParams struct {
+	Code string
+}
+
+func unpackListAssociateLevelHistoryParams(packed middleware.Parameters) (params ListAssociateLevelHistoryParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "code",
+			In:   "path",
+		}
+		params.Code = packed[key].(string)
+	}
+	return params
+}
+
+func decodeListAssociateLevelHistoryParams(args [1]string, argsEscaped bool, r *http.Request) (params ListAssociateLevelHistoryParams, _ error) {
+	// Decode path: code.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "code",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Code = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.String{
+					MinLength:     0,
+					MinLengthSet:  false,
+					MaxLength:     0,
+					MaxLengthSet:  false,
+					Email:         false,
+					Hostname:      false,
+					Regex:         regexMap["^[A-Za-z0-9]{3,16}$"],
+					MinNumeric:    0,
+					MinNumericSet: false,
+					MaxNumeric:    0,
+					MaxNumericSet: false,
+				}).Validate(string(params.Code)); err != nil {
+					return errors.Wrap(err, "string")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "code",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// ListAssociateLicensesParams is parameters of listAssociateLicenses operation.
+type ListAssociateLicensesParams struct {
+	Code string
+}
+
+func unpackListAssociateLicensesParams(packed middleware.Parameters) (params ListAssociateLicensesParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "code",
+			In:   "path",
+		}
+		params.Code = packed[key].(string)
+	}
+	return params
+}
+
+func decodeListAssociateLicensesParams(args [1]string, argsEscaped bool, r *http.Request) (params ListAssociateLicensesParams, _ error) {
+	// Decode path: code.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "code",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Code = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.String{
+					MinLength:     0,
+					MinLengthSet:  false,
+					MaxLength:     0,
+					MaxLengthSet:  false,
+					Email:         false,
+					Hostname:      false,
+					Regex:         regexMap["^[A-Za-z0-9]{3,16}$"],
+					MinNumeric:    0,
+					MinNumericSet: false,
+					MaxNumeric:    0,
+					MaxNumericSet: false,
+				}).Validate(string(params.Code)); err != nil {
+					return errors.Wrap(err, "string")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "code",
 			In:   "path",
 			Err:  err,
 		}
@@ -4926,6 +7565,2441 @@ func decodeListClientsParams(args [0]string, argsEscaped bool, r *http.Request) 
 	return params, nil
 }
 
+// ListGenealogyChildrenParams is parameters of listGenealogyChildren operation.
+type ListGenealogyChildrenParams struct {
+	Code string
+	// Page number, from 1.
+	Page OptInt `json:",omitempty,omitzero"`
+	// Rows per page; the answer holds up to limit + 1 rows.
+	Limit OptInt `json:",omitempty,omitzero"`
+}
+
+func unpackListGenealogyChildrenParams(packed middleware.Parameters) (params ListGenealogyChildrenParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "code",
+			In:   "path",
+		}
+		params.Code = packed[key].(string)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "page",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Page = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "limit",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Limit = v.(OptInt)
+		}
+	}
+	return params
+}
+
+func decodeListGenealogyChildrenParams(args [1]string, argsEscaped bool, r *http.Request) (params ListGenealogyChildrenParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Decode path: code.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "code",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Code = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.String{
+					MinLength:     0,
+					MinLengthSet:  false,
+					MaxLength:     0,
+					MaxLengthSet:  false,
+					Email:         false,
+					Hostname:      false,
+					Regex:         regexMap["^[A-Za-z0-9]{3,16}$"],
+					MinNumeric:    0,
+					MinNumericSet: false,
+					MaxNumeric:    0,
+					MaxNumericSet: false,
+				}).Validate(string(params.Code)); err != nil {
+					return errors.Wrap(err, "string")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "code",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Set default value for query: page.
+	{
+		val := int(1)
+		params.Page.SetTo(val)
+	}
+	// Decode query: page.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "page",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPageVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPageVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Page.SetTo(paramsDotPageVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Page.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           100000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "page",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Set default value for query: limit.
+	{
+		val := int(100)
+		params.Limit.SetTo(val)
+	}
+	// Decode query: limit.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "limit",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotLimitVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotLimitVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Limit.SetTo(paramsDotLimitVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Limit.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           1000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "limit",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// ListTeamParams is parameters of listTeam operation.
+type ListTeamParams struct {
+	View TeamView
+	// Page number, from 1.
+	Page OptInt `json:",omitempty,omitzero"`
+	// Rows per page; the answer holds up to limit + 1 rows.
+	Limit OptInt `json:",omitempty,omitzero"`
+	// The `next_cursor` of the previous page. When given, the page starts right after that row (keyset
+	// pagination, as fast at any depth) and `page` is only informative.
+	Cursor OptString `json:",omitempty,omitzero"`
+	// First day of the period (default the first day of this month).
+	PeriodStart OptDate `json:",omitempty,omitzero"`
+	// Last day of the period (default today).
+	PeriodEnd             OptDate            `json:",omitempty,omitzero"`
+	FilterCodeEq          OptString          `json:",omitempty,omitzero"`
+	FilterCodeStartswith  OptString          `json:",omitempty,omitzero"`
+	FilterCodeIn          []string           `json:",omitempty"`
+	FilterNameContains    OptString          `json:",omitempty,omitzero"`
+	FilterLevelEq         OptString          `json:",omitempty,omitzero"`
+	FilterLevelIn         []string           `json:",omitempty"`
+	FilterLevelRankGte    OptInt             `json:",omitempty,omitzero"`
+	FilterLevelRankLte    OptInt             `json:",omitempty,omitzero"`
+	FilterStatusEq        OptAssociateStatus `json:",omitempty,omitzero"`
+	FilterStatusIn        []AssociateStatus  `json:",omitempty"`
+	FilterStateEq         OptStateCode       `json:",omitempty,omitzero"`
+	FilterStateIn         []StateCode        `json:",omitempty"`
+	FilterCountryEq       OptCountry         `json:",omitempty,omitzero"`
+	FilterKindEq          OptAssociateKind   `json:",omitempty,omitzero"`
+	FilterKindIn          []AssociateKind    `json:",omitempty"`
+	FilterJoinedOnGte     OptDate            `json:",omitempty,omitzero"`
+	FilterJoinedOnLte     OptDate            `json:",omitempty,omitzero"`
+	FilterGenerationEq    OptInt             `json:",omitempty,omitzero"`
+	FilterGenerationLte   OptInt             `json:",omitempty,omitzero"`
+	FilterLicensedEq      OptBool            `json:",omitempty,omitzero"`
+	FilterLicenseStateIn  []StateCode        `json:",omitempty"`
+	FilterProductionGte   OptInt64           `json:",omitempty,omitzero"`
+	FilterDownlineSizeGte OptInt             `json:",omitempty,omitzero"`
+	// Sort fields, in the order given; the id is always the last key.
+	Order OptTeamOrder `json:",omitempty,omitzero"`
+}
+
+func unpackListTeamParams(packed middleware.Parameters) (params ListTeamParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "view",
+			In:   "path",
+		}
+		params.View = packed[key].(TeamView)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "page",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Page = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "limit",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Limit = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "cursor",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Cursor = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "period_start",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.PeriodStart = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "period_end",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.PeriodEnd = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[code][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCodeEq = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[code][startswith]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCodeStartswith = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[code][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCodeIn = v.([]string)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[name][contains]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterNameContains = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[level][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLevelEq = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[level][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLevelIn = v.([]string)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[level_rank][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLevelRankGte = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[level_rank][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLevelRankLte = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[status][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStatusEq = v.(OptAssociateStatus)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[status][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStatusIn = v.([]AssociateStatus)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[state][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStateEq = v.(OptStateCode)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[state][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStateIn = v.([]StateCode)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[country][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCountryEq = v.(OptCountry)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[kind][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterKindEq = v.(OptAssociateKind)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[kind][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterKindIn = v.([]AssociateKind)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[joined_on][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterJoinedOnGte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[joined_on][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterJoinedOnLte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[generation][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterGenerationEq = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[generation][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterGenerationLte = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[licensed][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLicensedEq = v.(OptBool)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[license_state][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLicenseStateIn = v.([]StateCode)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[production][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProductionGte = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[downline_size][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterDownlineSizeGte = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "order",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Order = v.(OptTeamOrder)
+		}
+	}
+	return params
+}
+
+func decodeListTeamParams(args [1]string, argsEscaped bool, r *http.Request) (params ListTeamParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Decode path: view.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "view",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.View = TeamView(c)
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := params.View.Validate(); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "view",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Set default value for query: page.
+	{
+		val := int(1)
+		params.Page.SetTo(val)
+	}
+	// Decode query: page.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "page",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPageVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPageVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Page.SetTo(paramsDotPageVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Page.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           100000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "page",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Set default value for query: limit.
+	{
+		val := int(100)
+		params.Limit.SetTo(val)
+	}
+	// Decode query: limit.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "limit",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotLimitVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotLimitVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Limit.SetTo(paramsDotLimitVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Limit.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           1000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "limit",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: cursor.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "cursor",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotCursorVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotCursorVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Cursor.SetTo(paramsDotCursorVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Cursor.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     2048,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "cursor",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: period_start.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "period_start",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPeriodStartVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPeriodStartVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.PeriodStart.SetTo(paramsDotPeriodStartVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "period_start",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: period_end.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "period_end",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPeriodEndVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPeriodEndVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.PeriodEnd.SetTo(paramsDotPeriodEndVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "period_end",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[code][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[code][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCodeEqVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCodeEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCodeEq.SetTo(paramsDotFilterCodeEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCodeEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     32,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[code][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[code][startswith].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[code][startswith]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCodeStartswithVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCodeStartswithVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCodeStartswith.SetTo(paramsDotFilterCodeStartswithVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCodeStartswith.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     32,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[code][startswith]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[code][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[code][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterCodeIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterCodeInVal string
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterCodeInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterCodeIn = append(params.FilterCodeIn, paramsDotFilterCodeInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterCodeIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterCodeIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterCodeIn {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     32,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(elem)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[code][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[name][contains].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[name][contains]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterNameContainsVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterNameContainsVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterNameContains.SetTo(paramsDotFilterNameContainsVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterNameContains.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     100,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[name][contains]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[level][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[level][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterLevelEqVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterLevelEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterLevelEq.SetTo(paramsDotFilterLevelEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterLevelEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     16,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[level][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[level][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[level][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterLevelIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterLevelInVal string
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterLevelInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterLevelIn = append(params.FilterLevelIn, paramsDotFilterLevelInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterLevelIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterLevelIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterLevelIn {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     16,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(elem)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[level][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[level_rank][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[level_rank][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterLevelRankGteVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterLevelRankGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterLevelRankGte.SetTo(paramsDotFilterLevelRankGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterLevelRankGte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           100,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[level_rank][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[level_rank][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[level_rank][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterLevelRankLteVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterLevelRankLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterLevelRankLte.SetTo(paramsDotFilterLevelRankLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterLevelRankLte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           100,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[level_rank][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[status][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[status][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterStatusEqVal AssociateStatus
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterStatusEqVal = AssociateStatus(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterStatusEq.SetTo(paramsDotFilterStatusEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterStatusEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[status][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[status][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[status][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterStatusIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterStatusInVal AssociateStatus
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterStatusInVal = AssociateStatus(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterStatusIn = append(params.FilterStatusIn, paramsDotFilterStatusInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterStatusIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterStatusIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterStatusIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[status][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[state][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[state][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterStateEqVal StateCode
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterStateEqVal = StateCode(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterStateEq.SetTo(paramsDotFilterStateEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterStateEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[state][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[state][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[state][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterStateIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterStateInVal StateCode
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterStateInVal = StateCode(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterStateIn = append(params.FilterStateIn, paramsDotFilterStateInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterStateIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterStateIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterStateIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[state][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[country][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[country][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCountryEqVal Country
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCountryEqVal = Country(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCountryEq.SetTo(paramsDotFilterCountryEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCountryEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[country][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[kind][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[kind][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterKindEqVal AssociateKind
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterKindEqVal = AssociateKind(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterKindEq.SetTo(paramsDotFilterKindEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterKindEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[kind][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[kind][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[kind][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterKindIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterKindInVal AssociateKind
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterKindInVal = AssociateKind(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterKindIn = append(params.FilterKindIn, paramsDotFilterKindInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterKindIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterKindIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterKindIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[kind][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[joined_on][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[joined_on][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterJoinedOnGteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterJoinedOnGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterJoinedOnGte.SetTo(paramsDotFilterJoinedOnGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[joined_on][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[joined_on][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[joined_on][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterJoinedOnLteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterJoinedOnLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterJoinedOnLte.SetTo(paramsDotFilterJoinedOnLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[joined_on][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[generation][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[generation][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterGenerationEqVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterGenerationEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterGenerationEq.SetTo(paramsDotFilterGenerationEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterGenerationEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        true,
+							Max:           1000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[generation][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[generation][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[generation][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterGenerationLteVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterGenerationLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterGenerationLte.SetTo(paramsDotFilterGenerationLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterGenerationLte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        true,
+							Max:           1000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[generation][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[licensed][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[licensed][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterLicensedEqVal bool
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToBool(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterLicensedEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterLicensedEq.SetTo(paramsDotFilterLicensedEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[licensed][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[license_state][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[license_state][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterLicenseStateIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterLicenseStateInVal StateCode
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterLicenseStateInVal = StateCode(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterLicenseStateIn = append(params.FilterLicenseStateIn, paramsDotFilterLicenseStateInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterLicenseStateIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterLicenseStateIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterLicenseStateIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[license_state][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[production][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[production][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterProductionGteVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterProductionGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterProductionGte.SetTo(paramsDotFilterProductionGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[production][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[downline_size][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[downline_size][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterDownlineSizeGteVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterDownlineSizeGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterDownlineSizeGte.SetTo(paramsDotFilterDownlineSizeGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterDownlineSizeGte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[downline_size][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: order.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "order",
+			Style:   uri.QueryStyleDeepObject,
+			Explode: true,
+			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "code", Required: false}, {Name: "first_name", Required: false}, {Name: "last_name", Required: false}, {Name: "level_rank", Required: false}, {Name: "status", Required: false}, {Name: "state", Required: false}, {Name: "joined_on", Required: false}, {Name: "generation", Required: false}, {Name: "production", Required: false}, {Name: "downline_size", Required: false}},
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotOrderVal TeamOrder
+				if err := func() error {
+					return paramsDotOrderVal.DecodeURI(d)
+				}(); err != nil {
+					return err
+				}
+				params.Order.SetTo(paramsDotOrderVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Order.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "order",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
 // SearchAssociatesParams is parameters of searchAssociates operation.
 type SearchAssociatesParams struct {
 	SearchKeyword OptString `json:",omitempty,omitzero"`
@@ -5299,6 +10373,156 @@ func decodeSearchClientsParams(args [0]string, argsEscaped bool, r *http.Request
 	}(); err != nil {
 		return params, &ogenerrors.DecodeParamError{
 			Name: "include[]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// SearchGenealogyParams is parameters of searchGenealogy operation.
+type SearchGenealogyParams struct {
+	Code          string
+	SearchKeyword string
+}
+
+func unpackSearchGenealogyParams(packed middleware.Parameters) (params SearchGenealogyParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "code",
+			In:   "path",
+		}
+		params.Code = packed[key].(string)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "search_keyword",
+			In:   "query",
+		}
+		params.SearchKeyword = packed[key].(string)
+	}
+	return params
+}
+
+func decodeSearchGenealogyParams(args [1]string, argsEscaped bool, r *http.Request) (params SearchGenealogyParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Decode path: code.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "code",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Code = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.String{
+					MinLength:     0,
+					MinLengthSet:  false,
+					MaxLength:     0,
+					MaxLengthSet:  false,
+					Email:         false,
+					Hostname:      false,
+					Regex:         regexMap["^[A-Za-z0-9]{3,16}$"],
+					MinNumeric:    0,
+					MinNumericSet: false,
+					MaxNumeric:    0,
+					MaxNumericSet: false,
+				}).Validate(string(params.Code)); err != nil {
+					return errors.Wrap(err, "string")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "code",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode query: search_keyword.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "search_keyword",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.SearchKeyword = c
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.String{
+					MinLength:     1,
+					MinLengthSet:  true,
+					MaxLength:     100,
+					MaxLengthSet:  true,
+					Email:         false,
+					Hostname:      false,
+					Regex:         nil,
+					MinNumeric:    0,
+					MinNumericSet: false,
+					MaxNumeric:    0,
+					MaxNumericSet: false,
+				}).Validate(string(params.SearchKeyword)); err != nil {
+					return errors.Wrap(err, "string")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return err
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "search_keyword",
 			In:   "query",
 			Err:  err,
 		}

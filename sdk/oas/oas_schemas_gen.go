@@ -275,6 +275,254 @@ func (s *AcknowledgementsHeaders) SetResponse(val Acknowledgements) {
 	s.Response = val
 }
 
+// Ref: #/components/schemas/Appointment
+type Appointment struct {
+	ID            int64             `json:"id"`
+	ProviderCode  string            `json:"provider_code"`
+	ProviderName  string            `json:"provider_name"`
+	State         string            `json:"state"`
+	WritingNumber OptString         `json:"writing_number"`
+	Status        AppointmentStatus `json:"status"`
+	RequestedOn   time.Time         `json:"requested_on"`
+	AppointedOn   OptDate           `json:"appointed_on"`
+	TerminatedOn  OptDate           `json:"terminated_on"`
+}
+
+// GetID returns the value of ID.
+func (s *Appointment) GetID() int64 {
+	return s.ID
+}
+
+// GetProviderCode returns the value of ProviderCode.
+func (s *Appointment) GetProviderCode() string {
+	return s.ProviderCode
+}
+
+// GetProviderName returns the value of ProviderName.
+func (s *Appointment) GetProviderName() string {
+	return s.ProviderName
+}
+
+// GetState returns the value of State.
+func (s *Appointment) GetState() string {
+	return s.State
+}
+
+// GetWritingNumber returns the value of WritingNumber.
+func (s *Appointment) GetWritingNumber() OptString {
+	return s.WritingNumber
+}
+
+// GetStatus returns the value of Status.
+func (s *Appointment) GetStatus() AppointmentStatus {
+	return s.Status
+}
+
+// GetRequestedOn returns the value of RequestedOn.
+func (s *Appointment) GetRequestedOn() time.Time {
+	return s.RequestedOn
+}
+
+// GetAppointedOn returns the value of AppointedOn.
+func (s *Appointment) GetAppointedOn() OptDate {
+	return s.AppointedOn
+}
+
+// GetTerminatedOn returns the value of TerminatedOn.
+func (s *Appointment) GetTerminatedOn() OptDate {
+	return s.TerminatedOn
+}
+
+// SetID sets the value of ID.
+func (s *Appointment) SetID(val int64) {
+	s.ID = val
+}
+
+// SetProviderCode sets the value of ProviderCode.
+func (s *Appointment) SetProviderCode(val string) {
+	s.ProviderCode = val
+}
+
+// SetProviderName sets the value of ProviderName.
+func (s *Appointment) SetProviderName(val string) {
+	s.ProviderName = val
+}
+
+// SetState sets the value of State.
+func (s *Appointment) SetState(val string) {
+	s.State = val
+}
+
+// SetWritingNumber sets the value of WritingNumber.
+func (s *Appointment) SetWritingNumber(val OptString) {
+	s.WritingNumber = val
+}
+
+// SetStatus sets the value of Status.
+func (s *Appointment) SetStatus(val AppointmentStatus) {
+	s.Status = val
+}
+
+// SetRequestedOn sets the value of RequestedOn.
+func (s *Appointment) SetRequestedOn(val time.Time) {
+	s.RequestedOn = val
+}
+
+// SetAppointedOn sets the value of AppointedOn.
+func (s *Appointment) SetAppointedOn(val OptDate) {
+	s.AppointedOn = val
+}
+
+// SetTerminatedOn sets the value of TerminatedOn.
+func (s *Appointment) SetTerminatedOn(val OptDate) {
+	s.TerminatedOn = val
+}
+
+// Ref: #/components/schemas/AppointmentList
+type AppointmentList struct {
+	Data []Appointment `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *AppointmentList) GetData() []Appointment {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *AppointmentList) SetData(val []Appointment) {
+	s.Data = val
+}
+
+// AppointmentListHeaders wraps AppointmentList with response headers.
+type AppointmentListHeaders struct {
+	XToken   OptString
+	Response AppointmentList
+}
+
+// GetXToken returns the value of XToken.
+func (s *AppointmentListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *AppointmentListHeaders) GetResponse() AppointmentList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *AppointmentListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *AppointmentListHeaders) SetResponse(val AppointmentList) {
+	s.Response = val
+}
+
+type AppointmentStatus string
+
+const (
+	AppointmentStatusPending    AppointmentStatus = "Pending"
+	AppointmentStatusAppointed  AppointmentStatus = "Appointed"
+	AppointmentStatusDeclined   AppointmentStatus = "Declined"
+	AppointmentStatusTerminated AppointmentStatus = "Terminated"
+)
+
+// AllValues returns all AppointmentStatus values.
+func (AppointmentStatus) AllValues() []AppointmentStatus {
+	return []AppointmentStatus{
+		AppointmentStatusPending,
+		AppointmentStatusAppointed,
+		AppointmentStatusDeclined,
+		AppointmentStatusTerminated,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s AppointmentStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case AppointmentStatusPending:
+		return []byte(s), nil
+	case AppointmentStatusAppointed:
+		return []byte(s), nil
+	case AppointmentStatusDeclined:
+		return []byte(s), nil
+	case AppointmentStatusTerminated:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *AppointmentStatus) UnmarshalText(data []byte) error {
+	switch AppointmentStatus(data) {
+	case AppointmentStatusPending:
+		*s = AppointmentStatusPending
+		return nil
+	case AppointmentStatusAppointed:
+		*s = AppointmentStatusAppointed
+		return nil
+	case AppointmentStatusDeclined:
+		*s = AppointmentStatusDeclined
+		return nil
+	case AppointmentStatusTerminated:
+		*s = AppointmentStatusTerminated
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/AssociateKind
+type AssociateKind string
+
+const (
+	AssociateKindBuilder AssociateKind = "Builder"
+	AssociateKindDirect  AssociateKind = "Direct"
+	AssociateKindHealth  AssociateKind = "Health"
+)
+
+// AllValues returns all AssociateKind values.
+func (AssociateKind) AllValues() []AssociateKind {
+	return []AssociateKind{
+		AssociateKindBuilder,
+		AssociateKindDirect,
+		AssociateKindHealth,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s AssociateKind) MarshalText() ([]byte, error) {
+	switch s {
+	case AssociateKindBuilder:
+		return []byte(s), nil
+	case AssociateKindDirect:
+		return []byte(s), nil
+	case AssociateKindHealth:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *AssociateKind) UnmarshalText(data []byte) error {
+	switch AssociateKind(data) {
+	case AssociateKindBuilder:
+		*s = AssociateKindBuilder
+		return nil
+	case AssociateKindDirect:
+		*s = AssociateKindDirect
+		return nil
+	case AssociateKindHealth:
+		*s = AssociateKindHealth
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
 // Ref: #/components/schemas/AssociateLookup
 type AssociateLookup struct {
 	Code string `json:"code"`
@@ -340,6 +588,369 @@ func (s *AssociateLookupListHeaders) SetXToken(val OptString) {
 // SetResponse sets the value of Response.
 func (s *AssociateLookupListHeaders) SetResponse(val AssociateLookupList) {
 	s.Response = val
+}
+
+// Ref: #/components/schemas/AssociateOverview
+type AssociateOverview struct {
+	// How the caller stands to the associate; an upline shows contact fields only.
+	Relation     AssociateOverviewRelation `json:"relation"`
+	Code         string                    `json:"code"`
+	Name         string                    `json:"name"`
+	FirstName    string                    `json:"first_name"`
+	LastName     string                    `json:"last_name"`
+	Email        string                    `json:"email"`
+	Phone        OptString                 `json:"phone"`
+	PhotoURL     OptString                 `json:"photo_url"`
+	Level        Level                     `json:"level"`
+	Status       OptAssociateStatus        `json:"status"`
+	Kind         OptAssociateKind          `json:"kind"`
+	Country      OptCountry                `json:"country"`
+	State        OptString                 `json:"state"`
+	City         OptString                 `json:"city"`
+	JoinedOn     OptDate                   `json:"joined_on"`
+	Upline       OptPersonRef              `json:"upline"`
+	Leader       OptPersonRef              `json:"leader"`
+	DownlineSize OptInt                    `json:"downline_size"`
+	Recruits     OptInt                    `json:"recruits"`
+	Licensed     OptBool                   `json:"licensed"`
+}
+
+// GetRelation returns the value of Relation.
+func (s *AssociateOverview) GetRelation() AssociateOverviewRelation {
+	return s.Relation
+}
+
+// GetCode returns the value of Code.
+func (s *AssociateOverview) GetCode() string {
+	return s.Code
+}
+
+// GetName returns the value of Name.
+func (s *AssociateOverview) GetName() string {
+	return s.Name
+}
+
+// GetFirstName returns the value of FirstName.
+func (s *AssociateOverview) GetFirstName() string {
+	return s.FirstName
+}
+
+// GetLastName returns the value of LastName.
+func (s *AssociateOverview) GetLastName() string {
+	return s.LastName
+}
+
+// GetEmail returns the value of Email.
+func (s *AssociateOverview) GetEmail() string {
+	return s.Email
+}
+
+// GetPhone returns the value of Phone.
+func (s *AssociateOverview) GetPhone() OptString {
+	return s.Phone
+}
+
+// GetPhotoURL returns the value of PhotoURL.
+func (s *AssociateOverview) GetPhotoURL() OptString {
+	return s.PhotoURL
+}
+
+// GetLevel returns the value of Level.
+func (s *AssociateOverview) GetLevel() Level {
+	return s.Level
+}
+
+// GetStatus returns the value of Status.
+func (s *AssociateOverview) GetStatus() OptAssociateStatus {
+	return s.Status
+}
+
+// GetKind returns the value of Kind.
+func (s *AssociateOverview) GetKind() OptAssociateKind {
+	return s.Kind
+}
+
+// GetCountry returns the value of Country.
+func (s *AssociateOverview) GetCountry() OptCountry {
+	return s.Country
+}
+
+// GetState returns the value of State.
+func (s *AssociateOverview) GetState() OptString {
+	return s.State
+}
+
+// GetCity returns the value of City.
+func (s *AssociateOverview) GetCity() OptString {
+	return s.City
+}
+
+// GetJoinedOn returns the value of JoinedOn.
+func (s *AssociateOverview) GetJoinedOn() OptDate {
+	return s.JoinedOn
+}
+
+// GetUpline returns the value of Upline.
+func (s *AssociateOverview) GetUpline() OptPersonRef {
+	return s.Upline
+}
+
+// GetLeader returns the value of Leader.
+func (s *AssociateOverview) GetLeader() OptPersonRef {
+	return s.Leader
+}
+
+// GetDownlineSize returns the value of DownlineSize.
+func (s *AssociateOverview) GetDownlineSize() OptInt {
+	return s.DownlineSize
+}
+
+// GetRecruits returns the value of Recruits.
+func (s *AssociateOverview) GetRecruits() OptInt {
+	return s.Recruits
+}
+
+// GetLicensed returns the value of Licensed.
+func (s *AssociateOverview) GetLicensed() OptBool {
+	return s.Licensed
+}
+
+// SetRelation sets the value of Relation.
+func (s *AssociateOverview) SetRelation(val AssociateOverviewRelation) {
+	s.Relation = val
+}
+
+// SetCode sets the value of Code.
+func (s *AssociateOverview) SetCode(val string) {
+	s.Code = val
+}
+
+// SetName sets the value of Name.
+func (s *AssociateOverview) SetName(val string) {
+	s.Name = val
+}
+
+// SetFirstName sets the value of FirstName.
+func (s *AssociateOverview) SetFirstName(val string) {
+	s.FirstName = val
+}
+
+// SetLastName sets the value of LastName.
+func (s *AssociateOverview) SetLastName(val string) {
+	s.LastName = val
+}
+
+// SetEmail sets the value of Email.
+func (s *AssociateOverview) SetEmail(val string) {
+	s.Email = val
+}
+
+// SetPhone sets the value of Phone.
+func (s *AssociateOverview) SetPhone(val OptString) {
+	s.Phone = val
+}
+
+// SetPhotoURL sets the value of PhotoURL.
+func (s *AssociateOverview) SetPhotoURL(val OptString) {
+	s.PhotoURL = val
+}
+
+// SetLevel sets the value of Level.
+func (s *AssociateOverview) SetLevel(val Level) {
+	s.Level = val
+}
+
+// SetStatus sets the value of Status.
+func (s *AssociateOverview) SetStatus(val OptAssociateStatus) {
+	s.Status = val
+}
+
+// SetKind sets the value of Kind.
+func (s *AssociateOverview) SetKind(val OptAssociateKind) {
+	s.Kind = val
+}
+
+// SetCountry sets the value of Country.
+func (s *AssociateOverview) SetCountry(val OptCountry) {
+	s.Country = val
+}
+
+// SetState sets the value of State.
+func (s *AssociateOverview) SetState(val OptString) {
+	s.State = val
+}
+
+// SetCity sets the value of City.
+func (s *AssociateOverview) SetCity(val OptString) {
+	s.City = val
+}
+
+// SetJoinedOn sets the value of JoinedOn.
+func (s *AssociateOverview) SetJoinedOn(val OptDate) {
+	s.JoinedOn = val
+}
+
+// SetUpline sets the value of Upline.
+func (s *AssociateOverview) SetUpline(val OptPersonRef) {
+	s.Upline = val
+}
+
+// SetLeader sets the value of Leader.
+func (s *AssociateOverview) SetLeader(val OptPersonRef) {
+	s.Leader = val
+}
+
+// SetDownlineSize sets the value of DownlineSize.
+func (s *AssociateOverview) SetDownlineSize(val OptInt) {
+	s.DownlineSize = val
+}
+
+// SetRecruits sets the value of Recruits.
+func (s *AssociateOverview) SetRecruits(val OptInt) {
+	s.Recruits = val
+}
+
+// SetLicensed sets the value of Licensed.
+func (s *AssociateOverview) SetLicensed(val OptBool) {
+	s.Licensed = val
+}
+
+// AssociateOverviewHeaders wraps AssociateOverview with response headers.
+type AssociateOverviewHeaders struct {
+	XToken   OptString
+	Response AssociateOverview
+}
+
+// GetXToken returns the value of XToken.
+func (s *AssociateOverviewHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *AssociateOverviewHeaders) GetResponse() AssociateOverview {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *AssociateOverviewHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *AssociateOverviewHeaders) SetResponse(val AssociateOverview) {
+	s.Response = val
+}
+
+// How the caller stands to the associate; an upline shows contact fields only.
+type AssociateOverviewRelation string
+
+const (
+	AssociateOverviewRelationSelf     AssociateOverviewRelation = "self"
+	AssociateOverviewRelationDownline AssociateOverviewRelation = "downline"
+	AssociateOverviewRelationUpline   AssociateOverviewRelation = "upline"
+)
+
+// AllValues returns all AssociateOverviewRelation values.
+func (AssociateOverviewRelation) AllValues() []AssociateOverviewRelation {
+	return []AssociateOverviewRelation{
+		AssociateOverviewRelationSelf,
+		AssociateOverviewRelationDownline,
+		AssociateOverviewRelationUpline,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s AssociateOverviewRelation) MarshalText() ([]byte, error) {
+	switch s {
+	case AssociateOverviewRelationSelf:
+		return []byte(s), nil
+	case AssociateOverviewRelationDownline:
+		return []byte(s), nil
+	case AssociateOverviewRelationUpline:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *AssociateOverviewRelation) UnmarshalText(data []byte) error {
+	switch AssociateOverviewRelation(data) {
+	case AssociateOverviewRelationSelf:
+		*s = AssociateOverviewRelationSelf
+		return nil
+	case AssociateOverviewRelationDownline:
+		*s = AssociateOverviewRelationDownline
+		return nil
+	case AssociateOverviewRelationUpline:
+		*s = AssociateOverviewRelationUpline
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/AssociateStatus
+type AssociateStatus string
+
+const (
+	AssociateStatusActive               AssociateStatus = "Active"
+	AssociateStatusResigned             AssociateStatus = "Resigned"
+	AssociateStatusTerminated           AssociateStatus = "Terminated"
+	AssociateStatusSuspended            AssociateStatus = "Suspended"
+	AssociateStatusResignationInitiated AssociateStatus = "Resignation Initiated"
+)
+
+// AllValues returns all AssociateStatus values.
+func (AssociateStatus) AllValues() []AssociateStatus {
+	return []AssociateStatus{
+		AssociateStatusActive,
+		AssociateStatusResigned,
+		AssociateStatusTerminated,
+		AssociateStatusSuspended,
+		AssociateStatusResignationInitiated,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s AssociateStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case AssociateStatusActive:
+		return []byte(s), nil
+	case AssociateStatusResigned:
+		return []byte(s), nil
+	case AssociateStatusTerminated:
+		return []byte(s), nil
+	case AssociateStatusSuspended:
+		return []byte(s), nil
+	case AssociateStatusResignationInitiated:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *AssociateStatus) UnmarshalText(data []byte) error {
+	switch AssociateStatus(data) {
+	case AssociateStatusActive:
+		*s = AssociateStatusActive
+		return nil
+	case AssociateStatusResigned:
+		*s = AssociateStatusResigned
+		return nil
+	case AssociateStatusTerminated:
+		*s = AssociateStatusTerminated
+		return nil
+	case AssociateStatusSuspended:
+		*s = AssociateStatusSuspended
+		return nil
+	case AssociateStatusResignationInitiated:
+		*s = AssociateStatusResignationInitiated
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
 }
 
 type BearerAuth struct {
@@ -1471,6 +2082,74 @@ func (s *Gender) UnmarshalText(data []byte) error {
 	}
 }
 
+// Ref: #/components/schemas/GenealogyHit
+type GenealogyHit struct {
+	Node TreeNode `json:"node"`
+	// Codes from the searched root down to the hit, both included.
+	Path []string `json:"path"`
+}
+
+// GetNode returns the value of Node.
+func (s *GenealogyHit) GetNode() TreeNode {
+	return s.Node
+}
+
+// GetPath returns the value of Path.
+func (s *GenealogyHit) GetPath() []string {
+	return s.Path
+}
+
+// SetNode sets the value of Node.
+func (s *GenealogyHit) SetNode(val TreeNode) {
+	s.Node = val
+}
+
+// SetPath sets the value of Path.
+func (s *GenealogyHit) SetPath(val []string) {
+	s.Path = val
+}
+
+// Ref: #/components/schemas/GenealogySearchResult
+type GenealogySearchResult struct {
+	Data []GenealogyHit `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *GenealogySearchResult) GetData() []GenealogyHit {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *GenealogySearchResult) SetData(val []GenealogyHit) {
+	s.Data = val
+}
+
+// GenealogySearchResultHeaders wraps GenealogySearchResult with response headers.
+type GenealogySearchResultHeaders struct {
+	XToken   OptString
+	Response GenealogySearchResult
+}
+
+// GetXToken returns the value of XToken.
+func (s *GenealogySearchResultHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *GenealogySearchResultHeaders) GetResponse() GenealogySearchResult {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *GenealogySearchResultHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *GenealogySearchResultHeaders) SetResponse(val GenealogySearchResult) {
+	s.Response = val
+}
+
 // Ref: #/components/schemas/Health
 type Health struct {
 	Status string `json:"status"`
@@ -1484,6 +2163,32 @@ func (s *Health) GetStatus() string {
 // SetStatus sets the value of Status.
 func (s *Health) SetStatus(val string) {
 	s.Status = val
+}
+
+// Ref: #/components/schemas/LabelCount
+type LabelCount struct {
+	Label string `json:"label"`
+	Count int64  `json:"count"`
+}
+
+// GetLabel returns the value of Label.
+func (s *LabelCount) GetLabel() string {
+	return s.Label
+}
+
+// GetCount returns the value of Count.
+func (s *LabelCount) GetCount() int64 {
+	return s.Count
+}
+
+// SetLabel sets the value of Label.
+func (s *LabelCount) SetLabel(val string) {
+	s.Label = val
+}
+
+// SetCount sets the value of Count.
+func (s *LabelCount) SetCount(val int64) {
+	s.Count = val
 }
 
 // Ref: #/components/schemas/Level
@@ -1532,6 +2237,303 @@ func (s *Level) SetRank(val int) {
 // SetIsSeniorLevel sets the value of IsSeniorLevel.
 func (s *Level) SetIsSeniorLevel(val bool) {
 	s.IsSeniorLevel = val
+}
+
+// Ref: #/components/schemas/LevelChange
+type LevelChange struct {
+	ID          int64     `json:"id"`
+	Level       Level     `json:"level"`
+	EffectiveOn time.Time `json:"effective_on"`
+	Points      int       `json:"points"`
+	Recruits    int       `json:"recruits"`
+	ApprovedBy  OptString `json:"approved_by"`
+}
+
+// GetID returns the value of ID.
+func (s *LevelChange) GetID() int64 {
+	return s.ID
+}
+
+// GetLevel returns the value of Level.
+func (s *LevelChange) GetLevel() Level {
+	return s.Level
+}
+
+// GetEffectiveOn returns the value of EffectiveOn.
+func (s *LevelChange) GetEffectiveOn() time.Time {
+	return s.EffectiveOn
+}
+
+// GetPoints returns the value of Points.
+func (s *LevelChange) GetPoints() int {
+	return s.Points
+}
+
+// GetRecruits returns the value of Recruits.
+func (s *LevelChange) GetRecruits() int {
+	return s.Recruits
+}
+
+// GetApprovedBy returns the value of ApprovedBy.
+func (s *LevelChange) GetApprovedBy() OptString {
+	return s.ApprovedBy
+}
+
+// SetID sets the value of ID.
+func (s *LevelChange) SetID(val int64) {
+	s.ID = val
+}
+
+// SetLevel sets the value of Level.
+func (s *LevelChange) SetLevel(val Level) {
+	s.Level = val
+}
+
+// SetEffectiveOn sets the value of EffectiveOn.
+func (s *LevelChange) SetEffectiveOn(val time.Time) {
+	s.EffectiveOn = val
+}
+
+// SetPoints sets the value of Points.
+func (s *LevelChange) SetPoints(val int) {
+	s.Points = val
+}
+
+// SetRecruits sets the value of Recruits.
+func (s *LevelChange) SetRecruits(val int) {
+	s.Recruits = val
+}
+
+// SetApprovedBy sets the value of ApprovedBy.
+func (s *LevelChange) SetApprovedBy(val OptString) {
+	s.ApprovedBy = val
+}
+
+// Ref: #/components/schemas/LevelHistoryList
+type LevelHistoryList struct {
+	Data []LevelChange `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *LevelHistoryList) GetData() []LevelChange {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *LevelHistoryList) SetData(val []LevelChange) {
+	s.Data = val
+}
+
+// LevelHistoryListHeaders wraps LevelHistoryList with response headers.
+type LevelHistoryListHeaders struct {
+	XToken   OptString
+	Response LevelHistoryList
+}
+
+// GetXToken returns the value of XToken.
+func (s *LevelHistoryListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *LevelHistoryListHeaders) GetResponse() LevelHistoryList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *LevelHistoryListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *LevelHistoryListHeaders) SetResponse(val LevelHistoryList) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/License
+type License struct {
+	ID               int64            `json:"id"`
+	State            string           `json:"state"`
+	Number           string           `json:"number"`
+	Residency        LicenseResidency `json:"residency"`
+	LinesOfAuthority []string         `json:"lines_of_authority"`
+	IssuedOn         time.Time        `json:"issued_on"`
+	ExpiresOn        time.Time        `json:"expires_on"`
+	// In force and expiring within 90 days.
+	ExpiringSoon bool `json:"expiring_soon"`
+	Expired      bool `json:"expired"`
+}
+
+// GetID returns the value of ID.
+func (s *License) GetID() int64 {
+	return s.ID
+}
+
+// GetState returns the value of State.
+func (s *License) GetState() string {
+	return s.State
+}
+
+// GetNumber returns the value of Number.
+func (s *License) GetNumber() string {
+	return s.Number
+}
+
+// GetResidency returns the value of Residency.
+func (s *License) GetResidency() LicenseResidency {
+	return s.Residency
+}
+
+// GetLinesOfAuthority returns the value of LinesOfAuthority.
+func (s *License) GetLinesOfAuthority() []string {
+	return s.LinesOfAuthority
+}
+
+// GetIssuedOn returns the value of IssuedOn.
+func (s *License) GetIssuedOn() time.Time {
+	return s.IssuedOn
+}
+
+// GetExpiresOn returns the value of ExpiresOn.
+func (s *License) GetExpiresOn() time.Time {
+	return s.ExpiresOn
+}
+
+// GetExpiringSoon returns the value of ExpiringSoon.
+func (s *License) GetExpiringSoon() bool {
+	return s.ExpiringSoon
+}
+
+// GetExpired returns the value of Expired.
+func (s *License) GetExpired() bool {
+	return s.Expired
+}
+
+// SetID sets the value of ID.
+func (s *License) SetID(val int64) {
+	s.ID = val
+}
+
+// SetState sets the value of State.
+func (s *License) SetState(val string) {
+	s.State = val
+}
+
+// SetNumber sets the value of Number.
+func (s *License) SetNumber(val string) {
+	s.Number = val
+}
+
+// SetResidency sets the value of Residency.
+func (s *License) SetResidency(val LicenseResidency) {
+	s.Residency = val
+}
+
+// SetLinesOfAuthority sets the value of LinesOfAuthority.
+func (s *License) SetLinesOfAuthority(val []string) {
+	s.LinesOfAuthority = val
+}
+
+// SetIssuedOn sets the value of IssuedOn.
+func (s *License) SetIssuedOn(val time.Time) {
+	s.IssuedOn = val
+}
+
+// SetExpiresOn sets the value of ExpiresOn.
+func (s *License) SetExpiresOn(val time.Time) {
+	s.ExpiresOn = val
+}
+
+// SetExpiringSoon sets the value of ExpiringSoon.
+func (s *License) SetExpiringSoon(val bool) {
+	s.ExpiringSoon = val
+}
+
+// SetExpired sets the value of Expired.
+func (s *License) SetExpired(val bool) {
+	s.Expired = val
+}
+
+// Ref: #/components/schemas/LicenseList
+type LicenseList struct {
+	Data []License `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *LicenseList) GetData() []License {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *LicenseList) SetData(val []License) {
+	s.Data = val
+}
+
+// LicenseListHeaders wraps LicenseList with response headers.
+type LicenseListHeaders struct {
+	XToken   OptString
+	Response LicenseList
+}
+
+// GetXToken returns the value of XToken.
+func (s *LicenseListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *LicenseListHeaders) GetResponse() LicenseList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *LicenseListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *LicenseListHeaders) SetResponse(val LicenseList) {
+	s.Response = val
+}
+
+type LicenseResidency string
+
+const (
+	LicenseResidencyResident    LicenseResidency = "Resident"
+	LicenseResidencyNonResident LicenseResidency = "Non-Resident"
+)
+
+// AllValues returns all LicenseResidency values.
+func (LicenseResidency) AllValues() []LicenseResidency {
+	return []LicenseResidency{
+		LicenseResidencyResident,
+		LicenseResidencyNonResident,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s LicenseResidency) MarshalText() ([]byte, error) {
+	switch s {
+	case LicenseResidencyResident:
+		return []byte(s), nil
+	case LicenseResidencyNonResident:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *LicenseResidency) UnmarshalText(data []byte) error {
+	switch LicenseResidency(data) {
+	case LicenseResidencyResident:
+		*s = LicenseResidencyResident
+		return nil
+	case LicenseResidencyNonResident:
+		*s = LicenseResidencyNonResident
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
 }
 
 // Ref: #/components/schemas/LoginRequest
@@ -1703,6 +2705,98 @@ func (s *Memo) SetPublishedAt(val time.Time) {
 // SetRequiresSignature sets the value of RequiresSignature.
 func (s *Memo) SetRequiresSignature(val bool) {
 	s.RequiresSignature = val
+}
+
+// NewOptAssociateKind returns new OptAssociateKind with value set to v.
+func NewOptAssociateKind(v AssociateKind) OptAssociateKind {
+	return OptAssociateKind{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptAssociateKind is optional AssociateKind.
+type OptAssociateKind struct {
+	Value AssociateKind
+	Set   bool
+}
+
+// IsSet returns true if OptAssociateKind was set.
+func (o OptAssociateKind) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptAssociateKind) Reset() {
+	var v AssociateKind
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptAssociateKind) SetTo(v AssociateKind) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptAssociateKind) Get() (v AssociateKind, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptAssociateKind) Or(d AssociateKind) AssociateKind {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptAssociateStatus returns new OptAssociateStatus with value set to v.
+func NewOptAssociateStatus(v AssociateStatus) OptAssociateStatus {
+	return OptAssociateStatus{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptAssociateStatus is optional AssociateStatus.
+type OptAssociateStatus struct {
+	Value AssociateStatus
+	Set   bool
+}
+
+// IsSet returns true if OptAssociateStatus was set.
+func (o OptAssociateStatus) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptAssociateStatus) Reset() {
+	var v AssociateStatus
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptAssociateStatus) SetTo(v AssociateStatus) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptAssociateStatus) Get() (v AssociateStatus, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptAssociateStatus) Or(d AssociateStatus) AssociateStatus {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
 }
 
 // NewOptBool returns new OptBool with value set to v.
@@ -2211,6 +3305,52 @@ func (o OptMaritalStatus) Or(d MaritalStatus) MaritalStatus {
 	return d
 }
 
+// NewOptPersonRef returns new OptPersonRef with value set to v.
+func NewOptPersonRef(v PersonRef) OptPersonRef {
+	return OptPersonRef{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptPersonRef is optional PersonRef.
+type OptPersonRef struct {
+	Value PersonRef
+	Set   bool
+}
+
+// IsSet returns true if OptPersonRef was set.
+func (o OptPersonRef) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptPersonRef) Reset() {
+	var v PersonRef
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptPersonRef) SetTo(v PersonRef) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptPersonRef) Get() (v PersonRef, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptPersonRef) Or(d PersonRef) PersonRef {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptSortDirection returns new OptSortDirection with value set to v.
 func NewOptSortDirection(v SortDirection) OptSortDirection {
 	return OptSortDirection{
@@ -2347,6 +3487,78 @@ func (o OptString) Or(d string) string {
 		return v
 	}
 	return d
+}
+
+// NewOptTeamOrder returns new OptTeamOrder with value set to v.
+func NewOptTeamOrder(v TeamOrder) OptTeamOrder {
+	return OptTeamOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptTeamOrder is optional TeamOrder.
+type OptTeamOrder struct {
+	Value TeamOrder
+	Set   bool
+}
+
+// IsSet returns true if OptTeamOrder was set.
+func (o OptTeamOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptTeamOrder) Reset() {
+	var v TeamOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptTeamOrder) SetTo(v TeamOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptTeamOrder) Get() (v TeamOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptTeamOrder) Or(d TeamOrder) TeamOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// Ref: #/components/schemas/PersonRef
+type PersonRef struct {
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+// GetCode returns the value of Code.
+func (s *PersonRef) GetCode() string {
+	return s.Code
+}
+
+// GetName returns the value of Name.
+func (s *PersonRef) GetName() string {
+	return s.Name
+}
+
+// SetCode sets the value of Code.
+func (s *PersonRef) SetCode(val string) {
+	s.Code = val
+}
+
+// SetName sets the value of Name.
+func (s *PersonRef) SetName(val string) {
+	s.Name = val
 }
 
 // Ref: #/components/schemas/SignedURL
@@ -2992,6 +4204,771 @@ func (s *StoredFile) SetSize(val int64) {
 	s.Size = val
 }
 
+// Ref: #/components/schemas/TeamDashboard
+type TeamDashboard struct {
+	PeriodStart time.Time     `json:"period_start"`
+	PeriodEnd   time.Time     `json:"period_end"`
+	Views       []TeamSummary `json:"views"`
+}
+
+// GetPeriodStart returns the value of PeriodStart.
+func (s *TeamDashboard) GetPeriodStart() time.Time {
+	return s.PeriodStart
+}
+
+// GetPeriodEnd returns the value of PeriodEnd.
+func (s *TeamDashboard) GetPeriodEnd() time.Time {
+	return s.PeriodEnd
+}
+
+// GetViews returns the value of Views.
+func (s *TeamDashboard) GetViews() []TeamSummary {
+	return s.Views
+}
+
+// SetPeriodStart sets the value of PeriodStart.
+func (s *TeamDashboard) SetPeriodStart(val time.Time) {
+	s.PeriodStart = val
+}
+
+// SetPeriodEnd sets the value of PeriodEnd.
+func (s *TeamDashboard) SetPeriodEnd(val time.Time) {
+	s.PeriodEnd = val
+}
+
+// SetViews sets the value of Views.
+func (s *TeamDashboard) SetViews(val []TeamSummary) {
+	s.Views = val
+}
+
+// TeamDashboardHeaders wraps TeamDashboard with response headers.
+type TeamDashboardHeaders struct {
+	XToken   OptString
+	Response TeamDashboard
+}
+
+// GetXToken returns the value of XToken.
+func (s *TeamDashboardHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *TeamDashboardHeaders) GetResponse() TeamDashboard {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *TeamDashboardHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *TeamDashboardHeaders) SetResponse(val TeamDashboard) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/TeamMember
+type TeamMember struct {
+	Code       string          `json:"code"`
+	Name       string          `json:"name"`
+	FirstName  string          `json:"first_name"`
+	LastName   string          `json:"last_name"`
+	PhotoURL   OptString       `json:"photo_url"`
+	Level      Level           `json:"level"`
+	Status     AssociateStatus `json:"status"`
+	Kind       AssociateKind   `json:"kind"`
+	Country    Country         `json:"country"`
+	State      OptString       `json:"state"`
+	JoinedOn   time.Time       `json:"joined_on"`
+	UplineCode OptString       `json:"upline_code"`
+	// 0 for the caller's own base; absent where generations do not apply.
+	Generation OptInt `json:"generation"`
+	Licensed   bool   `json:"licensed"`
+	// Production of the period in cents.
+	Production   int64 `json:"production"`
+	DownlineSize int   `json:"downline_size"`
+}
+
+// GetCode returns the value of Code.
+func (s *TeamMember) GetCode() string {
+	return s.Code
+}
+
+// GetName returns the value of Name.
+func (s *TeamMember) GetName() string {
+	return s.Name
+}
+
+// GetFirstName returns the value of FirstName.
+func (s *TeamMember) GetFirstName() string {
+	return s.FirstName
+}
+
+// GetLastName returns the value of LastName.
+func (s *TeamMember) GetLastName() string {
+	return s.LastName
+}
+
+// GetPhotoURL returns the value of PhotoURL.
+func (s *TeamMember) GetPhotoURL() OptString {
+	return s.PhotoURL
+}
+
+// GetLevel returns the value of Level.
+func (s *TeamMember) GetLevel() Level {
+	return s.Level
+}
+
+// GetStatus returns the value of Status.
+func (s *TeamMember) GetStatus() AssociateStatus {
+	return s.Status
+}
+
+// GetKind returns the value of Kind.
+func (s *TeamMember) GetKind() AssociateKind {
+	return s.Kind
+}
+
+// GetCountry returns the value of Country.
+func (s *TeamMember) GetCountry() Country {
+	return s.Country
+}
+
+// GetState returns the value of State.
+func (s *TeamMember) GetState() OptString {
+	return s.State
+}
+
+// GetJoinedOn returns the value of JoinedOn.
+func (s *TeamMember) GetJoinedOn() time.Time {
+	return s.JoinedOn
+}
+
+// GetUplineCode returns the value of UplineCode.
+func (s *TeamMember) GetUplineCode() OptString {
+	return s.UplineCode
+}
+
+// GetGeneration returns the value of Generation.
+func (s *TeamMember) GetGeneration() OptInt {
+	return s.Generation
+}
+
+// GetLicensed returns the value of Licensed.
+func (s *TeamMember) GetLicensed() bool {
+	return s.Licensed
+}
+
+// GetProduction returns the value of Production.
+func (s *TeamMember) GetProduction() int64 {
+	return s.Production
+}
+
+// GetDownlineSize returns the value of DownlineSize.
+func (s *TeamMember) GetDownlineSize() int {
+	return s.DownlineSize
+}
+
+// SetCode sets the value of Code.
+func (s *TeamMember) SetCode(val string) {
+	s.Code = val
+}
+
+// SetName sets the value of Name.
+func (s *TeamMember) SetName(val string) {
+	s.Name = val
+}
+
+// SetFirstName sets the value of FirstName.
+func (s *TeamMember) SetFirstName(val string) {
+	s.FirstName = val
+}
+
+// SetLastName sets the value of LastName.
+func (s *TeamMember) SetLastName(val string) {
+	s.LastName = val
+}
+
+// SetPhotoURL sets the value of PhotoURL.
+func (s *TeamMember) SetPhotoURL(val OptString) {
+	s.PhotoURL = val
+}
+
+// SetLevel sets the value of Level.
+func (s *TeamMember) SetLevel(val Level) {
+	s.Level = val
+}
+
+// SetStatus sets the value of Status.
+func (s *TeamMember) SetStatus(val AssociateStatus) {
+	s.Status = val
+}
+
+// SetKind sets the value of Kind.
+func (s *TeamMember) SetKind(val AssociateKind) {
+	s.Kind = val
+}
+
+// SetCountry sets the value of Country.
+func (s *TeamMember) SetCountry(val Country) {
+	s.Country = val
+}
+
+// SetState sets the value of State.
+func (s *TeamMember) SetState(val OptString) {
+	s.State = val
+}
+
+// SetJoinedOn sets the value of JoinedOn.
+func (s *TeamMember) SetJoinedOn(val time.Time) {
+	s.JoinedOn = val
+}
+
+// SetUplineCode sets the value of UplineCode.
+func (s *TeamMember) SetUplineCode(val OptString) {
+	s.UplineCode = val
+}
+
+// SetGeneration sets the value of Generation.
+func (s *TeamMember) SetGeneration(val OptInt) {
+	s.Generation = val
+}
+
+// SetLicensed sets the value of Licensed.
+func (s *TeamMember) SetLicensed(val bool) {
+	s.Licensed = val
+}
+
+// SetProduction sets the value of Production.
+func (s *TeamMember) SetProduction(val int64) {
+	s.Production = val
+}
+
+// SetDownlineSize sets the value of DownlineSize.
+func (s *TeamMember) SetDownlineSize(val int) {
+	s.DownlineSize = val
+}
+
+// Ref: #/components/schemas/TeamMemberList
+type TeamMemberList struct {
+	Data       []TeamMember `json:"data"`
+	NextCursor OptString    `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *TeamMemberList) GetData() []TeamMember {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *TeamMemberList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *TeamMemberList) SetData(val []TeamMember) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *TeamMemberList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// TeamMemberListHeaders wraps TeamMemberList with response headers.
+type TeamMemberListHeaders struct {
+	XToken   OptString
+	Response TeamMemberList
+}
+
+// GetXToken returns the value of XToken.
+func (s *TeamMemberListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *TeamMemberListHeaders) GetResponse() TeamMemberList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *TeamMemberListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *TeamMemberListHeaders) SetResponse(val TeamMemberList) {
+	s.Response = val
+}
+
+type TeamOrder struct {
+	ID           OptSortDirection `json:"id"`
+	Code         OptSortDirection `json:"code"`
+	FirstName    OptSortDirection `json:"first_name"`
+	LastName     OptSortDirection `json:"last_name"`
+	LevelRank    OptSortDirection `json:"level_rank"`
+	Status       OptSortDirection `json:"status"`
+	State        OptSortDirection `json:"state"`
+	JoinedOn     OptSortDirection `json:"joined_on"`
+	Generation   OptSortDirection `json:"generation"`
+	Production   OptSortDirection `json:"production"`
+	DownlineSize OptSortDirection `json:"downline_size"`
+}
+
+// GetID returns the value of ID.
+func (s *TeamOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetCode returns the value of Code.
+func (s *TeamOrder) GetCode() OptSortDirection {
+	return s.Code
+}
+
+// GetFirstName returns the value of FirstName.
+func (s *TeamOrder) GetFirstName() OptSortDirection {
+	return s.FirstName
+}
+
+// GetLastName returns the value of LastName.
+func (s *TeamOrder) GetLastName() OptSortDirection {
+	return s.LastName
+}
+
+// GetLevelRank returns the value of LevelRank.
+func (s *TeamOrder) GetLevelRank() OptSortDirection {
+	return s.LevelRank
+}
+
+// GetStatus returns the value of Status.
+func (s *TeamOrder) GetStatus() OptSortDirection {
+	return s.Status
+}
+
+// GetState returns the value of State.
+func (s *TeamOrder) GetState() OptSortDirection {
+	return s.State
+}
+
+// GetJoinedOn returns the value of JoinedOn.
+func (s *TeamOrder) GetJoinedOn() OptSortDirection {
+	return s.JoinedOn
+}
+
+// GetGeneration returns the value of Generation.
+func (s *TeamOrder) GetGeneration() OptSortDirection {
+	return s.Generation
+}
+
+// GetProduction returns the value of Production.
+func (s *TeamOrder) GetProduction() OptSortDirection {
+	return s.Production
+}
+
+// GetDownlineSize returns the value of DownlineSize.
+func (s *TeamOrder) GetDownlineSize() OptSortDirection {
+	return s.DownlineSize
+}
+
+// SetID sets the value of ID.
+func (s *TeamOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetCode sets the value of Code.
+func (s *TeamOrder) SetCode(val OptSortDirection) {
+	s.Code = val
+}
+
+// SetFirstName sets the value of FirstName.
+func (s *TeamOrder) SetFirstName(val OptSortDirection) {
+	s.FirstName = val
+}
+
+// SetLastName sets the value of LastName.
+func (s *TeamOrder) SetLastName(val OptSortDirection) {
+	s.LastName = val
+}
+
+// SetLevelRank sets the value of LevelRank.
+func (s *TeamOrder) SetLevelRank(val OptSortDirection) {
+	s.LevelRank = val
+}
+
+// SetStatus sets the value of Status.
+func (s *TeamOrder) SetStatus(val OptSortDirection) {
+	s.Status = val
+}
+
+// SetState sets the value of State.
+func (s *TeamOrder) SetState(val OptSortDirection) {
+	s.State = val
+}
+
+// SetJoinedOn sets the value of JoinedOn.
+func (s *TeamOrder) SetJoinedOn(val OptSortDirection) {
+	s.JoinedOn = val
+}
+
+// SetGeneration sets the value of Generation.
+func (s *TeamOrder) SetGeneration(val OptSortDirection) {
+	s.Generation = val
+}
+
+// SetProduction sets the value of Production.
+func (s *TeamOrder) SetProduction(val OptSortDirection) {
+	s.Production = val
+}
+
+// SetDownlineSize sets the value of DownlineSize.
+func (s *TeamOrder) SetDownlineSize(val OptSortDirection) {
+	s.DownlineSize = val
+}
+
+// Ref: #/components/schemas/TeamSummary
+type TeamSummary struct {
+	View        TeamView     `json:"view"`
+	Members     int64        `json:"members"`
+	ByLevel     []LabelCount `json:"by_level"`
+	ByStatus    []LabelCount `json:"by_status"`
+	NewInPeriod int64        `json:"new_in_period"`
+	// Members holding a license in force.
+	Licensed int64 `json:"licensed"`
+	// Licenses of the members expiring within 7, 30 and 90 days.
+	Expiring TeamSummaryExpiring `json:"expiring"`
+}
+
+// GetView returns the value of View.
+func (s *TeamSummary) GetView() TeamView {
+	return s.View
+}
+
+// GetMembers returns the value of Members.
+func (s *TeamSummary) GetMembers() int64 {
+	return s.Members
+}
+
+// GetByLevel returns the value of ByLevel.
+func (s *TeamSummary) GetByLevel() []LabelCount {
+	return s.ByLevel
+}
+
+// GetByStatus returns the value of ByStatus.
+func (s *TeamSummary) GetByStatus() []LabelCount {
+	return s.ByStatus
+}
+
+// GetNewInPeriod returns the value of NewInPeriod.
+func (s *TeamSummary) GetNewInPeriod() int64 {
+	return s.NewInPeriod
+}
+
+// GetLicensed returns the value of Licensed.
+func (s *TeamSummary) GetLicensed() int64 {
+	return s.Licensed
+}
+
+// GetExpiring returns the value of Expiring.
+func (s *TeamSummary) GetExpiring() TeamSummaryExpiring {
+	return s.Expiring
+}
+
+// SetView sets the value of View.
+func (s *TeamSummary) SetView(val TeamView) {
+	s.View = val
+}
+
+// SetMembers sets the value of Members.
+func (s *TeamSummary) SetMembers(val int64) {
+	s.Members = val
+}
+
+// SetByLevel sets the value of ByLevel.
+func (s *TeamSummary) SetByLevel(val []LabelCount) {
+	s.ByLevel = val
+}
+
+// SetByStatus sets the value of ByStatus.
+func (s *TeamSummary) SetByStatus(val []LabelCount) {
+	s.ByStatus = val
+}
+
+// SetNewInPeriod sets the value of NewInPeriod.
+func (s *TeamSummary) SetNewInPeriod(val int64) {
+	s.NewInPeriod = val
+}
+
+// SetLicensed sets the value of Licensed.
+func (s *TeamSummary) SetLicensed(val int64) {
+	s.Licensed = val
+}
+
+// SetExpiring sets the value of Expiring.
+func (s *TeamSummary) SetExpiring(val TeamSummaryExpiring) {
+	s.Expiring = val
+}
+
+// Licenses of the members expiring within 7, 30 and 90 days.
+type TeamSummaryExpiring struct {
+	Days7  int64 `json:"days_7"`
+	Days30 int64 `json:"days_30"`
+	Days90 int64 `json:"days_90"`
+}
+
+// GetDays7 returns the value of Days7.
+func (s *TeamSummaryExpiring) GetDays7() int64 {
+	return s.Days7
+}
+
+// GetDays30 returns the value of Days30.
+func (s *TeamSummaryExpiring) GetDays30() int64 {
+	return s.Days30
+}
+
+// GetDays90 returns the value of Days90.
+func (s *TeamSummaryExpiring) GetDays90() int64 {
+	return s.Days90
+}
+
+// SetDays7 sets the value of Days7.
+func (s *TeamSummaryExpiring) SetDays7(val int64) {
+	s.Days7 = val
+}
+
+// SetDays30 sets the value of Days30.
+func (s *TeamSummaryExpiring) SetDays30(val int64) {
+	s.Days30 = val
+}
+
+// SetDays90 sets the value of Days90.
+func (s *TeamSummaryExpiring) SetDays90(val int64) {
+	s.Days90 = val
+}
+
+// Ref: #/components/schemas/TeamView
+type TeamView string
+
+const (
+	TeamViewPersonal     TeamView = "Personal"
+	TeamViewBaseShop     TeamView = "BaseShop"
+	TeamViewRmdSuperBase TeamView = "RmdSuperBase"
+	TeamViewRmdSuperTeam TeamView = "RmdSuperTeam"
+	TeamViewInfinity     TeamView = "Infinity"
+)
+
+// AllValues returns all TeamView values.
+func (TeamView) AllValues() []TeamView {
+	return []TeamView{
+		TeamViewPersonal,
+		TeamViewBaseShop,
+		TeamViewRmdSuperBase,
+		TeamViewRmdSuperTeam,
+		TeamViewInfinity,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s TeamView) MarshalText() ([]byte, error) {
+	switch s {
+	case TeamViewPersonal:
+		return []byte(s), nil
+	case TeamViewBaseShop:
+		return []byte(s), nil
+	case TeamViewRmdSuperBase:
+		return []byte(s), nil
+	case TeamViewRmdSuperTeam:
+		return []byte(s), nil
+	case TeamViewInfinity:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *TeamView) UnmarshalText(data []byte) error {
+	switch TeamView(data) {
+	case TeamViewPersonal:
+		*s = TeamViewPersonal
+		return nil
+	case TeamViewBaseShop:
+		*s = TeamViewBaseShop
+		return nil
+	case TeamViewRmdSuperBase:
+		*s = TeamViewRmdSuperBase
+		return nil
+	case TeamViewRmdSuperTeam:
+		*s = TeamViewRmdSuperTeam
+		return nil
+	case TeamViewInfinity:
+		*s = TeamViewInfinity
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/TreeNode
+type TreeNode struct {
+	Code     string             `json:"code"`
+	Name     string             `json:"name"`
+	PhotoURL OptString          `json:"photo_url"`
+	Level    Level              `json:"level"`
+	Status   OptAssociateStatus `json:"status"`
+	// Everyone below the node.
+	DownlineSize int `json:"downline_size"`
+	// Direct recruits.
+	Children   int       `json:"children"`
+	UplineCode OptString `json:"upline_code"`
+}
+
+// GetCode returns the value of Code.
+func (s *TreeNode) GetCode() string {
+	return s.Code
+}
+
+// GetName returns the value of Name.
+func (s *TreeNode) GetName() string {
+	return s.Name
+}
+
+// GetPhotoURL returns the value of PhotoURL.
+func (s *TreeNode) GetPhotoURL() OptString {
+	return s.PhotoURL
+}
+
+// GetLevel returns the value of Level.
+func (s *TreeNode) GetLevel() Level {
+	return s.Level
+}
+
+// GetStatus returns the value of Status.
+func (s *TreeNode) GetStatus() OptAssociateStatus {
+	return s.Status
+}
+
+// GetDownlineSize returns the value of DownlineSize.
+func (s *TreeNode) GetDownlineSize() int {
+	return s.DownlineSize
+}
+
+// GetChildren returns the value of Children.
+func (s *TreeNode) GetChildren() int {
+	return s.Children
+}
+
+// GetUplineCode returns the value of UplineCode.
+func (s *TreeNode) GetUplineCode() OptString {
+	return s.UplineCode
+}
+
+// SetCode sets the value of Code.
+func (s *TreeNode) SetCode(val string) {
+	s.Code = val
+}
+
+// SetName sets the value of Name.
+func (s *TreeNode) SetName(val string) {
+	s.Name = val
+}
+
+// SetPhotoURL sets the value of PhotoURL.
+func (s *TreeNode) SetPhotoURL(val OptString) {
+	s.PhotoURL = val
+}
+
+// SetLevel sets the value of Level.
+func (s *TreeNode) SetLevel(val Level) {
+	s.Level = val
+}
+
+// SetStatus sets the value of Status.
+func (s *TreeNode) SetStatus(val OptAssociateStatus) {
+	s.Status = val
+}
+
+// SetDownlineSize sets the value of DownlineSize.
+func (s *TreeNode) SetDownlineSize(val int) {
+	s.DownlineSize = val
+}
+
+// SetChildren sets the value of Children.
+func (s *TreeNode) SetChildren(val int) {
+	s.Children = val
+}
+
+// SetUplineCode sets the value of UplineCode.
+func (s *TreeNode) SetUplineCode(val OptString) {
+	s.UplineCode = val
+}
+
+// TreeNodeHeaders wraps TreeNode with response headers.
+type TreeNodeHeaders struct {
+	XToken   OptString
+	Response TreeNode
+}
+
+// GetXToken returns the value of XToken.
+func (s *TreeNodeHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *TreeNodeHeaders) GetResponse() TreeNode {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *TreeNodeHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *TreeNodeHeaders) SetResponse(val TreeNode) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/TreeNodeList
+type TreeNodeList struct {
+	Data []TreeNode `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *TreeNodeList) GetData() []TreeNode {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *TreeNodeList) SetData(val []TreeNode) {
+	s.Data = val
+}
+
+// TreeNodeListHeaders wraps TreeNodeList with response headers.
+type TreeNodeListHeaders struct {
+	XToken   OptString
+	Response TreeNodeList
+}
+
+// GetXToken returns the value of XToken.
+func (s *TreeNodeListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *TreeNodeListHeaders) GetResponse() TreeNodeList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *TreeNodeListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *TreeNodeListHeaders) SetResponse(val TreeNodeList) {
+	s.Response = val
+}
+
 type UploadFileReq struct {
 	Data io.Reader
 }
@@ -3019,7 +4996,7 @@ type User struct {
 	IsSeniorLevel bool      `json:"is_senior_level"`
 	Level         OptLevel  `json:"level"`
 	PhotoURL      OptString `json:"photo_url"`
-	// In admin app mode.
+	// In admin app mode, the staff member acting.
 	ActingStaff OptString `json:"acting_staff"`
 }
 

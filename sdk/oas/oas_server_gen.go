@@ -10,12 +10,14 @@ import (
 type Handler interface {
 	AccessHandler
 	AcknowledgementsHandler
+	AssociatesHandler
 	AuthHandler
 	ClientsHandler
 	DashboardHandler
 	FilesHandler
 	HealthHandler
 	SearchHandler
+	TeamHandler
 	// NewError creates *ErrorStatusCode from error returned by handler.
 	//
 	// Used for common default response.
@@ -56,6 +58,60 @@ type AcknowledgementsHandler interface {
 	//
 	// GET /dashboard/acknowledgements
 	ListAcknowledgements(ctx context.Context) (*AcknowledgementsHeaders, error)
+}
+
+// AssociatesHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Associates
+type AssociatesHandler interface {
+	// GetAssociate implements getAssociate operation.
+	//
+	// The overview of the caller, one of its downline, or (contact only) one of its uplines.
+	//
+	// GET /associates/{code}
+	GetAssociate(ctx context.Context, params GetAssociateParams) (*AssociateOverviewHeaders, error)
+	// GetGenealogyNode implements getGenealogyNode operation.
+	//
+	// A node of the genealogy tree (a root to open from).
+	//
+	// GET /associates/{code}/genealogy
+	GetGenealogyNode(ctx context.Context, params GetGenealogyNodeParams) (*TreeNodeHeaders, error)
+	// GetHierarchy implements getHierarchy operation.
+	//
+	// The chain from the top of the organisation down to an associate.
+	//
+	// GET /associates/{code}/hierarchy
+	GetHierarchy(ctx context.Context, params GetHierarchyParams) (*TreeNodeListHeaders, error)
+	// ListAssociateAppointments implements listAssociateAppointments operation.
+	//
+	// Provider appointments of the caller or one of its downline.
+	//
+	// GET /associates/{code}/provider-appointments
+	ListAssociateAppointments(ctx context.Context, params ListAssociateAppointmentsParams) (*AppointmentListHeaders, error)
+	// ListAssociateLevelHistory implements listAssociateLevelHistory operation.
+	//
+	// The level qualification history, newest first.
+	//
+	// GET /associates/{code}/level-qualification-history
+	ListAssociateLevelHistory(ctx context.Context, params ListAssociateLevelHistoryParams) (*LevelHistoryListHeaders, error)
+	// ListAssociateLicenses implements listAssociateLicenses operation.
+	//
+	// Licenses of the caller or one of its downline, soonest expiry first.
+	//
+	// GET /associates/{code}/licenses
+	ListAssociateLicenses(ctx context.Context, params ListAssociateLicensesParams) (*LicenseListHeaders, error)
+	// ListGenealogyChildren implements listGenealogyChildren operation.
+	//
+	// The direct recruits of a node, by name - one level of the tree.
+	//
+	// GET /associates/{code}/genealogy/children
+	ListGenealogyChildren(ctx context.Context, params ListGenealogyChildrenParams) (*TreeNodeListHeaders, error)
+	// SearchGenealogy implements searchGenealogy operation.
+	//
+	// Associates below a node matching a code or name, with the path to each.
+	//
+	// GET /associates/{code}/genealogy/search
+	SearchGenealogy(ctx context.Context, params SearchGenealogyParams) (*GenealogySearchResultHeaders, error)
 }
 
 // AuthHandler handles operations described by OpenAPI v3 specification.
@@ -184,6 +240,31 @@ type SearchHandler interface {
 	//
 	// GET /search/clients
 	SearchClients(ctx context.Context, params SearchClientsParams) (*ClientLookupListHeaders, error)
+}
+
+// TeamHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Team
+type TeamHandler interface {
+	// DownloadTeam implements downloadTeam operation.
+	//
+	// A signed, expiring URL to a CSV or XLSX of the filtered view (all rows).
+	//
+	// GET /team/{view}/download
+	DownloadTeam(ctx context.Context, params DownloadTeamParams) (*DownloadHeaders, error)
+	// GetTeamDashboard implements getTeamDashboard operation.
+	//
+	// The team dashboard - counts of every view the caller is offered.
+	//
+	// GET /team
+	GetTeamDashboard(ctx context.Context, params GetTeamDashboardParams) (*TeamDashboardHeaders, error)
+	// ListTeam implements listTeam operation.
+	//
+	// Seniors are offered Personal, RmdSuperBase, RmdSuperTeam and Infinity; others Personal, BaseShop and
+	// Infinity. Any other view answers 403.
+	//
+	// GET /team/{view}
+	ListTeam(ctx context.Context, params ListTeamParams) (*TeamMemberListHeaders, error)
 }
 
 // Server implements http server based on OpenAPI v3 specification and

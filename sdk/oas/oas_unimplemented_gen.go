@@ -58,6 +58,15 @@ func (UnimplementedHandler) DownloadFile(ctx context.Context, params DownloadFil
 	return r, ht.ErrNotImplemented
 }
 
+// DownloadTeam implements downloadTeam operation.
+//
+// A signed, expiring URL to a CSV or XLSX of the filtered view (all rows).
+//
+// GET /team/{view}/download
+func (UnimplementedHandler) DownloadTeam(ctx context.Context, params DownloadTeamParams) (r *DownloadHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetAccess implements getAccess operation.
 //
 // The caller's permissions and user.
@@ -73,6 +82,15 @@ func (UnimplementedHandler) GetAccess(ctx context.Context) (r *AccessHeaders, _ 
 //
 // GET /dashboard/acknowledgements/{kind}/signed-url
 func (UnimplementedHandler) GetAcknowledgementSignedURL(ctx context.Context, params GetAcknowledgementSignedURLParams) (r *SignedURLHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetAssociate implements getAssociate operation.
+//
+// The overview of the caller, one of its downline, or (contact only) one of its uplines.
+//
+// GET /associates/{code}
+func (UnimplementedHandler) GetAssociate(ctx context.Context, params GetAssociateParams) (r *AssociateOverviewHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -94,12 +112,30 @@ func (UnimplementedHandler) GetDashboard(ctx context.Context) (r *DashboardHeade
 	return r, ht.ErrNotImplemented
 }
 
+// GetGenealogyNode implements getGenealogyNode operation.
+//
+// A node of the genealogy tree (a root to open from).
+//
+// GET /associates/{code}/genealogy
+func (UnimplementedHandler) GetGenealogyNode(ctx context.Context, params GetGenealogyNodeParams) (r *TreeNodeHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetHealth implements getHealth operation.
 //
 // Liveness probe; answers while the process runs.
 //
 // GET /healthz
 func (UnimplementedHandler) GetHealth(ctx context.Context) (r *Health, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetHierarchy implements getHierarchy operation.
+//
+// The chain from the top of the organisation down to an associate.
+//
+// GET /associates/{code}/hierarchy
+func (UnimplementedHandler) GetHierarchy(ctx context.Context, params GetHierarchyParams) (r *TreeNodeListHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -112,6 +148,15 @@ func (UnimplementedHandler) GetReadiness(ctx context.Context) (r *Health, _ erro
 	return r, ht.ErrNotImplemented
 }
 
+// GetTeamDashboard implements getTeamDashboard operation.
+//
+// The team dashboard - counts of every view the caller is offered.
+//
+// GET /team
+func (UnimplementedHandler) GetTeamDashboard(ctx context.Context, params GetTeamDashboardParams) (r *TeamDashboardHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ListAcknowledgements implements listAcknowledgements operation.
 //
 // Memos and W-9 documents waiting for the caller's acknowledgement.
@@ -121,12 +166,58 @@ func (UnimplementedHandler) ListAcknowledgements(ctx context.Context) (r *Acknow
 	return r, ht.ErrNotImplemented
 }
 
+// ListAssociateAppointments implements listAssociateAppointments operation.
+//
+// Provider appointments of the caller or one of its downline.
+//
+// GET /associates/{code}/provider-appointments
+func (UnimplementedHandler) ListAssociateAppointments(ctx context.Context, params ListAssociateAppointmentsParams) (r *AppointmentListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListAssociateLevelHistory implements listAssociateLevelHistory operation.
+//
+// The level qualification history, newest first.
+//
+// GET /associates/{code}/level-qualification-history
+func (UnimplementedHandler) ListAssociateLevelHistory(ctx context.Context, params ListAssociateLevelHistoryParams) (r *LevelHistoryListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListAssociateLicenses implements listAssociateLicenses operation.
+//
+// Licenses of the caller or one of its downline, soonest expiry first.
+//
+// GET /associates/{code}/licenses
+func (UnimplementedHandler) ListAssociateLicenses(ctx context.Context, params ListAssociateLicensesParams) (r *LicenseListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ListClients implements listClients operation.
 //
 // Clients the caller may see (its own and its downline's), filtered and ordered.
 //
 // GET /clients
 func (UnimplementedHandler) ListClients(ctx context.Context, params ListClientsParams) (r *ClientListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListGenealogyChildren implements listGenealogyChildren operation.
+//
+// The direct recruits of a node, by name - one level of the tree.
+//
+// GET /associates/{code}/genealogy/children
+func (UnimplementedHandler) ListGenealogyChildren(ctx context.Context, params ListGenealogyChildrenParams) (r *TreeNodeListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListTeam implements listTeam operation.
+//
+// Seniors are offered Personal, RmdSuperBase, RmdSuperTeam and Infinity; others Personal, BaseShop and
+// Infinity. Any other view answers 403.
+//
+// GET /team/{view}
+func (UnimplementedHandler) ListTeam(ctx context.Context, params ListTeamParams) (r *TeamMemberListHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -163,6 +254,15 @@ func (UnimplementedHandler) SearchAssociates(ctx context.Context, params SearchA
 //
 // GET /search/clients
 func (UnimplementedHandler) SearchClients(ctx context.Context, params SearchClientsParams) (r *ClientLookupListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// SearchGenealogy implements searchGenealogy operation.
+//
+// Associates below a node matching a code or name, with the path to each.
+//
+// GET /associates/{code}/genealogy/search
+func (UnimplementedHandler) SearchGenealogy(ctx context.Context, params SearchGenealogyParams) (r *GenealogySearchResultHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

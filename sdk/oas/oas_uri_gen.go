@@ -331,3 +331,393 @@ func (s *ClientOrder) DecodeURI(d uri.Decoder) error {
 
 	return nil
 }
+
+// EncodeURI encodes TeamOrder as URI form.
+func (s *TeamOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("code", func(e uri.Encoder) error {
+		if val, ok := s.Code.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"code\"")
+	}
+	if err := e.EncodeField("first_name", func(e uri.Encoder) error {
+		if val, ok := s.FirstName.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"first_name\"")
+	}
+	if err := e.EncodeField("last_name", func(e uri.Encoder) error {
+		if val, ok := s.LastName.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"last_name\"")
+	}
+	if err := e.EncodeField("level_rank", func(e uri.Encoder) error {
+		if val, ok := s.LevelRank.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"level_rank\"")
+	}
+	if err := e.EncodeField("status", func(e uri.Encoder) error {
+		if val, ok := s.Status.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"status\"")
+	}
+	if err := e.EncodeField("state", func(e uri.Encoder) error {
+		if val, ok := s.State.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"state\"")
+	}
+	if err := e.EncodeField("joined_on", func(e uri.Encoder) error {
+		if val, ok := s.JoinedOn.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"joined_on\"")
+	}
+	if err := e.EncodeField("generation", func(e uri.Encoder) error {
+		if val, ok := s.Generation.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"generation\"")
+	}
+	if err := e.EncodeField("production", func(e uri.Encoder) error {
+		if val, ok := s.Production.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"production\"")
+	}
+	if err := e.EncodeField("downline_size", func(e uri.Encoder) error {
+		if val, ok := s.DownlineSize.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"downline_size\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfTeamOrder = [11]string{
+	0:  "id",
+	1:  "code",
+	2:  "first_name",
+	3:  "last_name",
+	4:  "level_rank",
+	5:  "status",
+	6:  "state",
+	7:  "joined_on",
+	8:  "generation",
+	9:  "production",
+	10: "downline_size",
+}
+
+// DecodeURI decodes TeamOrder from URI form.
+func (s *TeamOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode TeamOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "code":
+			if err := func() error {
+				var sDotCodeVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotCodeVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Code.SetTo(sDotCodeVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"code\"")
+			}
+		case "first_name":
+			if err := func() error {
+				var sDotFirstNameVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotFirstNameVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.FirstName.SetTo(sDotFirstNameVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"first_name\"")
+			}
+		case "last_name":
+			if err := func() error {
+				var sDotLastNameVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotLastNameVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.LastName.SetTo(sDotLastNameVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"last_name\"")
+			}
+		case "level_rank":
+			if err := func() error {
+				var sDotLevelRankVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotLevelRankVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.LevelRank.SetTo(sDotLevelRankVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"level_rank\"")
+			}
+		case "status":
+			if err := func() error {
+				var sDotStatusVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotStatusVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Status.SetTo(sDotStatusVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"status\"")
+			}
+		case "state":
+			if err := func() error {
+				var sDotStateVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotStateVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.State.SetTo(sDotStateVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"state\"")
+			}
+		case "joined_on":
+			if err := func() error {
+				var sDotJoinedOnVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotJoinedOnVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.JoinedOn.SetTo(sDotJoinedOnVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"joined_on\"")
+			}
+		case "generation":
+			if err := func() error {
+				var sDotGenerationVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotGenerationVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Generation.SetTo(sDotGenerationVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"generation\"")
+			}
+		case "production":
+			if err := func() error {
+				var sDotProductionVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotProductionVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Production.SetTo(sDotProductionVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"production\"")
+			}
+		case "downline_size":
+			if err := func() error {
+				var sDotDownlineSizeVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotDownlineSizeVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.DownlineSize.SetTo(sDotDownlineSizeVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"downline_size\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode TeamOrder")
+	}
+
+	return nil
+}

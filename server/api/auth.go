@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"time"
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/auth"
@@ -105,9 +104,7 @@ func (h *Handler) user(u store.UserInfo, p *auth.Principal) oas.User {
 		out.IsSeniorLevel = u.Level.IsSenior
 		out.Level = oas.NewOptLevel(oas.Level{Code: u.Level.Code, Name: u.Level.Name, Rank: int(u.Level.Rank), IsSeniorLevel: u.Level.IsSenior})
 	}
-	if u.PhotoFileID != "" {
-		out.PhotoURL = oas.NewOptString(h.Signer.URL("GET", u.PhotoFileID+".webp", 24*time.Hour))
-	}
+	out.PhotoURL = h.photoURL(u.PhotoFileID)
 	if p.ActingStaff != "" {
 		out.ActingStaff = oas.NewOptString(p.ActingStaff)
 	}

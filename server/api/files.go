@@ -17,6 +17,7 @@ import (
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/export"
 	"github.com/associateportal/portal/server/files"
+	"github.com/associateportal/portal/server/hierarchy"
 	"github.com/associateportal/portal/server/httpx"
 	"github.com/associateportal/portal/server/listing"
 	"github.com/associateportal/portal/server/store"
@@ -35,22 +36,37 @@ type exportJob struct {
 	UserID      int64  `json:"user_id"`
 	AssociateID int64  `json:"associate_id,omitempty"`
 	ActingStaff int64  `json:"acting_staff_id,omitempty"`
+	View        string `json:"view,omitempty"`
 }
 
 // exporters are the lists that can be downloaded: their whitelist, header and query.
 var exporters = map[string]struct {
 	spec   *listing.Spec
 	header []string
-	sql    func(*auth.Principal, listing.Query) (string, []any, error)
+	sql    func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, view string) (string, []any, error)
 }{
-	"clients": {store.ClientListing, store.ClientExportHeader, store.ClientExportSQL},
+	"clients": {store.ClientListing, store.ClientExportHeader,
+		func(_ context.Context, _ *store.Store, p *auth.Principal, q listing.Query, _ string) (string, []any, error) {
+			return store.ClientExportSQL(p, q)
+		}},
+	"team": {store.TeamListing, store.TeamExportHeader,
+		func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, view string) (string, []any, error) {
+			if !p.IsAssociate() {
+				return "", nil, errs.Forbiddenf("Team screens are for associates")
+			}
+			root, err := st.TeamRoot(ctx, p.AssociateID)
+			if err != nil {
+				return "", nil, err
+			}
+			return store.TeamExportSQL(hierarchy.View(view), root, q)
+		}},
 }
 
 // exportURL reserves an export of a resource with the request's filters and order, and
 // answers its signed URL.
-func (h *Handler) exportURL(ctx context.Context, p *auth.Principal, resource, format string) (string, error) {
+func (h *Handler) exportURL(ctx context.Context, p *auth.Principal, resource, view, format string) (string, error) {
 	job := exportJob{Resource: resource, Query: httpx.InfoFrom(ctx).RawQuery, Format: format,
-		UserID: p.UserID, AssociateID: p.AssociateID, ActingStaff: p.ActingStaffID}
+		UserID: p.UserID, AssociateID: p.AssociateID, ActingStaff: p.ActingStaffID, View: view}
 	raw, err := json.Marshal(job)
 	if err != nil {
 		return "", err
@@ -181,7 +197,7 @@ func (h *Handler) streamExport(ctx context.Context, f store.File, hints *httpx.H
 	if err != nil {
 		return nil, err
 	}
-	sql, args, err := ex.sql(p, q)
+	sql, args, err := ex.sql(ctx, h.Store, p, q, job.View)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ogen-go/ogen/ogenerrors"
 
@@ -192,4 +193,12 @@ func statusOf(err error) int {
 		return e.StatusCode
 	}
 	return -1
+}
+
+func mustDate(s string) time.Time {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		panic(err)
+	}
+	return d
 }

@@ -91,6 +91,39 @@ var malformed = map[string][]struct {
 		{"GET", "/api/search/clients?include[]=abc", ``, true, 422},
 		{"GET", "/api/search/clients?search_keyword=" + strings.Repeat("a", 101), ``, true, 422},
 	},
+	"getTeamDashboard": {
+		{"GET", "/api/team?period_start=yesterday", ``, true, 422},
+		{"GET", "/api/team?period_start=2026-02-01&period_end=2026-01-01", ``, true, 422},
+		{"GET", "/api/team", ``, false, 401},
+	},
+	"listTeam": {
+		{"GET", "/api/team/Galaxy", ``, true, 422},
+		{"GET", "/api/team/RmdSuperTeam", ``, true, 403},
+		{"GET", "/api/team/Infinity?filter[generation][gt]=1", ``, true, 422},
+		{"GET", "/api/team/Infinity?filter[licensed][eq]=maybe", ``, true, 422},
+		{"GET", "/api/team/Infinity?order[email]=ASC", ``, true, 422},
+	},
+	"downloadTeam": {
+		{"GET", "/api/team/BaseShop/download?format=doc", ``, true, 422},
+		{"GET", "/api/team/RmdSuperBase/download", ``, true, 403},
+	},
+	"getAssociate": {
+		{"GET", "/api/associates/no", ``, true, 422},
+		{"GET", "/api/associates/ZZ99999", ``, true, 404},
+	},
+	"listAssociateLicenses":     {{"GET", "/api/associates/a-b-c/licenses", ``, true, 422}},
+	"listAssociateAppointments": {{"GET", "/api/associates/ZZ99999/provider-appointments", ``, true, 404}},
+	"listAssociateLevelHistory": {{"GET", "/api/associates/" + strings.Repeat("A", 17) + "/level-qualification-history", ``, true, 422}},
+	"getGenealogyNode":          {{"GET", "/api/associates/ZZ99999/genealogy", ``, true, 404}},
+	"listGenealogyChildren": {
+		{"GET", "/api/associates/AGT100/genealogy/children?limit=0", ``, true, 422},
+		{"GET", "/api/associates/AGT100/genealogy/children?page=x", ``, true, 422},
+	},
+	"searchGenealogy": {
+		{"GET", "/api/associates/AGT100/genealogy/search", ``, true, 422},
+		{"GET", "/api/associates/AGT100/genealogy/search?search_keyword=", ``, true, 422},
+	},
+	"getHierarchy": {{"GET", "/api/associates/ZZ99999/hierarchy", ``, true, 404}},
 	"getHealth":    {{"POST", "/api/healthz", ``, false, 405}},
 	"getReadiness": {{"DELETE", "/api/readyz", ``, false, 405}},
 }

@@ -1,0 +1,146 @@
+package api
+
+import (
+	"context"
+	"time"
+
+	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/hierarchy"
+	"github.com/associateportal/portal/server/store"
+)
+
+var _ oas.TeamHandler = (*Handler)(nil)
+
+// period reads an optional period: by default the first day of this month to today.
+func (h *Handler) period(start, end oas.OptDate) (time.Time, time.Time, error) {
+	now := h.now()
+	from := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+	to := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	if v, ok := start.Get(); ok {
+		from = v
+	}
+	if v, ok := end.Get(); ok {
+		to = v
+	}
+	if to.Before(from) {
+		return from, to, errs.Validation(errs.Field("period_end", "Period end must be on or after the period start"))
+	}
+	return from, to, nil
+}
+
+// teamRoot is the caller as the root of its team views.
+func (h *Handler) teamRoot(ctx context.Context) (store.Root, error) {
+	p, err := associate(ctx)
+	if err != nil {
+		return store.Root{}, err
+	}
+	return h.Store.TeamRoot(ctx, p.AssociateID)
+}
+
+// GetTeamDashboard counts every view the caller is offered.
+func (h *Handler) GetTeamDashboard(ctx context.Context, params oas.GetTeamDashboardParams) (*oas.TeamDashboardHeaders, error) {
+	root, err := h.teamRoot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	from, to, err := h.period(params.PeriodStart, params.PeriodEnd)
+	if err != nil {
+		return nil, err
+	}
+	out := oas.TeamDashboard{PeriodStart: from, PeriodEnd: to}
+	for _, v := range hierarchy.Offered(root.Senior) {
+		sum, err := h.Store.TeamSummary(ctx, v, root, from, to)
+		if err != nil {
+			return nil, err
+		}
+		out.Views = append(out.Views, oas.TeamSummary{
+			View: oas.TeamView(v), Members: sum.Members, ByLevel: counts(sum.ByLevel), ByStatus: counts(sum.ByStatus),
+			NewInPeriod: sum.NewInPeriod, Licensed: sum.Licensed,
+			Expiring: oas.TeamSummaryExpiring{Days7: sum.Expiring[0], Days30: sum.Expiring[1], Days90: sum.Expiring[2]},
+		})
+	}
+	return &oas.TeamDashboardHeaders{Response: out}, nil
+}
+
+func counts(cs []store.Count) []oas.LabelCount {
+	out := make([]oas.LabelCount, len(cs))
+	for i, c := range cs {
+		out[i] = oas.LabelCount{Label: c.Label, Count: c.N}
+	}
+	return out
+}
+
+// ListTeam answers a page of one of the caller's views.
+func (h *Handler) ListTeam(ctx context.Context, params oas.ListTeamParams) (*oas.TeamMemberListHeaders, error) {
+	root, err := h.teamRoot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := h.period(params.PeriodStart, params.PeriodEnd); err != nil {
+		return nil, err
+	}
+	q, err := parseListing(ctx, store.TeamListing)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := h.Store.TeamList(ctx, hierarchy.View(params.View), root, q)
+	if err != nil {
+		return nil, err
+	}
+	out := oas.TeamMemberList{Data: make([]oas.TeamMember, len(rows))}
+	for i := range rows {
+		out.Data[i] = h.member(&rows[i])
+	}
+	if len(rows) > q.Limit {
+		last := &rows[q.Limit-1]
+		out.NextCursor = oas.NewOptString(q.NextCursor(func(f string) any { return store.MemberSortValue(last, f) }))
+	}
+	return &oas.TeamMemberListHeaders{Response: out}, nil
+}
+
+// DownloadTeam answers a signed URL to the whole filtered view.
+func (h *Handler) DownloadTeam(ctx context.Context, params oas.DownloadTeamParams) (*oas.DownloadHeaders, error) {
+	root, err := h.teamRoot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q, err := parseListing(ctx, store.TeamListing)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := store.TeamExportSQL(hierarchy.View(params.View), root, q); err != nil {
+		return nil, err
+	}
+	p, _ := principal(ctx)
+	url, err := h.exportURL(ctx, p, "team", string(params.View), string(params.Format.Or(oas.DownloadFormatCsv)))
+	if err != nil {
+		return nil, err
+	}
+	return &oas.DownloadHeaders{Response: oas.Download{URL: url}}, nil
+}
+
+// photoURL is the signed URL of a photo ({id}.webp), or nothing.
+func (h *Handler) photoURL(fileID string) oas.OptString {
+	if fileID == "" {
+		return oas.OptString{}
+	}
+	return oas.NewOptString(h.Signer.URL("GET", fileID+".webp", 24*time.Hour))
+}
+
+func level(l store.Level) oas.Level {
+	return oas.Level{Code: l.Code, Name: l.Name, Rank: int(l.Rank), IsSeniorLevel: l.IsSenior}
+}
+
+func (h *Handler) member(m *store.Member) oas.TeamMember {
+	out := oas.TeamMember{
+		Code: m.Code, Name: m.FirstName + " " + m.LastName, FirstName: m.FirstName, LastName: m.LastName,
+		PhotoURL: h.photoURL(m.PhotoFileID), Level: level(m.Level), Status: oas.AssociateStatus(m.Status),
+		Kind: oas.AssociateKind(m.Kind), Country: oas.Country(m.Country), State: opt(m.State), JoinedOn: m.JoinedOn,
+		UplineCode: opt(m.UplineCode), Licensed: m.Licensed, Production: m.Production, DownlineSize: m.DownlineSize,
+	}
+	if m.Generation != nil {
+		out.Generation = oas.NewOptInt(*m.Generation)
+	}
+	return out
+}

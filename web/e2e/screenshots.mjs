@@ -1,0 +1,112 @@
+// Screenshots of the main pages for a person to look at: login, acknowledgement, dashboard,
+// clients list, client form and client detail — light, dark, and 768 px wide.
+// Usage: PORTAL_URL=http://127.0.0.1:8080 npm run screenshots  (saves to e2e/screenshots/pages/)
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  AGENT,
+  RMD,
+  SCREENSHOT_DIR,
+  drawSignature,
+  launchBrowser,
+  login,
+  newPage,
+} from './support.mjs';
+
+const out = join(SCREENSHOT_DIR, 'pages');
+mkdirSync(out, { recursive: true });
+
+const variants = [
+  { name: 'light', width: 1280, height: 860, colorScheme: 'light' },
+  { name: 'dark', width: 1280, height: 860, colorScheme: 'dark' },
+  { name: '768', width: 768, height: 1000, colorScheme: 'light' },
+];
+
+/** The theme is Auto by default, so the emulated system scheme switches light and dark. */
+async function shoot(page, name) {
+  for (const v of variants) {
+    await page.setViewportSize({ width: v.width, height: v.height });
+    await page.emulateMedia({ colorScheme: v.colorScheme });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(250);
+    const file = join(out, `${name}-${v.name}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(file);
+  }
+}
+
+const browser = await launchBrowser();
+try {
+  const page = await newPage(browser);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  await shoot(page, 'login');
+
+  // Whoever still has something to acknowledge shows the acknowledgement screen.
+  let who = null;
+  for (const candidate of [RMD, AGENT]) {
+    await login(page, candidate);
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    if ((await heading.textContent()) === 'Acknowledgements') {
+      who = candidate;
+      break;
+    }
+    await page.evaluate(() => localStorage.clear());
+  }
+  if (who) {
+    await shoot(page, 'acknowledgement');
+    if (await page.getByRole('img', { name: /Signature pad/ }).isVisible()) {
+      await drawSignature(page);
+      await shoot(page, 'acknowledgement-signed');
+    }
+    // Finish them so that the rest of the portal opens.
+    for (let i = 0; i < 20; i++) {
+      const title = await page.getByRole('heading', { level: 1 }).textContent();
+      if (title !== 'Acknowledgements') break;
+      const sign = page.getByRole('button', { name: 'Sign and acknowledge' });
+      if (await sign.isVisible()) {
+        if (await sign.isDisabled()) await drawSignature(page);
+        await sign.click();
+      } else {
+        await page.getByRole('button', { name: 'Acknowledge', exact: true }).click();
+      }
+      await page.getByText(/acknowledged successfully/).waitFor();
+      await page.getByText(/acknowledged successfully/).waitFor({ state: 'detached' });
+    }
+    await shoot(page, 'acknowledgement-done');
+    await page.getByRole('link', { name: 'Continue to the dashboard' }).click();
+  } else {
+    await login(page, AGENT);
+  }
+
+  await page.getByRole('heading', { name: 'Needs your attention' }).waitFor();
+  await shoot(page, 'dashboard');
+
+  await page.goto('/business/clients?limit=25');
+  await page.locator('tbody tr').nth(5).waitFor();
+  await shoot(page, 'clients-list');
+  await page.getByRole('button', { name: /Filters/ }).click();
+  await shoot(page, 'clients-list-filters');
+
+  const first = page.locator('tbody tr th a').first();
+  const href = await first.getAttribute('href');
+  await page.goto(href);
+  await page.getByRole('heading', { name: 'Person and contact' }).waitFor();
+  await shoot(page, 'client-detail');
+
+  await page.goto('/business/clients/create');
+  await page.getByRole('button', { name: 'Create client' }).click();
+  await page.getByText('First name is required').waitFor();
+  await shoot(page, 'client-form');
+
+  await page.goto('/team/Personal');
+  await page.getByText('The team views are not available yet.').waitFor();
+  await shoot(page, 'team');
+
+  await page.goto('/no/such/page');
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await shoot(page, 'not-found');
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,85 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Feature areas under src/features. A feature never imports another feature; shared code
+// (components, lib, api) never imports features or the app; features never import the app.
+const features = ['auth', 'dashboard', 'acknowledgements', 'clients', 'team'];
+
+const featureZones = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: 'A feature must not import another feature; move shared code to components or lib.',
+}));
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'coverage', 'src/api/gen', 'e2e/screenshots'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features must not import the app layer.',
+            },
+            {
+              target: ['./src/components', './src/lib', './src/api'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code must not import features or the app layer.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Only src/api/mutator.ts calls fetch.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='window'][callee.property.name='fetch']",
+          message: 'Only src/api/mutator.ts calls fetch.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/api/mutator.ts'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: { 'no-restricted-globals': 'off' },
+  },
+  {
+    files: ['*.config.ts', 'vite.config.ts', 'vitest.config.ts', 'orval.config.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+);

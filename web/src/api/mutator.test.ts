@@ -1,0 +1,292 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSessionFlags, getToken, setLoginNavigator, setToken } from '@/lib/session';
+import {
+  ApiError,
+  RETRY_POLICY,
+  apiRequest,
+  isRetryable,
+  retryDelay,
+  toQueryString,
+  uploadToSignedUrl,
+} from './mutator';
+
+// The only test that stubs fetch: the mutator is the only code that calls it.
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+const navigate = vi.fn();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  navigate.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  setLoginNavigator(navigate);
+  window.history.replaceState({}, '', '/business/clients');
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('requests', () => {
+  it('prefixes /api, sends the bearer token and JSON', async () => {
+    setToken('abc');
+    fetchMock.mockResolvedValue(json(201, { id: 1 }));
+    const result = await apiRequest<{ id: number }>({
+      url: '/clients',
+      method: 'POST',
+      data: { first_name: 'Ann' },
+    });
+    expect(result).toEqual({ id: 1 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/clients');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer abc');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(headers['access-token']).toBeUndefined();
+    expect(init?.body).toBe('{"first_name":"Ann"}');
+  });
+
+  it('writes bracket-style query strings with unencoded brackets', async () => {
+    fetchMock.mockResolvedValue(json(200, { data: [] }));
+    await apiRequest({
+      url: '/clients',
+      method: 'GET',
+      params: {
+        page: 2,
+        limit: 5,
+        'filter[state][in][]': ['CA', 'NY'],
+        'filter[last_name][contains]': 'O Brien&Co',
+        'filter[email][contains]': undefined,
+        order: { last_name: 'ASC', id: 'DESC' },
+      },
+    });
+    expect(fetchMock.mock.calls[0]![0]).toBe(
+      '/api/clients?page=2&limit=5&filter[state][in][]=CA&filter[state][in][]=NY' +
+        '&filter[last_name][contains]=O%20Brien%26Co&order[last_name]=ASC&order[id]=DESC',
+    );
+  });
+
+  it('serialises arrays without [] in the key as key[]', () => {
+    expect(toQueryString({ include: [1, 2] })).toBe('include[]=1&include[]=2');
+    expect(toQueryString({ 'include[]': ['A1'] })).toBe('include[]=A1');
+    expect(toQueryString({ empty: '', none: null })).toBe('');
+  });
+
+  it('answers undefined for 204', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(apiRequest({ url: '/clients/1', method: 'DELETE' })).resolves.toBeUndefined();
+  });
+});
+
+describe('x-token', () => {
+  it('replaces the stored token with a renewed one', async () => {
+    setToken('old');
+    fetchMock.mockResolvedValue(json(200, {}, { 'x-token': 'new' }));
+    await apiRequest({ url: '/access', method: 'GET' });
+    expect(getToken()).toBe('new');
+  });
+
+  it('takes the renewal from failed answers too', async () => {
+    setToken('old');
+    fetchMock.mockResolvedValue(
+      json(404, { status: 404, message: 'Not found' }, { 'x-token': 'newer' }),
+    );
+    await expect(apiRequest({ url: '/clients/9', method: 'GET' })).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBe('newer');
+  });
+});
+
+describe('errors', () => {
+  it('throws a typed ApiError with status, message, field errors and body', async () => {
+    const body = {
+      status: 422,
+      message: 'Validation error',
+      errors: [{ field: 'first_name', message: 'First name is required' }],
+    };
+    fetchMock.mockResolvedValue(json(422, body));
+    const error = await apiRequest({ url: '/clients', method: 'POST', data: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'Validation error',
+      errors: body.errors,
+      body,
+    });
+  });
+
+  it('uses the status text when the body is not the error shape', async () => {
+    fetchMock.mockResolvedValue(new Response('oops', { status: 400, statusText: 'Bad Request' }));
+    await expect(apiRequest({ url: '/x', method: 'GET' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Bad Request',
+    });
+  });
+});
+
+describe('401', () => {
+  it('with a token: removes it, flags the expired session and goes to /login', async () => {
+    setToken('stale');
+    fetchMock.mockResolvedValue(json(401, { status: 401, message: 'Authentication required' }));
+    await expect(apiRequest({ url: '/clients', method: 'GET' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(getToken()).toBeNull();
+    expect(getSessionFlags()).toEqual({ sessionExpired: true, loginRequired: false });
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('without a token: flags that a login is required', async () => {
+    fetchMock.mockResolvedValue(json(401, { status: 401, message: 'Authentication required' }));
+    await expect(apiRequest({ url: '/access', method: 'GET' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(getSessionFlags()).toEqual({ sessionExpired: false, loginRequired: true });
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('on the login page: leaves the session alone (a wrong password is a plain error)', async () => {
+    window.history.replaceState({}, '', '/login');
+    setToken('kept');
+    fetchMock.mockResolvedValue(
+      json(401, { status: 401, message: 'The login or password is not correct' }),
+    );
+    await expect(
+      apiRequest({ url: '/auth/login', method: 'POST', data: {} }),
+    ).rejects.toMatchObject({
+      message: 'The login or password is not correct',
+    });
+    expect(getToken()).toBe('kept');
+    expect(getSessionFlags()).toEqual({ sessionExpired: false, loginRequired: false });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('retry policy', () => {
+  it('waits 1000 ms doubling, at most 30000 ms', () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
+    expect(RETRY_POLICY.retries).toBe(3);
+  });
+
+  it('retries only idempotent methods, only on 429, 5xx and network errors', () => {
+    expect(isRetryable('GET', 503)).toBe(true);
+    expect(isRetryable('PUT', 429)).toBe(true);
+    expect(isRetryable('DELETE', 0)).toBe(true);
+    expect(isRetryable('POST', 503)).toBe(false);
+    expect(isRetryable('PATCH', 500)).toBe(false);
+    expect(isRetryable('GET', 404)).toBe(false);
+    expect(isRetryable('GET', 422)).toBe(false);
+  });
+
+  it('retries a GET up to 3 times with 1000, 2000 and 4000 ms between tries', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementation(async () => json(503, { status: 503, message: 'Unavailable' }));
+    const result = apiRequest({ url: '/clients', method: 'GET' }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(await result).toMatchObject({ status: 503, message: 'Unavailable' });
+  });
+
+  it('recovers when a retry succeeds, also after a network error', async () => {
+    vi.useFakeTimers();
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(json(429, { status: 429, message: 'Slow down' }))
+      .mockResolvedValueOnce(json(200, { ok: true }));
+    const result = apiRequest({ url: '/access', method: 'GET' });
+    await vi.advanceTimersByTimeAsync(3000);
+    await expect(result).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('never retries a POST, nor a 4xx', async () => {
+    fetchMock.mockResolvedValue(json(503, { status: 503, message: 'Unavailable' }));
+    await expect(apiRequest({ url: '/clients', method: 'POST', data: {} })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fetchMock.mockClear();
+    fetchMock.mockResolvedValue(json(404, { status: 404, message: 'Not found' }));
+    await expect(apiRequest({ url: '/clients/1', method: 'GET' })).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns a network failure into status 0 after the retries', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const result = apiRequest({ url: '/access', method: 'GET' }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(await result).toMatchObject({ status: 0 });
+  });
+});
+
+describe('signed URL uploads', () => {
+  it('PUTs the content with its type to the URL as given', async () => {
+    fetchMock.mockResolvedValue(json(200, { id: 'f1', content_type: 'image/svg+xml', size: 3 }));
+    await uploadToSignedUrl('/api/files/abc?expires=1&signature=s', '<svg/>', 'image/svg+xml');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/files/abc?expires=1&signature=s');
+    expect(init?.method).toBe('PUT');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('image/svg+xml');
+    expect(init?.body).toBe('<svg/>');
+  });
+
+  it('counts only status 200 as success', async () => {
+    fetchMock.mockResolvedValue(json(201, {}));
+    await expect(uploadToSignedUrl('/api/files/a', 'x', 'image/svg+xml')).rejects.toMatchObject({
+      message: 'File upload failed',
+      status: 201,
+    });
+    fetchMock.mockResolvedValue(json(403, { status: 403, message: 'Signature expired' }));
+    await expect(uploadToSignedUrl('/api/files/a', 'x', 'image/svg+xml')).rejects.toMatchObject({
+      message: 'File upload failed',
+    });
+  });
+
+  it("says 'Failed to upload file' when the upload never got an answer", async () => {
+    vi.useFakeTimers();
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const result = uploadToSignedUrl('/api/files/a', 'x', 'image/svg+xml').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await result).toMatchObject({ message: 'Failed to upload file' });
+  });
+});
+
+describe('admin app mode', () => {
+  it('sends the access-token header with the associate code acted for', async () => {
+    vi.stubEnv('VITE_APP_NAME', 'Admin');
+    vi.resetModules();
+    const session = await import('@/lib/session');
+    const mutator = await import('./mutator');
+    session.setToken('staff-token');
+    session.setAccessToken('AGT100');
+    fetchMock.mockResolvedValue(json(200, {}));
+    await mutator.apiRequest({ url: '/access', method: 'GET' });
+    const headers = fetchMock.mock.calls[0]![1]?.headers as Record<string, string>;
+    expect(headers['access-token']).toBe('AGT100');
+    expect(headers.Authorization).toBe('Bearer staff-token');
+  });
+});

@@ -1,0 +1,326 @@
+// The one HTTP entry point of the web app: every generated hook and every upload comes here,
+// and this is the only file that calls fetch.
+//
+// - prefixes /api (the contract's server URL) and sends JSON
+// - Authorization: Bearer <token>; in admin app mode also `access-token: <associate code>`
+// - replaces the stored token with a response's `x-token`
+// - bracket-style query strings with unencoded brackets (filter[state][in][]=CA)
+// - retries idempotent calls on 429, 5xx and network errors: up to 3 retries, 1000 ms doubling,
+//   at most 30000 ms
+// - turns failures into ApiError {status, message, errors, body}
+// - on 401 away from the login page: expires the session (see lib/session) and goes to /login
+
+import { config } from '@/lib/config';
+import {
+  LOGIN_PATH,
+  expireSession,
+  getAccessToken,
+  getToken,
+  goToLogin,
+  setToken,
+} from '@/lib/session';
+
+export const API_BASE = '/api';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldError[];
+  readonly body: unknown;
+
+  constructor(status: number, message: string, errors: FieldError[] = [], body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.body = body;
+  }
+}
+
+/** Status 0: the request never got an answer (network failure). */
+export const NETWORK_ERROR_STATUS = 0;
+
+// Types orval's generated hooks refer to.
+export type ErrorType<_E> = ApiError;
+export type BodyType<B> = B;
+
+export interface RequestConfig {
+  url: string;
+  method: string;
+  params?: object;
+  data?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** 'blob' for file downloads; JSON (or text) otherwise. */
+  responseType?: 'blob' | 'json' | 'text';
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Overrides the retry policy of this call (tests, or a call that must not wait). */
+  retries?: number;
+}
+
+export const RETRY_POLICY = { retries: 3, initialDelayMs: 1000, maxDelayMs: 30000 } as const;
+
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** The wait before retry number `attempt` (0-based): 1000, 2000, 4000 … capped at 30000 ms. */
+export function retryDelay(attempt: number): number {
+  return Math.min(RETRY_POLICY.initialDelayMs * 2 ** attempt, RETRY_POLICY.maxDelayMs);
+}
+
+/** Only idempotent methods, and only on 429, 5xx or a network error. */
+export function isRetryable(method: string, status: number): boolean {
+  if (!IDEMPOTENT_METHODS.has(method.toUpperCase())) return false;
+  return status === NETWORK_ERROR_STATUS || status === 429 || status >= 500;
+}
+
+function encodeKey(key: string): string {
+  return encodeURIComponent(key).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+}
+
+function appendParam(parts: string[], key: string, value: unknown) {
+  if (value === undefined || value === null || value === '') return;
+  if (Array.isArray(value)) {
+    const listKey = key.endsWith('[]') ? key : `${key}[]`;
+    for (const item of value) appendParam(parts, listKey, item);
+    return;
+  }
+  if (value instanceof Date) {
+    parts.push(`${encodeKey(key)}=${encodeURIComponent(value.toISOString())}`);
+    return;
+  }
+  if (typeof value === 'object') {
+    for (const [sub, subValue] of Object.entries(value as Record<string, unknown>)) {
+      appendParam(parts, `${key}[${sub}]`, subValue);
+    }
+    return;
+  }
+  parts.push(`${encodeKey(key)}=${encodeURIComponent(String(value))}`);
+}
+
+/**
+ * Bracket-style query string, brackets left unencoded:
+ * {'filter[state][in][]': ['CA', 'NY'], order: {created_at: 'DESC'}} →
+ * filter[state][in][]=CA&filter[state][in][]=NY&order[created_at]=DESC
+ */
+export function toQueryString(params: object | undefined): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(params ?? {})) appendParam(parts, key, value);
+  return parts.join('&');
+}
+
+function buildUrl(url: string, params: object | undefined): string {
+  const base =
+    /^https?:\/\//.test(url) || url.startsWith(`${API_BASE}/`) ? url : `${API_BASE}${url}`;
+  const query = toQueryString(params);
+  if (!query) return base;
+  return `${base}${base.includes('?') ? '&' : '?'}${query}`;
+}
+
+function isFieldErrors(value: unknown): value is FieldError[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (e) =>
+        typeof e === 'object' &&
+        e !== null &&
+        typeof (e as FieldError).field === 'string' &&
+        typeof (e as FieldError).message === 'string',
+    )
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function toApiError(response: Response, body: unknown): ApiError {
+  if (typeof body === 'object' && body !== null) {
+    const b = body as { message?: unknown; errors?: unknown; error_message?: unknown };
+    const message =
+      typeof b.message === 'string'
+        ? b.message
+        : typeof b.error_message === 'string'
+          ? b.error_message
+          : undefined;
+    return new ApiError(
+      response.status,
+      message || response.statusText || 'Something went wrong',
+      isFieldErrors(b.errors) ? b.errors : [],
+      body,
+    );
+  }
+  return new ApiError(response.status, response.statusText || 'Something went wrong', [], body);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function isAbort(error: unknown, signal?: AbortSignal): boolean {
+  return Boolean(signal?.aborted) || (error instanceof DOMException && error.name === 'AbortError');
+}
+
+function onLoginPage(): boolean {
+  return window.location.pathname === LOGIN_PATH;
+}
+
+interface SendOptions {
+  method: string;
+  headers: Record<string, string>;
+  body?: BodyInit;
+  signal?: AbortSignal;
+  retries: number;
+}
+
+async function send(url: string, options: SendOptions): Promise<Response> {
+  const method = options.method.toUpperCase();
+  for (let attempt = 0; ; attempt++) {
+    let response: Response | undefined;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: options.headers,
+        body: options.body,
+        signal: options.signal,
+        credentials: 'same-origin',
+      });
+    } catch (error) {
+      if (isAbort(error, options.signal)) throw error;
+      if (attempt < options.retries && isRetryable(method, NETWORK_ERROR_STATUS)) {
+        await sleep(retryDelay(attempt), options.signal);
+        continue;
+      }
+      throw new ApiError(
+        NETWORK_ERROR_STATUS,
+        'The server cannot be reached. Check your connection and try again.',
+      );
+    }
+    if (!response.ok && attempt < options.retries && isRetryable(method, response.status)) {
+      // Free the connection before waiting.
+      await response.body?.cancel().catch(() => undefined);
+      await sleep(retryDelay(attempt), options.signal);
+      continue;
+    }
+    return response;
+  }
+}
+
+function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (config.isAdmin) {
+    const accessToken = getAccessToken();
+    if (accessToken) headers['access-token'] = accessToken;
+  }
+  return headers;
+}
+
+function handleResponseSession(response: Response) {
+  const renewed = response.headers.get('x-token');
+  if (renewed) setToken(renewed);
+  if (response.status === 401 && !onLoginPage()) {
+    expireSession();
+    goToLogin();
+  }
+}
+
+/** The mutator orval's generated client calls for every operation. */
+export async function apiRequest<T>(request: RequestConfig, options?: RequestOptions): Promise<T> {
+  const method = request.method.toUpperCase();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...authHeaders(),
+    ...request.headers,
+    ...options?.headers,
+  };
+  let body: BodyInit | undefined;
+  if (request.data !== undefined) {
+    if (
+      typeof request.data === 'string' ||
+      request.data instanceof Blob ||
+      request.data instanceof FormData
+    ) {
+      body = request.data;
+    } else {
+      body = JSON.stringify(request.data);
+      headers['Content-Type'] ??= 'application/json';
+    }
+  }
+
+  const response = await send(buildUrl(request.url, request.params), {
+    method,
+    headers,
+    body,
+    signal: request.signal,
+    retries: options?.retries ?? RETRY_POLICY.retries,
+  });
+  handleResponseSession(response);
+  if (response.ok && request.responseType === 'blob') return (await response.blob()) as T;
+  const data = await readBody(response);
+  if (!response.ok) throw toApiError(response, data);
+  return data as T;
+}
+
+/**
+ * PUTs content to a signed URL from a `signed-url` call. Only status 200 counts as success;
+ * anything else fails with 'File upload failed', and no answer at all with 'Failed to upload file'.
+ */
+export async function uploadToSignedUrl(
+  url: string,
+  content: Blob | string,
+  contentType: string,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await send(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': contentType },
+      body: content,
+      signal,
+      retries: RETRY_POLICY.retries,
+    });
+  } catch (error) {
+    if (isAbort(error, signal)) throw error;
+    throw new ApiError(NETWORK_ERROR_STATUS, 'Failed to upload file');
+  }
+  const data = await readBody(response);
+  if (response.status !== 200) {
+    const failure = toApiError(response, data);
+    throw new ApiError(response.status, 'File upload failed', failure.errors, data);
+  }
+  return data;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { areaOf, isActive, topMenu } from './navigation';
+
+describe('top menu', () => {
+  it('shows Dashboard always and an area only when its sidebar has items; Events waits', () => {
+    expect(topMenu({ is_senior_level: false, code: 'AGT100' }).map((a) => a.label)).toEqual([
+      'Dashboard',
+      'Business',
+      'Team',
+    ]);
+    expect(topMenu({ is_senior_level: false }).map((a) => a.label)).toEqual([
+      'Dashboard',
+      'Business',
+    ]);
+    expect(topMenu({ is_senior_level: true, code: 'RMD100' }, true).map((a) => a.label)).toEqual([
+      'Dashboard',
+      'Business',
+      'Team',
+      'Events',
+    ]);
+  });
+
+  it('leads each area to its first sidebar item', () => {
+    const menu = topMenu({ is_senior_level: true, code: 'RMD100' });
+    expect(menu.find((a) => a.key === 'business')?.to).toBe('/business/clients');
+    expect(menu.find((a) => a.key === 'team')?.to).toBe('/team/Personal');
+    expect(menu.find((a) => a.key === 'team')?.sidebar.map((i) => i.label)).toContain(
+      'RMD Super Team',
+    );
+  });
+
+  it('knows the area of a path and the active item', () => {
+    expect(areaOf('/business/clients/4/edit')).toBe('business');
+    expect(areaOf('/team/BaseShop')).toBe('team');
+    expect(areaOf('/')).toBe('dashboard');
+    expect(areaOf('/nowhere')).toBe('dashboard');
+    expect(isActive('/business/clients', '/business/clients/4')).toBe(true);
+    expect(isActive('/business/clients', '/business/clientsx')).toBe(false);
+    expect(isActive('/', '/business')).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import { teamMenu } from '@/features/team/team-menu';
+
+// The menus. A menu item appears only when its screen exists; a top menu item appears only when
+// its sidebar has items, except Dashboard (always) and Events (once the events area exists).
+
+export interface MenuItem {
+  label: string;
+  to: string;
+}
+
+export type AreaKey =
+  'dashboard' | 'business' | 'team' | 'associates' | 'reports' | 'payments' | 'events';
+
+export interface Area {
+  key: AreaKey;
+  label: string;
+  /** Where the top menu item leads: the area's home or its first sidebar item. */
+  to: string;
+  sidebar: MenuItem[];
+}
+
+/** The events area has no screens yet; its top menu item stays hidden until it lands. */
+export const EVENTS_AVAILABLE = false;
+
+export interface MenuUser {
+  is_senior_level: boolean;
+  code?: string;
+}
+
+export function businessMenu(): MenuItem[] {
+  return [{ label: 'Clients', to: '/business/clients' }];
+}
+
+function area(key: AreaKey, label: string, sidebar: MenuItem[], home?: string): Area {
+  return { key, label, sidebar, to: home ?? sidebar[0]?.to ?? '/' };
+}
+
+/** Every area of the top navigation, in order, with its sidebar for this user. */
+export function areas(user: MenuUser): Area[] {
+  return [
+    area('dashboard', 'Dashboard', [], '/'),
+    area('business', 'Business', businessMenu()),
+    // Staff users (no associate code, not acting for one) have no team.
+    area('team', 'Team', user.code ? teamMenu(user.is_senior_level, user.code) : []),
+    area('associates', 'Associates', []),
+    area('reports', 'Reports', []),
+    area('payments', 'Payments', []),
+    area('events', 'Events', [], '/events'),
+  ];
+}
+
+/** The top menu rule. */
+export function topMenu(user: MenuUser, eventsAvailable: boolean = EVENTS_AVAILABLE): Area[] {
+  return areas(user).filter((a) => {
+    if (a.key === 'dashboard') return true;
+    if (a.key === 'events') return eventsAvailable;
+    return a.sidebar.length > 0;
+  });
+}
+
+/** The area a path belongs to ('/business/clients/12' → business). */
+export function areaOf(pathname: string): AreaKey {
+  const first = pathname.split('/').filter(Boolean)[0];
+  switch (first) {
+    case 'business':
+    case 'team':
+    case 'associates':
+    case 'reports':
+    case 'payments':
+    case 'events':
+      return first;
+    default:
+      return 'dashboard';
+  }
+}
+
+/** True when `to` is the current page or a parent of it. */
+export function isActive(to: string, pathname: string): boolean {
+  if (to === '/') return pathname === '/';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

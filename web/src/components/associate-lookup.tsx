@@ -1,0 +1,52 @@
+import { useMemo, useState } from 'react';
+import { useSearchAssociates } from '@/api/gen/endpoints/search/search';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { Lookup, type LookupOption } from './lookup';
+
+export interface AssociateLookupProps {
+  label?: string;
+  hideLabel?: boolean;
+  placeholder?: string;
+  /** The selected associate code. */
+  value: string | undefined;
+  onChange: (code: string | undefined) => void;
+  error?: string;
+}
+
+/** Associates the caller may see, searched by code or name (GET /search/associates). */
+export function AssociateLookup({
+  label = 'Associate',
+  hideLabel,
+  placeholder = 'Search by code or name',
+  value,
+  onChange,
+  error,
+}: AssociateLookupProps) {
+  const [keyword, setKeyword] = useState('');
+  const search = useDebouncedValue(keyword.trim());
+  const query = useSearchAssociates(
+    { search_keyword: search || undefined, 'include[]': value ? [value] : undefined },
+    { query: { staleTime: 30_000, placeholderData: (previous) => previous } },
+  );
+  const options = useMemo<LookupOption[]>(
+    () =>
+      (query.data?.data ?? []).map((a) => ({
+        value: a.code,
+        label: `${a.name} (${a.code})`,
+      })),
+    [query.data],
+  );
+  return (
+    <Lookup
+      label={label}
+      hideLabel={hideLabel}
+      placeholder={placeholder}
+      value={value}
+      onChange={(next) => onChange(next)}
+      options={options}
+      loading={query.isFetching}
+      onKeywordChange={setKeyword}
+      error={error}
+    />
+  );
+}

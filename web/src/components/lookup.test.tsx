@@ -1,0 +1,71 @@
+import { Theme } from '@radix-ui/themes';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Lookup, type LookupOption } from './lookup';
+
+const all: LookupOption[] = [
+  { value: '1', label: 'Ann Lee' },
+  { value: '2', label: 'Bob Stone' },
+  { value: '3', label: 'Cara Diaz' },
+];
+
+function Harness({ onChange }: { onChange: (v: string | undefined) => void }) {
+  const [value, setValue] = useState<string | undefined>();
+  const [keyword, setKeyword] = useState('');
+  const options = all.filter((o) => o.label.toLowerCase().includes(keyword.toLowerCase()));
+  return (
+    <Theme>
+      <Lookup
+        label="Client"
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          onChange(v);
+        }}
+        options={options}
+        onKeywordChange={setKeyword}
+      />
+    </Theme>
+  );
+}
+
+describe('Lookup', () => {
+  it('is a keyboard-usable combobox: type, arrows, Enter, clear', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onChange={onChange} />);
+    const input = screen.getByRole('combobox', { name: 'Client' });
+    await user.type(input, 'o');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Bob Stone']);
+    await user.clear(input);
+    expect(screen.getByRole('option', { name: 'Ann Lee' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { name: 'Bob Stone' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith('2');
+    expect(input).toHaveValue('Bob Stone');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear Client' }));
+    expect(onChange).toHaveBeenLastCalledWith(undefined);
+    expect(input).toHaveValue('');
+  });
+
+  it('closes on Escape without choosing', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness onChange={onChange} />);
+    await user.type(screen.getByRole('combobox', { name: 'Client' }), 'Cara');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,67 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type * as Mutator from '@/api/mutator';
+import type { RequestConfig } from '@/api/mutator';
+import { expireSession, getSessionFlags, getToken, requireLogin, setToken } from '@/lib/session';
+import { renderWithProviders } from '@/test/render';
+import { LoginPage } from './login-page';
+
+vi.mock('@/api/mutator', async (importOriginal) => {
+  const actual = await importOriginal<typeof Mutator>();
+  return {
+    ...actual,
+    apiRequest: vi.fn(async (config: RequestConfig) => {
+      const body = config.data as { login: string; password: string };
+      if (body.password === 'portal-demo-pass')
+        return { token: 'new-token', user: { id: 1, name: 'Alex' } };
+      throw new actual.ApiError(401, 'The login or password is not correct');
+    }),
+  };
+});
+
+function renderLogin() {
+  return renderWithProviders(<LoginPage />, {
+    path: '/login',
+    route: '/login',
+    extraRoutes: [{ path: '/', element: <p>home page</p> }],
+  });
+}
+
+describe('LoginPage', () => {
+  it('shows the session-expired notice after a 401 with a token', () => {
+    setToken('stale');
+    expireSession();
+    renderLogin();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your session has expired. Please log in again.',
+    );
+  });
+
+  it('shows the login-required notice after visiting a protected page without a token', () => {
+    requireLogin();
+    renderLogin();
+    expect(screen.getByRole('status')).toHaveTextContent('Please log in to continue.');
+  });
+
+  it('validates, shows server errors, and logs in by email or code', async () => {
+    const { user } = renderLogin();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Email or associate code is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Email or associate code'), 'AGT100');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The login or password is not correct',
+    );
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'portal-demo-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(getToken()).toBe('new-token');
+    expect(getSessionFlags()).toEqual({ sessionExpired: false, loginRequired: false });
+  });
+});

@@ -1,0 +1,230 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircledIcon } from '@radix-ui/react-icons';
+import {
+  Button,
+  Callout,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  Separator,
+  Text,
+  TextArea,
+  TextField,
+} from '@radix-ui/themes';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { ClientInput } from '@/api/gen/model/clientInput';
+import { ChoiceSelect } from '@/components/choice-select';
+import { ErrorCallout } from '@/components/error-callout';
+import { FormField, fieldA11y, fieldErrorId } from '@/components/form-field';
+import { applyServerErrors } from '@/lib/form';
+import { statesOf } from '@/lib/states';
+import {
+  CLIENT_FIELDS,
+  CLIENT_LABELS as L,
+  COUNTRIES,
+  GENDERS,
+  MARITAL_STATUSES,
+  clientFormSchema,
+  formToClientInput,
+  type ClientFormValues,
+} from './client-schema';
+
+export interface ClientFormProps {
+  defaultValues: ClientFormValues;
+  submitLabel: string;
+  cancelTo: string;
+  /** Sends the body; rejects with the API error. */
+  onSubmit: (input: ClientInput) => Promise<unknown>;
+  /** Set once the form succeeded: shown as the success message; the form is then locked. */
+  successMessage?: string | null;
+  error?: unknown;
+}
+
+function toChoices(values: readonly string[]) {
+  return values.map((value) => ({ value, label: value }));
+}
+
+/** The client form (create and edit): react-hook-form + zod, server field errors by the fields. */
+export function ClientForm({
+  defaultValues,
+  submitLabel,
+  cancelTo,
+  onSubmit,
+  successMessage,
+  error,
+}: ClientFormProps) {
+  const form = useForm<ClientFormValues>({
+    resolver: zodResolver(clientFormSchema),
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const country = useWatch({ control: form.control, name: 'country' });
+  const state = useWatch({ control: form.control, name: 'state' });
+
+  // A state of the other country does not survive a change of country.
+  useEffect(() => {
+    if (state && !statesOf(country).some((s) => s.code === state)) form.setValue('state', '');
+  }, [country, state, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(formToClientInput(values));
+    } catch (failure) {
+      applyServerErrors(failure, form.setError, CLIENT_FIELDS);
+    }
+  });
+
+  const locked = isSubmitting || Boolean(successMessage);
+  const err = (name: keyof ClientFormValues) => errors[name]?.message;
+  const text = (name: keyof ClientFormValues, props: Record<string, unknown> = {}) => (
+    <FormField
+      id={`client-${name}`}
+      label={L[name]}
+      error={err(name)}
+      required={name === 'first_name' || name === 'last_name'}
+    >
+      <TextField.Root
+        {...fieldA11y(`client-${name}`, err(name))}
+        {...props}
+        {...form.register(name)}
+      />
+    </FormField>
+  );
+  const select = (
+    name: 'gender' | 'marital_status' | 'state' | 'country',
+    choices: { value: string; label: string }[],
+    required = false,
+  ) => (
+    <FormField id={`client-${name}`} label={L[name]} error={err(name)} required={required}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <ChoiceSelect
+            id={`client-${name}`}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            choices={choices}
+            allowEmpty={!required}
+            invalid={Boolean(err(name))}
+            describedBy={err(name) ? fieldErrorId(`client-${name}`) : undefined}
+          />
+        )}
+      />
+    </FormField>
+  );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Client">
+      <Card size="3">
+        <Flex direction="column" gap="5">
+          {successMessage ? (
+            <Callout.Root color="green" role="status">
+              <Callout.Icon>
+                <CheckCircledIcon />
+              </Callout.Icon>
+              <Callout.Text>{successMessage}</Callout.Text>
+            </Callout.Root>
+          ) : null}
+          <ErrorCallout error={error} />
+
+          <fieldset disabled={locked} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <Flex direction="column" gap="5">
+              <section aria-labelledby="client-section-person">
+                <Heading as="h2" size="3" mb="3" id="client-section-person">
+                  Person
+                </Heading>
+                <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+                  {text('first_name', { autoComplete: 'off' })}
+                  {text('last_name', { autoComplete: 'off' })}
+                  {text('date_of_birth', { type: 'date' })}
+                  {select('gender', toChoices(GENDERS))}
+                  {select('marital_status', toChoices(MARITAL_STATUSES))}
+                </Grid>
+              </section>
+              <Separator size="4" />
+              <section aria-labelledby="client-section-contact">
+                <Heading as="h2" size="3" mb="3" id="client-section-contact">
+                  Contact
+                </Heading>
+                <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+                  {text('email', { type: 'email', autoComplete: 'off' })}
+                  {text('phone', { type: 'tel', placeholder: '(555) 555-5555' })}
+                </Grid>
+              </section>
+              <Separator size="4" />
+              <section aria-labelledby="client-section-address">
+                <Heading as="h2" size="3" mb="3" id="client-section-address">
+                  Address
+                </Heading>
+                <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+                  {text('address_line1')}
+                  {text('address_line2')}
+                  {text('city')}
+                  {select('country', toChoices(COUNTRIES), true)}
+                  {select(
+                    'state',
+                    statesOf(country).map((s) => ({
+                      value: s.code,
+                      label: `${s.label} (${s.code})`,
+                    })),
+                  )}
+                  {text('postal_code')}
+                </Grid>
+              </section>
+              <Separator size="4" />
+              <section aria-labelledby="client-section-finance">
+                <Heading as="h2" size="3" mb="3" id="client-section-finance">
+                  Finances and notes
+                </Heading>
+                <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+                  <FormField
+                    id="client-annual_income"
+                    label={L.annual_income}
+                    error={err('annual_income')}
+                    hint="In US dollars."
+                  >
+                    <TextField.Root
+                      inputMode="decimal"
+                      {...fieldA11y('client-annual_income', err('annual_income'))}
+                      {...form.register('annual_income')}
+                    >
+                      <TextField.Slot>
+                        <Text size="2" color="gray">
+                          $
+                        </Text>
+                      </TextField.Slot>
+                    </TextField.Root>
+                  </FormField>
+                </Grid>
+                <Flex mt="4" direction="column">
+                  <FormField id="client-notes" label={L.notes} error={err('notes')}>
+                    <TextArea
+                      rows={4}
+                      {...fieldA11y('client-notes', err('notes'))}
+                      {...form.register('notes')}
+                    />
+                  </FormField>
+                </Flex>
+              </section>
+            </Flex>
+          </fieldset>
+
+          <Flex gap="3" justify="end">
+            <Button asChild variant="soft" color="gray">
+              <Link to={cancelTo}>Cancel</Link>
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={locked}>
+              {submitLabel}
+            </Button>
+          </Flex>
+        </Flex>
+      </Card>
+    </form>
+  );
+}

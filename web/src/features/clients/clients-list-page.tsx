@@ -1,0 +1,214 @@
+import { DownloadIcon, MixerHorizontalIcon, PlusIcon } from '@radix-ui/react-icons';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  DropdownMenu,
+  Flex,
+  Spinner,
+  Table,
+  Text,
+} from '@radix-ui/themes';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useListClients } from '@/api/gen/endpoints/clients/clients';
+import type { ListClientsParams } from '@/api/gen/model/listClientsParams';
+import { ClientLookup } from '@/components/client-lookup';
+import { ErrorCallout } from '@/components/error-callout';
+import { PageHeader } from '@/components/page-header';
+import { Pagination } from '@/components/pagination';
+import { SortableHeader } from '@/components/sortable-header';
+import { formatCurrency, formatDate, formatPhone } from '@/lib/format';
+import { pageRows, toQueryParams, useListingState, type Order } from '@/lib/listing-state';
+import { ClientFilterPanel } from './client-filter-panel';
+import { activeFilterCount } from './client-filters';
+import { CLIENT_CREATE_PATH, clientPath } from './paths';
+import { useDownloadClients } from './use-download-clients';
+
+const DEFAULT_ORDER: Order = { created_at: 'DESC' };
+
+/** business/clients: filters, sortable columns, limit + 1 paging and downloads, all in the URL. */
+export function ClientsListPage() {
+  const navigate = useNavigate();
+  const listing = useListingState({ order: DEFAULT_ORDER });
+  const { state } = listing;
+  const filters = activeFilterCount(state.filter);
+  const [showFilters, setShowFilters] = useState(filters > 0);
+  const query = useListClients(toQueryParams(state) as ListClientsParams, {
+    query: { placeholderData: keepPreviousData, meta: { toast: false } },
+  });
+  const download = useDownloadClients(state);
+  const { rows, hasNext } = pageRows(query.data?.data, state.limit);
+
+  return (
+    <>
+      <PageHeader
+        title="Clients"
+        description="Your clients and the clients of your downline."
+        actions={
+          <>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger>
+                <Button variant="soft" loading={download.isPending}>
+                  <DownloadIcon /> Download
+                  <DropdownMenu.TriggerIcon />
+                </Button>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Content>
+                <DropdownMenu.Item onSelect={() => download.mutate('csv')}>CSV</DropdownMenu.Item>
+                <DropdownMenu.Item onSelect={() => download.mutate('xlsx')}>
+                  Excel (XLSX)
+                </DropdownMenu.Item>
+              </DropdownMenu.Content>
+            </DropdownMenu.Root>
+            <Button asChild>
+              <Link to={CLIENT_CREATE_PATH}>
+                <PlusIcon /> New client
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <Flex gap="3" mb="4" align="end" wrap="wrap">
+        <Box flexGrow="1" maxWidth="420px" minWidth="240px">
+          <ClientLookup
+            label="Find a client"
+            value={undefined}
+            clearOnSelect
+            onChange={(id) => {
+              if (id) navigate(clientPath(id));
+            }}
+          />
+        </Box>
+        <Button
+          variant={showFilters ? 'solid' : 'surface'}
+          color="gray"
+          aria-expanded={showFilters}
+          aria-controls="client-filters"
+          onClick={() => setShowFilters((v) => !v)}
+        >
+          <MixerHorizontalIcon /> Filters
+          {filters > 0 ? (
+            <Badge color="blue" radius="full">
+              {filters}
+            </Badge>
+          ) : null}
+        </Button>
+      </Flex>
+
+      {showFilters ? (
+        <Card size="2" mb="4" id="client-filters">
+          <ClientFilterPanel
+            key={JSON.stringify(state.filter)}
+            filter={state.filter}
+            onApply={listing.setFilter}
+          />
+        </Card>
+      ) : null}
+
+      {query.isError ? (
+        <ErrorCallout error={query.error} title="The clients could not be loaded" />
+      ) : null}
+
+      <Card size="1" style={{ padding: 0 }}>
+        <Table.Root variant="ghost" size="2" aria-busy={query.isFetching}>
+          <caption className="sr-only">Clients</caption>
+          <Table.Header>
+            <Table.Row>
+              <SortableHeader field="last_name" order={state.order} onSort={listing.toggleSort}>
+                Name
+              </SortableHeader>
+              <Table.ColumnHeaderCell>Phone</Table.ColumnHeaderCell>
+              <SortableHeader field="city" order={state.order} onSort={listing.toggleSort}>
+                City
+              </SortableHeader>
+              <SortableHeader field="state" order={state.order} onSort={listing.toggleSort}>
+                State
+              </SortableHeader>
+              <SortableHeader
+                field="annual_income"
+                order={state.order}
+                onSort={listing.toggleSort}
+                align="right"
+              >
+                Annual income
+              </SortableHeader>
+              <Table.ColumnHeaderCell>Associate</Table.ColumnHeaderCell>
+              <SortableHeader field="created_at" order={state.order} onSort={listing.toggleSort}>
+                Created
+              </SortableHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {query.isPending ? (
+              <Table.Row>
+                <Table.Cell colSpan={7}>
+                  <Flex justify="center" py="6" gap="2" align="center">
+                    <Spinner /> <Text color="gray">Loading clients…</Text>
+                  </Flex>
+                </Table.Cell>
+              </Table.Row>
+            ) : rows.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={7}>
+                  <Flex direction="column" align="center" py="6" gap="2">
+                    <Text weight="medium">No clients found</Text>
+                    <Text size="2" color="gray">
+                      {filters > 0
+                        ? 'No client matches these filters.'
+                        : 'Add your first client to get started.'}
+                    </Text>
+                  </Flex>
+                </Table.Cell>
+              </Table.Row>
+            ) : (
+              rows.map((client) => (
+                <Table.Row key={client.id} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+                  <Table.RowHeaderCell>
+                    <Flex direction="column">
+                      <Link className="row-link nowrap" to={clientPath(client.id)}>
+                        {client.last_name}, {client.first_name}
+                      </Link>
+                      {client.email ? (
+                        <Text size="1" color="gray" className="nowrap">
+                          {client.email}
+                        </Text>
+                      ) : null}
+                    </Flex>
+                  </Table.RowHeaderCell>
+                  <Table.Cell className="nowrap">
+                    {client.phone ? formatPhone(client.phone) : '—'}
+                  </Table.Cell>
+                  <Table.Cell className="nowrap">{client.city ?? '—'}</Table.Cell>
+                  <Table.Cell>{client.state ?? '—'}</Table.Cell>
+                  <Table.Cell align="right" className="nowrap">
+                    {client.annual_income !== undefined
+                      ? formatCurrency(client.annual_income)
+                      : '—'}
+                  </Table.Cell>
+                  <Table.Cell className="nowrap">
+                    <Text title={client.associate_name}>{client.associate_code}</Text>
+                  </Table.Cell>
+                  <Table.Cell className="nowrap">{formatDate(client.created_at)}</Table.Cell>
+                </Table.Row>
+              ))
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Card>
+
+      <Pagination
+        page={state.page}
+        limit={state.limit}
+        count={rows.length}
+        hasNext={hasNext}
+        onPage={listing.setPage}
+        onLimit={listing.setLimit}
+        disabled={query.isFetching}
+      />
+    </>
+  );
+}

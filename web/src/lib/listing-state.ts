@@ -1,0 +1,227 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+// The listing state of every list (page, limit, filter, order), kept in the URL in the same
+// bracket style the API takes: ?page=2&limit=25&filter[state][in][]=CA&order[created_at]=DESC
+
+export type SortDirection = 'ASC' | 'DESC';
+export type FilterScalar = string | number | boolean;
+export type FilterValue = FilterScalar | readonly FilterScalar[];
+/** field → operator → value. Loose on input; `cleanFilter` makes it tidy. */
+export type Filter = Record<string, Record<string, FilterValue | null | undefined> | undefined>;
+export type CleanFilter = Record<string, Record<string, FilterValue>>;
+export type Order = Record<string, SortDirection>;
+
+export interface ListingState {
+  page: number;
+  limit: number;
+  filter: CleanFilter;
+  order: Order;
+}
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 1000;
+
+/** Operators whose value is a list, sent as `filter[field][op][]=a&filter[field][op][]=b`. */
+const LIST_OPERATORS = new Set(['in', 'nin', 'between']);
+
+export interface ListingDefaults {
+  limit?: number;
+  order?: Order;
+}
+
+function cleanScalar(value: FilterScalar | null | undefined): FilterScalar | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+  }
+  if (typeof value === 'number' && Number.isNaN(value)) return undefined;
+  return value;
+}
+
+/**
+ * Drops undefined values, trims strings, and removes a filter that has no operator or an
+ * empty value (an empty string or an empty list).
+ */
+export function cleanFilter(filter: Filter | undefined): CleanFilter {
+  const result: CleanFilter = {};
+  for (const [field, operators] of Object.entries(filter ?? {})) {
+    if (!field || !operators) continue;
+    const kept: Record<string, FilterValue> = {};
+    for (const [operator, raw] of Object.entries(operators)) {
+      if (!operator) continue;
+      if (Array.isArray(raw)) {
+        const values = (raw as readonly FilterScalar[])
+          .map(cleanScalar)
+          .filter((v): v is FilterScalar => v !== undefined);
+        if (values.length > 0) kept[operator] = values;
+      } else {
+        const value = cleanScalar(raw as FilterScalar | null | undefined);
+        if (value !== undefined) kept[operator] = value;
+      }
+    }
+    if (Object.keys(kept).length > 0) result[field] = kept;
+  }
+  return result;
+}
+
+function clampInt(value: string | null, fallback: number, max: number): number {
+  if (value === null || !/^\d+$/.test(value)) return fallback;
+  const n = Number(value);
+  if (n < 1) return fallback;
+  return Math.min(n, max);
+}
+
+const FILTER_KEY = /^filter\[([^\][]+)\]\[([^\][]+)\](\[\])?$/;
+const ORDER_KEY = /^order\[([^\][]+)\]$/;
+
+/** Reads a listing state from a query string (with or without the leading '?'). */
+export function parseListingState(
+  search: string | URLSearchParams,
+  defaults: ListingDefaults = {},
+): ListingState {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const filter: Filter = {};
+  const order: Order = {};
+  for (const [key, value] of params) {
+    const f = FILTER_KEY.exec(key);
+    if (f) {
+      const [, field, operator, list] = f as unknown as [string, string, string, string?];
+      const operators = (filter[field] ??= {});
+      if (list || LIST_OPERATORS.has(operator)) {
+        const existing = operators[operator];
+        operators[operator] = [...(Array.isArray(existing) ? existing : []), value];
+      } else {
+        operators[operator] = value;
+      }
+      continue;
+    }
+    const o = ORDER_KEY.exec(key);
+    if (o) {
+      const direction = value.toUpperCase();
+      if (direction === 'ASC' || direction === 'DESC') order[o[1] as string] = direction;
+    }
+  }
+  return {
+    page: clampInt(params.get('page'), DEFAULT_PAGE, Number.MAX_SAFE_INTEGER),
+    limit: clampInt(params.get('limit'), defaults.limit ?? DEFAULT_LIMIT, MAX_LIMIT),
+    filter: cleanFilter(filter),
+    order: Object.keys(order).length > 0 ? order : { ...(defaults.order ?? {}) },
+  };
+}
+
+function encodeValue(value: FilterScalar): string {
+  return encodeURIComponent(String(value));
+}
+
+function encodeKey(key: string): string {
+  return encodeURIComponent(key).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
+}
+
+function sameOrder(a: Order, b: Order): boolean {
+  const ak = Object.entries(a);
+  const bk = Object.entries(b);
+  return ak.length === bk.length && ak.every(([k, v], i) => bk[i]?.[0] === k && bk[i]?.[1] === v);
+}
+
+/** The query string (without '?') of a state; defaults are left out so URLs stay short. */
+export function listingSearch(state: ListingState, defaults: ListingDefaults = {}): string {
+  const parts: string[] = [];
+  if (state.page !== DEFAULT_PAGE) parts.push(`page=${state.page}`);
+  if (state.limit !== (defaults.limit ?? DEFAULT_LIMIT)) parts.push(`limit=${state.limit}`);
+  for (const [field, operators] of Object.entries(cleanFilter(state.filter))) {
+    for (const [operator, value] of Object.entries(operators)) {
+      if (Array.isArray(value)) {
+        for (const item of value) {
+          parts.push(`${encodeKey(`filter[${field}][${operator}][]`)}=${encodeValue(item)}`);
+        }
+      } else {
+        parts.push(
+          `${encodeKey(`filter[${field}][${operator}]`)}=${encodeValue(value as FilterScalar)}`,
+        );
+      }
+    }
+  }
+  if (!sameOrder(state.order, defaults.order ?? {})) {
+    for (const [field, direction] of Object.entries(state.order)) {
+      parts.push(`${encodeKey(`order[${field}]`)}=${direction}`);
+    }
+  }
+  return parts.join('&');
+}
+
+/**
+ * The API parameters of a state, in the shape of the generated `List…Params` types: one
+ * literal key per filter (`filter[state][in][]`) and `order` as a map.
+ */
+export function toQueryParams(state: ListingState): Record<string, unknown> {
+  const params: Record<string, unknown> = { page: state.page, limit: state.limit };
+  for (const [field, operators] of Object.entries(cleanFilter(state.filter))) {
+    for (const [operator, value] of Object.entries(operators)) {
+      if (Array.isArray(value)) params[`filter[${field}][${operator}][]`] = [...value];
+      else params[`filter[${field}][${operator}]`] = value;
+    }
+  }
+  if (Object.keys(state.order).length > 0) params.order = { ...state.order };
+  return params;
+}
+
+/** The API answers up to limit + 1 rows; the extra row only says that a next page exists. */
+export function pageRows<T>(rows: readonly T[] | undefined, limit: number) {
+  const all = rows ?? [];
+  return { rows: all.slice(0, limit), hasNext: all.length > limit };
+}
+
+/** Next sort of a column: none → ASC → DESC → none. Sorting by one column at a time. */
+export function nextOrder(order: Order, field: string): Order {
+  const current = order[field];
+  if (current === undefined) return { [field]: 'ASC' };
+  if (current === 'ASC') return { [field]: 'DESC' };
+  return {};
+}
+
+/** The listing state of the current URL, and setters that push a new URL. */
+export function useListingState(defaults: ListingDefaults = {}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { limit: defaultLimit, order: defaultOrder } = defaults;
+  // The order default is compared by value so callers may pass a literal.
+  const orderKey = JSON.stringify(defaultOrder ?? {});
+  const stableDefaults = useMemo<ListingDefaults>(
+    () => ({ limit: defaultLimit, order: JSON.parse(orderKey) as Order }),
+    [defaultLimit, orderKey],
+  );
+  const state = useMemo(
+    () => parseListingState(location.search, stableDefaults),
+    [location.search, stableDefaults],
+  );
+
+  const update = useCallback(
+    (next: ListingState) => {
+      const search = listingSearch(next, stableDefaults);
+      navigate({ pathname: location.pathname, search: search ? `?${search}` : '' });
+    },
+    [navigate, location.pathname, stableDefaults],
+  );
+
+  return {
+    state,
+    setPage: (page: number) => update({ ...state, page: Math.max(DEFAULT_PAGE, page) }),
+    setLimit: (limit: number) =>
+      update({ ...state, limit: Math.min(Math.max(1, limit), MAX_LIMIT), page: DEFAULT_PAGE }),
+    setFilter: (filter: Filter) =>
+      update({ ...state, filter: cleanFilter(filter), page: DEFAULT_PAGE }),
+    setOrder: (order: Order) => update({ ...state, order, page: DEFAULT_PAGE }),
+    toggleSort: (field: string) =>
+      update({ ...state, order: nextOrder(state.order, field), page: DEFAULT_PAGE }),
+    reset: () =>
+      update({
+        page: DEFAULT_PAGE,
+        limit: stableDefaults.limit ?? DEFAULT_LIMIT,
+        filter: {},
+        order: { ...(stableDefaults.order ?? {}) },
+      }),
+  };
+}

@@ -1,0 +1,36 @@
+import { Theme } from '@radix-ui/themes';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+
+/** Renders `ui` at `path` inside the app's providers (a fresh query client, theme, router). */
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    path = '/',
+    route = '/',
+    extraRoutes = [],
+  }: {
+    path?: string;
+    route?: string;
+    extraRoutes?: { path: string; element: ReactElement }[];
+  } = {},
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter([{ path: route, element: ui }, ...extraRoutes], {
+    initialEntries: [path],
+  });
+  const user = userEvent.setup();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <Theme>
+        <RouterProvider router={router} />
+      </Theme>
+    </QueryClientProvider>,
+  );
+  return { ...result, user, router, queryClient };
+}
