@@ -318,4 +318,3 @@ func decodeCounts(raw []byte) ([]Count, error) {
 	}
 	return out, nil
 }
-
