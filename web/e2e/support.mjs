@@ -156,15 +156,16 @@ export async function acknowledgeAll(page) {
   throw new Error('acknowledgements did not finish');
 }
 
-/** Texts of one column of the clients table (0-based, counting the row header). */
+/** Texts of one column of the clients table (0-based, counting the row header), read in one
+ * pass in the page so that a table re-rendering between reads cannot leave a stale row count. */
 export async function columnTexts(page, index) {
-  const rows = page.getByRole('table', { name: 'Clients' }).locator('tbody tr');
-  const count = await rows.count();
-  const texts = [];
-  for (let i = 0; i < count; i++) {
-    texts.push(((await rows.nth(i).locator('th, td').nth(index).textContent()) ?? '').trim());
-  }
-  return texts;
+  return page
+    .getByRole('table', { name: 'Clients' })
+    .locator('tbody tr')
+    .evaluateAll(
+      (rows, i) => rows.map((row) => (row.querySelectorAll('th, td')[i]?.textContent ?? '').trim()),
+      index,
+    );
 }
 
 export function uniqueSuffix() {
