@@ -5280,6 +5280,119 @@ func (s *Memo) UnmarshalJSON(data []byte) error {
 	return s.Decode(d)
 }
 
+// Encode implements json.Marshaler.
+func (s *MonthCount) Encode(e *jx.Encoder) {
+	e.ObjStart()
+	s.encodeFields(e)
+	e.ObjEnd()
+}
+
+// encodeFields encodes fields.
+func (s *MonthCount) encodeFields(e *jx.Encoder) {
+	{
+		e.FieldStart("month")
+		e.Str(s.Month)
+	}
+	{
+		e.FieldStart("joined")
+		e.Int64(s.Joined)
+	}
+}
+
+var jsonFieldsNameOfMonthCount = [2]string{
+	0: "month",
+	1: "joined",
+}
+
+// Decode decodes MonthCount from json.
+func (s *MonthCount) Decode(d *jx.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode MonthCount to nil")
+	}
+	var requiredBitSet [1]uint8
+
+	if err := d.ObjBytes(func(d *jx.Decoder, k []byte) error {
+		switch string(k) {
+		case "month":
+			requiredBitSet[0] |= 1 << 0
+			if err := func() error {
+				v, err := d.Str()
+				s.Month = string(v)
+				if err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"month\"")
+			}
+		case "joined":
+			requiredBitSet[0] |= 1 << 1
+			if err := func() error {
+				v, err := d.Int64()
+				s.Joined = int64(v)
+				if err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"joined\"")
+			}
+		default:
+			return d.Skip()
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode MonthCount")
+	}
+	// Validate required fields.
+	var failures []validate.FieldError
+	for i, mask := range [1]uint8{
+		0b00000011,
+	} {
+		if result := (requiredBitSet[i] & mask) ^ mask; result != 0 {
+			// Mask only required fields and check equality to mask using XOR.
+			//
+			// If XOR result is not zero, result is not equal to expected, so some fields are missed.
+			// Bits of fields which would be set are actually bits of missed fields.
+			missed := bits.OnesCount8(result)
+			for bitN := 0; bitN < missed; bitN++ {
+				bitIdx := bits.TrailingZeros8(result)
+				fieldIdx := i*8 + bitIdx
+				var name string
+				if fieldIdx < len(jsonFieldsNameOfMonthCount) {
+					name = jsonFieldsNameOfMonthCount[fieldIdx]
+				} else {
+					name = strconv.Itoa(fieldIdx)
+				}
+				failures = append(failures, validate.FieldError{
+					Name:  name,
+					Error: validate.ErrFieldRequired,
+				})
+				// Reset bit.
+				result &^= 1 << bitIdx
+			}
+		}
+	}
+	if len(failures) > 0 {
+		return &validate.Error{Fields: failures}
+	}
+
+	return nil
+}
+
+// MarshalJSON implements stdjson.Marshaler.
+func (s *MonthCount) MarshalJSON() ([]byte, error) {
+	e := jx.Encoder{}
+	s.Encode(&e)
+	return e.Bytes(), nil
+}
+
+// UnmarshalJSON implements stdjson.Unmarshaler.
+func (s *MonthCount) UnmarshalJSON(data []byte) error {
+	d := jx.DecodeBytes(data)
+	return s.Decode(d)
+}
+
 // Encode encodes AssociateKind as json.
 func (o OptAssociateKind) Encode(e *jx.Encoder) {
 	if !o.Set {
@@ -6866,6 +6979,14 @@ func (s *TeamSummary) Encode(e *jx.Encoder) {
 // encodeFields encodes fields.
 func (s *TeamSummary) encodeFields(e *jx.Encoder) {
 	{
+		e.FieldStart("growth")
+		e.ArrStart()
+		for _, elem := range s.Growth {
+			elem.Encode(e)
+		}
+		e.ArrEnd()
+	}
+	{
 		e.FieldStart("view")
 		s.View.Encode(e)
 	}
@@ -6903,14 +7024,15 @@ func (s *TeamSummary) encodeFields(e *jx.Encoder) {
 	}
 }
 
-var jsonFieldsNameOfTeamSummary = [7]string{
-	0: "view",
-	1: "members",
-	2: "by_level",
-	3: "by_status",
-	4: "new_in_period",
-	5: "licensed",
-	6: "expiring",
+var jsonFieldsNameOfTeamSummary = [8]string{
+	0: "growth",
+	1: "view",
+	2: "members",
+	3: "by_level",
+	4: "by_status",
+	5: "new_in_period",
+	6: "licensed",
+	7: "expiring",
 }
 
 // Decode decodes TeamSummary from json.
@@ -6922,8 +7044,26 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 
 	if err := d.ObjBytes(func(d *jx.Decoder, k []byte) error {
 		switch string(k) {
-		case "view":
+		case "growth":
 			requiredBitSet[0] |= 1 << 0
+			if err := func() error {
+				s.Growth = make([]MonthCount, 0)
+				if err := d.Arr(func(d *jx.Decoder) error {
+					var elem MonthCount
+					if err := elem.Decode(d); err != nil {
+						return err
+					}
+					s.Growth = append(s.Growth, elem)
+					return nil
+				}); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"growth\"")
+			}
+		case "view":
+			requiredBitSet[0] |= 1 << 1
 			if err := func() error {
 				if err := s.View.Decode(d); err != nil {
 					return err
@@ -6933,7 +7073,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"view\"")
 			}
 		case "members":
-			requiredBitSet[0] |= 1 << 1
+			requiredBitSet[0] |= 1 << 2
 			if err := func() error {
 				v, err := d.Int64()
 				s.Members = int64(v)
@@ -6945,7 +7085,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"members\"")
 			}
 		case "by_level":
-			requiredBitSet[0] |= 1 << 2
+			requiredBitSet[0] |= 1 << 3
 			if err := func() error {
 				s.ByLevel = make([]LabelCount, 0)
 				if err := d.Arr(func(d *jx.Decoder) error {
@@ -6963,7 +7103,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"by_level\"")
 			}
 		case "by_status":
-			requiredBitSet[0] |= 1 << 3
+			requiredBitSet[0] |= 1 << 4
 			if err := func() error {
 				s.ByStatus = make([]LabelCount, 0)
 				if err := d.Arr(func(d *jx.Decoder) error {
@@ -6981,7 +7121,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"by_status\"")
 			}
 		case "new_in_period":
-			requiredBitSet[0] |= 1 << 4
+			requiredBitSet[0] |= 1 << 5
 			if err := func() error {
 				v, err := d.Int64()
 				s.NewInPeriod = int64(v)
@@ -6993,7 +7133,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"new_in_period\"")
 			}
 		case "licensed":
-			requiredBitSet[0] |= 1 << 5
+			requiredBitSet[0] |= 1 << 6
 			if err := func() error {
 				v, err := d.Int64()
 				s.Licensed = int64(v)
@@ -7005,7 +7145,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"licensed\"")
 			}
 		case "expiring":
-			requiredBitSet[0] |= 1 << 6
+			requiredBitSet[0] |= 1 << 7
 			if err := func() error {
 				if err := s.Expiring.Decode(d); err != nil {
 					return err
@@ -7024,7 +7164,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 	// Validate required fields.
 	var failures []validate.FieldError
 	for i, mask := range [1]uint8{
-		0b01111111,
+		0b11111111,
 	} {
 		if result := (requiredBitSet[i] & mask) ^ mask; result != 0 {
 			// Mask only required fields and check equality to mask using XOR.

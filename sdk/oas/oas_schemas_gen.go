@@ -2707,6 +2707,33 @@ func (s *Memo) SetRequiresSignature(val bool) {
 	s.RequiresSignature = val
 }
 
+// Ref: #/components/schemas/MonthCount
+type MonthCount struct {
+	// YYYY-MM.
+	Month  string `json:"month"`
+	Joined int64  `json:"joined"`
+}
+
+// GetMonth returns the value of Month.
+func (s *MonthCount) GetMonth() string {
+	return s.Month
+}
+
+// GetJoined returns the value of Joined.
+func (s *MonthCount) GetJoined() int64 {
+	return s.Joined
+}
+
+// SetMonth sets the value of Month.
+func (s *MonthCount) SetMonth(val string) {
+	s.Month = val
+}
+
+// SetJoined sets the value of Joined.
+func (s *MonthCount) SetJoined(val int64) {
+	s.Joined = val
+}
+
 // NewOptAssociateKind returns new OptAssociateKind with value set to v.
 func NewOptAssociateKind(v AssociateKind) OptAssociateKind {
 	return OptAssociateKind{
@@ -4627,6 +4654,8 @@ func (s *TeamOrder) SetDownlineSize(val OptSortDirection) {
 
 // Ref: #/components/schemas/TeamSummary
 type TeamSummary struct {
+	// Members who joined in each of the last 12 months (oldest first), the current month included.
+	Growth      []MonthCount `json:"growth"`
 	View        TeamView     `json:"view"`
 	Members     int64        `json:"members"`
 	ByLevel     []LabelCount `json:"by_level"`
@@ -4636,6 +4665,11 @@ type TeamSummary struct {
 	Licensed int64 `json:"licensed"`
 	// Licenses of the members expiring within 7, 30 and 90 days.
 	Expiring TeamSummaryExpiring `json:"expiring"`
+}
+
+// GetGrowth returns the value of Growth.
+func (s *TeamSummary) GetGrowth() []MonthCount {
+	return s.Growth
 }
 
 // GetView returns the value of View.
@@ -4671,6 +4705,11 @@ func (s *TeamSummary) GetLicensed() int64 {
 // GetExpiring returns the value of Expiring.
 func (s *TeamSummary) GetExpiring() TeamSummaryExpiring {
 	return s.Expiring
+}
+
+// SetGrowth sets the value of Growth.
+func (s *TeamSummary) SetGrowth(val []MonthCount) {
+	s.Growth = val
 }
 
 // SetView sets the value of View.

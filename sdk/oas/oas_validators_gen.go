@@ -2135,6 +2135,17 @@ func (s *TeamSummary) Validate() error {
 
 	var failures []validate.FieldError
 	if err := func() error {
+		if s.Growth == nil {
+			return errors.New("nil is invalid value")
+		}
+		return nil
+	}(); err != nil {
+		failures = append(failures, validate.FieldError{
+			Name:  "growth",
+			Error: err,
+		})
+	}
+	if err := func() error {
 		if err := s.View.Validate(); err != nil {
 			return err
 		}

@@ -58,9 +58,18 @@ func (h *Handler) GetTeamDashboard(ctx context.Context, params oas.GetTeamDashbo
 			View: oas.TeamView(v), Members: sum.Members, ByLevel: counts(sum.ByLevel), ByStatus: counts(sum.ByStatus),
 			NewInPeriod: sum.NewInPeriod, Licensed: sum.Licensed,
 			Expiring: oas.TeamSummaryExpiring{Days7: sum.Expiring[0], Days30: sum.Expiring[1], Days90: sum.Expiring[2]},
+			Growth:   months(sum.Growth),
 		})
 	}
 	return &oas.TeamDashboardHeaders{Response: out}, nil
+}
+
+func months(cs []store.Count) []oas.MonthCount {
+	out := make([]oas.MonthCount, len(cs))
+	for i, c := range cs {
+		out[i] = oas.MonthCount{Month: c.Label, Joined: c.N}
+	}
+	return out
 }
 
 func counts(cs []store.Count) []oas.LabelCount {

@@ -356,11 +356,39 @@ func TestTeamDashboardCounts(t *testing.T) {
 		if !(v.Expiring.Days7 <= v.Expiring.Days30 && v.Expiring.Days30 <= v.Expiring.Days90) {
 			t.Errorf("%s: expiring %+v", v.View, v.Expiring)
 		}
+		if len(v.Growth) != 12 || v.Growth[11].Month != "2030-01" || v.Growth[0].Month != "2029-02" {
+			t.Errorf("%s: growth months %+v", v.View, v.Growth)
+		}
 		if lic := listAll(t, env, tok, string(v.View), "&filter[licensed][eq]=true"); int(v.Licensed) != len(lic) {
 			t.Errorf("%s: licensed %d, list %d", v.View, v.Licensed, len(lic))
 		}
 	}
 	if diff := cmp.Diff([]string{"Personal", "RmdSuperBase", "RmdSuperTeam", "Infinity"}, views); diff != "" {
 		t.Errorf("views offered to a senior (-want +got):\n%s", diff)
+	}
+	// Growth counts the joins of each month against the database.
+	d2, err := client(t, env, tok).GetTeamDashboard(context.Background(), oas.GetTeamDashboardParams{
+		PeriodStart: oas.NewOptDate(mustDate("2000-01-01")), PeriodEnd: oas.NewOptDate(mustDate("2024-06-15"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	infinity := d2.Response.Views[3]
+	members := listAll(t, env, tok, "Infinity", "")
+	var codes []string
+	for c := range members {
+		codes = append(codes, c)
+	}
+	for _, m := range infinity.Growth {
+		var n int64
+		if err := env.Pool.QueryRow(context.Background(), `SELECT count(*) FROM associates WHERE code = ANY($1) AND to_char(joined_on, 'YYYY-MM') = $2`,
+			codes, m.Month).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != m.Joined {
+			t.Errorf("growth %s: %d, database %d", m.Month, m.Joined, n)
+		}
+	}
+	if infinity.Growth[11].Month != "2024-06" {
+		t.Errorf("growth ends at %s", infinity.Growth[11].Month)
 	}
 }

@@ -267,6 +267,7 @@ type TeamSummary struct {
 	NewInPeriod int64
 	Licensed    int64
 	Expiring    [3]int64 // licenses expiring within 7, 30 and 90 days
+	Growth      []Count  // joined per month ("2006-01"), the last 12 months, oldest first
 }
 
 // TeamSummary counts a view: by level and status, new associates in [from, to],
@@ -279,7 +280,7 @@ func (s *Store) TeamSummary(ctx context.Context, v hierarchy.View, r Root, from,
 		return out, err
 	}
 	fromArg, toArg := args.Add(from), args.Add(to)
-	var byLevel, byStatus []byte
+	var byLevel, byStatus, growth []byte
 	err = s.db.QueryRow(ctx, `
 		WITH m AS MATERIALIZED (SELECT a.id, a.level_id, a.status, a.joined_on FROM associates a WHERE `+where+`),
 		     lic AS (SELECT li.associate_id, li.expires_on FROM m JOIN licenses li ON li.associate_id = m.id
@@ -293,15 +294,22 @@ func (s *Store) TeamSummary(ctx context.Context, v hierarchy.View, r Root, from,
 		       (SELECT coalesce(json_agg(json_build_array(l.code, coalesce(c.n, 0)) ORDER BY l.rank), '[]')
 		          FROM levels l LEFT JOIN (SELECT level_id, count(*) AS n FROM m GROUP BY level_id) c ON c.level_id = l.id),
 		       (SELECT coalesce(json_agg(json_build_array(status, n) ORDER BY status), '[]')
-		          FROM (SELECT status, count(*) AS n FROM m GROUP BY status) x)`, args.Values...).
-		Scan(&out.Members, &out.NewInPeriod, &out.Licensed, &out.Expiring[0], &out.Expiring[1], &out.Expiring[2], &byLevel, &byStatus)
+		          FROM (SELECT status, count(*) AS n FROM m GROUP BY status) x),
+		       (SELECT json_agg(json_build_array(to_char(mo, 'YYYY-MM'), (SELECT count(*) FROM m
+		                 WHERE m.joined_on >= mo AND m.joined_on < mo + interval '1 month')) ORDER BY mo)
+		          FROM generate_series(date_trunc('month', `+toArg+`::date) - interval '11 months', date_trunc('month', `+toArg+`::date), interval '1 month') mo)`,
+		args.Values...).
+		Scan(&out.Members, &out.NewInPeriod, &out.Licensed, &out.Expiring[0], &out.Expiring[1], &out.Expiring[2], &byLevel, &byStatus, &growth)
 	if err != nil {
 		return out, translate(err)
 	}
 	if out.ByLevel, err = decodeCounts(byLevel); err != nil {
 		return out, err
 	}
-	out.ByStatus, err = decodeCounts(byStatus)
+	if out.ByStatus, err = decodeCounts(byStatus); err != nil {
+		return out, err
+	}
+	out.Growth, err = decodeCounts(growth)
 	return out, err
 }
 

@@ -92,6 +92,7 @@ export * from './loginRequest.ts';
 export * from './loginResponse.ts';
 export * from './maritalStatus.ts';
 export * from './memo.ts';
+export * from './monthCount.ts';
 export * from './pageParameter.ts';
 export * from './periodEndParameter.ts';
 export * from './periodStartParameter.ts';

@@ -9,10 +9,13 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { LabelCount } from './labelCount.ts';
+import type { MonthCount } from './monthCount.ts';
 import type { TeamSummaryExpiring } from './teamSummaryExpiring.ts';
 import type { TeamView } from './teamView.ts';
 
 export interface TeamSummary {
+  /** Members who joined in each of the last 12 months (oldest first), the current month included. */
+  growth: MonthCount[];
   view: TeamView;
   members: number;
   by_level: LabelCount[];

@@ -26,6 +26,16 @@ export const GetTeamDashboardResponse = zod.object({
   period_end: zod.iso.date(),
   views: zod.array(
     zod.object({
+      growth: zod
+        .array(
+          zod.object({
+            month: zod.string().describe('YYYY-MM'),
+            joined: zod.int(),
+          }),
+        )
+        .describe(
+          'Members who joined in each of the last 12 months (oldest first), the current month included.',
+        ),
       view: zod.enum(['Personal', 'BaseShop', 'RmdSuperBase', 'RmdSuperTeam', 'Infinity']),
       members: zod.int(),
       by_level: zod.array(
