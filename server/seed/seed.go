@@ -161,6 +161,12 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 	}
 	defer func() { _ = tx.Rollback(ctx) }()
 
+	// Filling indexed tables row by row is several times slower than building the
+	// indexes once at the end: set the secondary indexes aside while copying.
+	indexes, err := dropIndexes(ctx, tx)
+	if err != nil {
+		return res, err
+	}
 	if err := copyAssociates(ctx, tx, r, as, o); err != nil {
 		return res, err
 	}
@@ -186,6 +192,12 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 			return res, err
 		}
 	}
+	for i, def := range indexes {
+		o.Progress("indexes", i, len(indexes))
+		if _, err := tx.Exec(ctx, def); err != nil {
+			return res, fmt.Errorf("seed: rebuild index: %w", err)
+		}
+	}
 	o.Progress("commit", 0, 1)
 	if err := tx.Commit(ctx); err != nil {
 		return res, err
@@ -194,6 +206,42 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 	_, err = pool.Exec(ctx, `ANALYZE`)
 	o.Progress("done", 1, 1)
 	return res, err
+}
+
+// bulkTables are the tables the seed fills in bulk.
+var bulkTables = []string{"associates", "users", "clients", "memo_acknowledgements", "w9_documents", "level_history",
+	"upline_history", "licenses", "provider_appointments"}
+
+// dropIndexes drops the secondary indexes of the bulk tables (not those of primary keys
+// and unique constraints) and answers their definitions, to create them again.
+func dropIndexes(ctx context.Context, tx pgx.Tx) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT i.indexname, i.indexdef FROM pg_indexes i
+		WHERE i.schemaname = current_schema() AND i.tablename = ANY($1)
+		  AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
+		  AND i.indexdef NOT LIKE 'CREATE UNIQUE%'
+		ORDER BY i.indexname`, bulkTables)
+	if err != nil {
+		return nil, err
+	}
+	var names, defs []string
+	for rows.Next() {
+		var name, def string
+		if err := rows.Scan(&name, &def); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		names, defs = append(names, name), append(defs, def)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, n := range names {
+		if _, err := tx.Exec(ctx, "DROP INDEX "+pgx.Identifier{n}.Sanitize()); err != nil {
+			return nil, err
+		}
+	}
+	return defs, nil
 }
 
 // hierarchy grows a random recursive tree in which builders recruit more than others,
@@ -236,11 +284,13 @@ func hierarchy(r *rand.Rand, n int) []assoc {
 		switch {
 		case i == 0:
 			a.level = 8
-		case a.size >= 150 && noise < 0.8:
+		// Seniors are a few per cent of an organisation and lead bases of very different
+		// sizes, from a handful to tens of thousands.
+		case a.size >= 500 && noise < 0.35:
 			a.level = 8
-		case a.size >= 60 && noise < 0.8:
+		case a.size >= 150 && noise < 0.35:
 			a.level = 7
-		case a.size >= 20 && noise < 0.85:
+		case a.size >= 25 && noise < 0.3:
 			a.level = 6
 		case a.size >= 8:
 			a.level = 5
