@@ -2,7 +2,8 @@
 // in one run on the same database and pool size. It prints figures and ratios and
 // asserts nothing (see docs/benchmarks.md).
 //
-//	bench run        seed (once) and measure
+//	bench run        clients: seed (once) and measure against hand-written baselines
+//	bench team       the hierarchy at a million associates against recursive CTEs
 //	bench baseline   the hand-written net/http + pgx server used as the baseline
 package main
 
@@ -38,7 +39,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench run|baseline [flags]")
+		fmt.Fprintln(os.Stderr, "usage: bench run|team|baseline [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -47,6 +48,8 @@ func main() {
 		err = run(os.Args[2:])
 	case "baseline":
 		err = baseline(os.Args[2:])
+	case "team":
+		err = team(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}

@@ -6,9 +6,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
@@ -266,6 +269,8 @@ func TestAcceptance(t *testing.T) {
 		}
 	})
 
+	t.Run("team", func(t *testing.T) { testTeam(t) })
+
 	t.Run("PORTAL_TOKEN overrides the saved token", func(t *testing.T) {
 		t.Setenv("PORTAL_TOKEN", "not-a-token")
 		r := portal(t, "", "clients", "list")
@@ -312,4 +317,176 @@ func TestVersionAndCompletion(t *testing.T) {
 	if r := portal(t, "", "clients", "list", "--no-such-flag"); r.code != 1 || !strings.Contains(r.stderr, "Run 'portal clients list --help' for usage.") {
 		t.Errorf("unknown flag: exit %d, stderr %q", r.code, r.stderr)
 	}
+}
+
+// testTeam runs the team and associates commands as the demo agent (AGT100, not senior).
+func testTeam(t *testing.T) {
+	var members []map[string]any
+	t.Run("team list --view BaseShop", func(t *testing.T) {
+		out := mustPortal(t, "team", "list", "--view", "BaseShop")
+		lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+		if len(lines) < 2 {
+			t.Fatalf("the base shop has %d rows:\n%s", len(lines), out)
+		}
+		for _, l := range lines {
+			if n := len(strings.Split(l, "\t")); n != 8 {
+				t.Errorf("%d columns, want 8: %q", n, l)
+			}
+		}
+		if err := json.Unmarshal([]byte(mustPortal(t, "team", "list", "--view", "baseshop", "--json", "--limit", "1000")), &members); err != nil {
+			t.Fatal(err)
+		}
+		if len(members) != len(lines) {
+			t.Errorf("--json has %d members, the table %d", len(members), len(lines))
+		}
+		found := false
+		for _, m := range members {
+			found = found || m["code"] == "AGT100"
+		}
+		if !found {
+			t.Errorf("the agent is not in its own base shop")
+		}
+	})
+
+	t.Run("team list --all walks next_cursor", func(t *testing.T) {
+		out := mustPortal(t, "team", "list", "--view", "BaseShop", "--all", "--limit", "2", "--order", "code", "--jq", ".[].code")
+		if got := strings.Count(out, "\n"); got != len(members) {
+			t.Errorf("--all --limit 2 gave %d codes, want %d", got, len(members))
+		}
+		codes := strings.Fields(out)
+		if !slices.IsSorted(codes) {
+			t.Errorf("--order code is not followed: %v", codes)
+		}
+	})
+
+	t.Run("team list filters", func(t *testing.T) {
+		out := mustPortal(t, "team", "list", "--view", "BaseShop", "--filter", "code=eq:AGT100", "--filter", "status=in:active,suspended", "--jq", ".[].code")
+		if strings.TrimSpace(out) != "AGT100" {
+			t.Errorf("filtered on code AGT100: %q", out)
+		}
+		out = mustPortal(t, "team", "list", "--view", "BaseShop", "--filter", "level=in:TA,A", "--jq", ".[].level.code")
+		for _, l := range strings.Fields(out) {
+			if l != "TA" && l != "A" {
+				t.Errorf("filtered on levels TA and A, got %s", l)
+			}
+		}
+		r := portal(t, "", "team", "list", "--filter", "shoe_size=eq:9")
+		if r.code != 1 || !strings.Contains(r.stderr, `unknown filter field "shoe_size"`) {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
+
+	t.Run("a view the agent is not offered", func(t *testing.T) {
+		r := portal(t, "", "team", "list", "--view", "RmdSuperTeam")
+		if r.code != 1 || !strings.Contains(r.stderr, "RmdSuperTeam is for senior associates") || !strings.Contains(r.stderr, "HTTP 403") {
+			t.Errorf("exit %d, stderr %q; want 1 and the server's message", r.code, r.stderr)
+		}
+		if r.stdout != "" {
+			t.Errorf("stdout %q", r.stdout)
+		}
+	})
+
+	t.Run("team dashboard", func(t *testing.T) {
+		out := mustPortal(t, "team", "dashboard")
+		var views []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			views = append(views, strings.Split(l, "\t")[0])
+		}
+		if diff := cmp.Diff([]string{"Personal", "BaseShop", "Infinity"}, views); diff != "" {
+			t.Errorf("views (-want +got):\n%s", diff)
+		}
+		out = mustPortal(t, "team", "summary", "--jq", `.[] | select(.view == "BaseShop") | .members`)
+		if strings.TrimSpace(out) != strconv.Itoa(len(members)) {
+			t.Errorf("the dashboard counts %s base shop members, the list %d", out, len(members))
+		}
+	})
+
+	t.Run("team tree --depth 2", func(t *testing.T) {
+		out := mustPortal(t, "team", "tree", "--depth", "2")
+		lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+		if !strings.HasPrefix(lines[0], "0\tAGT100\t") {
+			t.Errorf("the root is not the agent: %q", lines[0])
+		}
+		for _, l := range lines[1:] {
+			if d := strings.Split(l, "\t")[0]; d != "1" && d != "2" {
+				t.Errorf("depth %s beyond --depth 2: %q", d, l)
+			}
+		}
+		var tree map[string]any
+		if err := json.Unmarshal([]byte(mustPortal(t, "team", "tree", "agt100", "--depth", "1", "--json", "code,children,recruits")), &tree); err != nil {
+			t.Fatal(err)
+		}
+		recruits, _ := tree["recruits"].([]any)
+		if tree["code"] != "AGT100" || len(recruits) == 0 || float64(len(recruits)) != tree["children"] {
+			t.Errorf("tree JSON = %v", tree)
+		}
+		for _, r := range recruits {
+			if r.(map[string]any)["recruits"] != nil {
+				t.Errorf("a node below --depth has recruits: %v", r)
+			}
+		}
+	})
+
+	t.Run("associates view", func(t *testing.T) {
+		out := mustPortal(t, "associates", "view", "AGT100", "--licenses", "--json")
+		var lic []map[string]any
+		if err := json.Unmarshal([]byte(out), &lic); err != nil {
+			t.Fatalf("not JSON: %v\n%s", err, out)
+		}
+		if len(lic) == 0 {
+			t.Fatal("the demo agent has no licenses")
+		}
+		for _, f := range []string{"id", "state", "number", "expires_on", "expiring_soon", "expired"} {
+			if _, ok := lic[0][f]; !ok {
+				t.Errorf("field %s missing from %v", f, lic[0])
+			}
+		}
+		view := mustPortal(t, "associates", "view", "AGT100")
+		if !strings.Contains(view, "relation:\tself\n") || !strings.Contains(view, "code:\tAGT100\n") {
+			t.Errorf("overview:\n%s", view)
+		}
+		up := strings.TrimSpace(mustPortal(t, "associates", "view", "AGT100", "--jq", ".upline.code"))
+		out = mustPortal(t, "associates", "view", up, "--json", "relation,email,status")
+		if !strings.Contains(out, `"relation": "upline"`) || !strings.Contains(out, `"status": null`) {
+			t.Errorf("the upline's overview shows more than contact fields:\n%s", out)
+		}
+		r := portal(t, "", "associates", "view", up, "--licenses")
+		if r.code != 1 || !strings.Contains(r.stderr, "HTTP 404") {
+			t.Errorf("an upline's licenses: exit %d, stderr %q", r.code, r.stderr)
+		}
+		for _, flag := range []string{"--appointments", "--levels"} {
+			out := mustPortal(t, "associates", "view", "AGT100", flag, "--json")
+			if !strings.HasPrefix(out, "[") {
+				t.Errorf("%s --json: %s", flag, out)
+			}
+		}
+	})
+
+	t.Run("team export", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "team.csv")
+		r := portal(t, "", "team", "export", "--view", "BaseShop", "-o", path)
+		if r.code != 0 {
+			t.Fatalf("exit %d: %s", r.code, r.stderr)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		rows, err := csv.NewReader(f).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(rows) - 1; got != len(members) {
+			t.Errorf("%d rows, want %d", got, len(members))
+		}
+		out := mustPortal(t, "team", "export", "--view", "BaseShop", "--filter", "code=eq:AGT100")
+		if n := strings.Count(out, "\n"); n != 2 || !strings.Contains(out, "AGT100") {
+			t.Errorf("export of one member:\n%s", out)
+		}
+		r = portal(t, "", "team", "export", "--view", "RmdSuperBase", "-o", path)
+		if r.code != 1 || !strings.Contains(r.stderr, "HTTP 403") {
+			t.Errorf("export of a view not offered: exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
 }

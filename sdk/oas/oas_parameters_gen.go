@@ -2549,7 +2549,8 @@ type DownloadTeamParams struct {
 	FilterLicenseStateIn  []StateCode        `json:",omitempty"`
 	FilterProductionGte   OptInt64           `json:",omitempty,omitzero"`
 	FilterDownlineSizeGte OptInt             `json:",omitempty,omitzero"`
-	// Sort fields, in the order given; the id is always the last key.
+	// Sort fields, in the order given; the id is always the last key. Without an order the list is in
+	// hierarchy order (`tree`: each associate before its recruits).
 	Order OptTeamOrder `json:",omitempty,omitzero"`
 }
 
@@ -4487,7 +4488,7 @@ func decodeDownloadTeamParams(args [1]string, argsEscaped bool, r *http.Request)
 			Name:    "order",
 			Style:   uri.QueryStyleDeepObject,
 			Explode: true,
-			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "code", Required: false}, {Name: "first_name", Required: false}, {Name: "last_name", Required: false}, {Name: "level_rank", Required: false}, {Name: "status", Required: false}, {Name: "state", Required: false}, {Name: "joined_on", Required: false}, {Name: "generation", Required: false}, {Name: "production", Required: false}, {Name: "downline_size", Required: false}},
+			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "tree", Required: false}, {Name: "code", Required: false}, {Name: "first_name", Required: false}, {Name: "last_name", Required: false}, {Name: "level_rank", Required: false}, {Name: "status", Required: false}, {Name: "state", Required: false}, {Name: "joined_on", Required: false}, {Name: "generation", Required: false}, {Name: "production", Required: false}, {Name: "downline_size", Required: false}},
 		}
 
 		if err := q.HasParam(cfg); err == nil {
@@ -7852,7 +7853,8 @@ type ListTeamParams struct {
 	FilterLicenseStateIn  []StateCode        `json:",omitempty"`
 	FilterProductionGte   OptInt64           `json:",omitempty,omitzero"`
 	FilterDownlineSizeGte OptInt             `json:",omitempty,omitzero"`
-	// Sort fields, in the order given; the id is always the last key.
+	// Sort fields, in the order given; the id is always the last key. Without an order the list is in
+	// hierarchy order (`tree`: each associate before its recruits).
 	Order OptTeamOrder `json:",omitempty,omitzero"`
 }
 
@@ -9957,7 +9959,7 @@ func decodeListTeamParams(args [1]string, argsEscaped bool, r *http.Request) (pa
 			Name:    "order",
 			Style:   uri.QueryStyleDeepObject,
 			Explode: true,
-			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "code", Required: false}, {Name: "first_name", Required: false}, {Name: "last_name", Required: false}, {Name: "level_rank", Required: false}, {Name: "status", Required: false}, {Name: "state", Required: false}, {Name: "joined_on", Required: false}, {Name: "generation", Required: false}, {Name: "production", Required: false}, {Name: "downline_size", Required: false}},
+			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "tree", Required: false}, {Name: "code", Required: false}, {Name: "first_name", Required: false}, {Name: "last_name", Required: false}, {Name: "level_rank", Required: false}, {Name: "status", Required: false}, {Name: "state", Required: false}, {Name: "joined_on", Required: false}, {Name: "generation", Required: false}, {Name: "production", Required: false}, {Name: "downline_size", Required: false}},
 		}
 
 		if err := q.HasParam(cfg); err == nil {

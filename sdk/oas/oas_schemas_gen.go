@@ -4530,6 +4530,7 @@ func (s *TeamMemberListHeaders) SetResponse(val TeamMemberList) {
 
 type TeamOrder struct {
 	ID           OptSortDirection `json:"id"`
+	Tree         OptSortDirection `json:"tree"`
 	Code         OptSortDirection `json:"code"`
 	FirstName    OptSortDirection `json:"first_name"`
 	LastName     OptSortDirection `json:"last_name"`
@@ -4545,6 +4546,11 @@ type TeamOrder struct {
 // GetID returns the value of ID.
 func (s *TeamOrder) GetID() OptSortDirection {
 	return s.ID
+}
+
+// GetTree returns the value of Tree.
+func (s *TeamOrder) GetTree() OptSortDirection {
+	return s.Tree
 }
 
 // GetCode returns the value of Code.
@@ -4600,6 +4606,11 @@ func (s *TeamOrder) GetDownlineSize() OptSortDirection {
 // SetID sets the value of ID.
 func (s *TeamOrder) SetID(val OptSortDirection) {
 	s.ID = val
+}
+
+// SetTree sets the value of Tree.
+func (s *TeamOrder) SetTree(val OptSortDirection) {
+	s.Tree = val
 }
 
 // SetCode sets the value of Code.

@@ -342,6 +342,14 @@ func (s *TeamOrder) EncodeURI(e uri.Encoder) error {
 	}); err != nil {
 		return errors.Wrap(err, "encode field \"id\"")
 	}
+	if err := e.EncodeField("tree", func(e uri.Encoder) error {
+		if val, ok := s.Tree.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"tree\"")
+	}
 	if err := e.EncodeField("code", func(e uri.Encoder) error {
 		if val, ok := s.Code.Get(); ok {
 			return e.EncodeValue(conv.StringToString(string(val)))
@@ -425,18 +433,19 @@ func (s *TeamOrder) EncodeURI(e uri.Encoder) error {
 	return nil
 }
 
-var uriFieldsNameOfTeamOrder = [11]string{
+var uriFieldsNameOfTeamOrder = [12]string{
 	0:  "id",
-	1:  "code",
-	2:  "first_name",
-	3:  "last_name",
-	4:  "level_rank",
-	5:  "status",
-	6:  "state",
-	7:  "joined_on",
-	8:  "generation",
-	9:  "production",
-	10: "downline_size",
+	1:  "tree",
+	2:  "code",
+	3:  "first_name",
+	4:  "last_name",
+	5:  "level_rank",
+	6:  "status",
+	7:  "state",
+	8:  "joined_on",
+	9:  "generation",
+	10: "production",
+	11: "downline_size",
 }
 
 // DecodeURI decodes TeamOrder from URI form.
@@ -470,6 +479,30 @@ func (s *TeamOrder) DecodeURI(d uri.Decoder) error {
 				return nil
 			}(); err != nil {
 				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "tree":
+			if err := func() error {
+				var sDotTreeVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotTreeVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Tree.SetTo(sDotTreeVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"tree\"")
 			}
 		case "code":
 			if err := func() error {

@@ -1943,6 +1943,24 @@ func (s *TeamOrder) Validate() error {
 		})
 	}
 	if err := func() error {
+		if value, ok := s.Tree.Get(); ok {
+			if err := func() error {
+				if err := value.Validate(); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		failures = append(failures, validate.FieldError{
+			Name:  "tree",
+			Error: err,
+		})
+	}
+	if err := func() error {
 		if value, ok := s.Code.Get(); ok {
 			if err := func() error {
 				if err := value.Validate(); err != nil {

@@ -72,9 +72,11 @@ type Field struct {
 
 // Spec is the whitelist of one resource.
 type Spec struct {
-	Key    string // API name of the primary key field, always the last sort key
-	fields []Field
-	byName map[string]int
+	Key string // API name of the primary key field, always the last sort key
+	// Default is the sortable field used when a request gives no order ("" for the key).
+	Default string
+	fields  []Field
+	byName  map[string]int
 }
 
 // NewSpec builds a whitelist. key names the primary-key field, which must be among the
@@ -250,6 +252,12 @@ func Parse(rawQuery string, spec *Spec) (Query, error) {
 			}
 			seen[name] = true
 			q.Order = append(q.Order, Sort{Field: f, Desc: desc})
+		}
+	}
+	if len(q.Order) == 0 && spec.Default != "" {
+		if f, ok := spec.field(spec.Default); ok && f.Sortable && !f.Nullable {
+			q.Order = append(q.Order, Sort{Field: f})
+			seen[f.Name] = true
 		}
 	}
 	if !seen[spec.Key] {

@@ -53,17 +53,28 @@ func teamScope(v hierarchy.View, r Root, args *listing.Args) (where, generation 
 	case hierarchy.Personal:
 		return "a.id = " + args.Add(r.ID), "NULL::int", nil
 	case hierarchy.BaseShop:
-		in := "a.path <@ " + args.Add(r.Path) + "::ltree"
+		in := subtree(r.Path, args)
 		if r.LeaderID == nil {
 			return "a.leader_id IS NULL AND " + in, "NULL::int", nil
 		}
 		return "a.leader_id = " + args.Add(*r.LeaderID) + " AND " + in, "NULL::int", nil
 	case hierarchy.RmdSuperBase, hierarchy.RmdSuperTeam:
-		return fmt.Sprintf("a.leader_path <@ %s::ltree AND nlevel(a.leader_path) <= %d", args.Add(r.LeaderPath), nlevel(r.LeaderPath)+v.Generations()), gen, nil
+		return fmt.Sprintf("a.leader_path <@ %s::ltree AND nlevel(a.leader_path) <= %d AND %s",
+			args.Add(r.LeaderPath), nlevel(r.LeaderPath)+v.Generations(), subtree(r.Path, args)), gen, nil
 	case hierarchy.Infinity:
-		return "a.path <@ " + args.Add(r.Path) + "::ltree", gen, nil
+		return subtree(r.Path, args), gen, nil
 	}
 	return "", "", errs.NotFoundf("Unknown team view %q", string(v))
+}
+
+// subtree is the condition "a is path or below it". Besides the ltree containment it
+// states the same set as a btree range: in ltree order a subtree is contiguous, from the
+// root up to (not including) the root's last label followed by '0' (labels are ids, so
+// nothing but the subtree sorts in between). The range lets the (path) and
+// (leader_id, path) btrees walk a subtree in hierarchy order.
+func subtree(path string, args *listing.Args) string {
+	p := args.Add(path)
+	return "a.path <@ " + p + "::ltree AND a.path >= " + p + "::ltree AND a.path < " + args.Add(path+"0") + "::ltree"
 }
 
 func nlevel(path string) int {
@@ -111,6 +122,7 @@ var AssociateStatuses = []string{"Active", "Resigned", "Terminated", "Suspended"
 // generation, licensed flag and production.
 var TeamListing = listing.NewSpec("id",
 	listing.Field{Name: "id", Column: "t.id", Type: listing.Int, Sortable: true},
+	listing.Field{Name: "tree", Column: "t.path", Sortable: true},
 	listing.Field{Name: "code", Column: "t.code", Ops: []listing.Op{listing.Eq, listing.StartsWith, listing.In}, Sortable: true},
 	listing.Field{Name: "name", Column: "(t.first_name || ' ' || t.last_name)", Ops: []listing.Op{listing.Contains}},
 	listing.Field{Name: "first_name", Column: "t.first_name", Sortable: true},
@@ -132,6 +144,8 @@ var TeamListing = listing.NewSpec("id",
 	listing.Field{Name: "downline_size", Column: "t.downline_size", Type: listing.Int, Ops: []listing.Op{listing.Gte}, Sortable: true},
 )
 
+func init() { TeamListing.Default = "tree" }
+
 // Member is one row of a team list.
 type Member struct {
 	ID           int64
@@ -150,6 +164,7 @@ type Member struct {
 	Licensed     bool
 	Production   int64
 	DownlineSize int
+	Path         string
 }
 
 // teamFrom is the members of a view as a subquery `t`: simple enough for PostgreSQL to
@@ -161,7 +176,7 @@ func teamFrom(v hierarchy.View, r Root, args *listing.Args) (string, error) {
 	}
 	// Production counts policies of the period; it stays 0 until the business area
 	// records policies (the column and its filter already exist for the clients).
-	return `(SELECT a.id, a.code, a.first_name, a.last_name, a.photo_file_id, a.status, a.kind, a.country, a.state,
+	return `(SELECT a.id, a.path, a.code, a.first_name, a.last_name, a.photo_file_id, a.status, a.kind, a.country, a.state,
 		a.joined_on, a.upline_id, a.downline_size, a.level_id, l.code AS level_code, l.name AS level_name, l.rank AS level_rank,
 		l.contract_rate_bp, l.is_senior, ` + gen + ` AS generation,
 		EXISTS (SELECT 1 FROM licenses li WHERE li.associate_id = a.id AND li.expires_on >= current_date) AS licensed,
@@ -179,7 +194,7 @@ func (s *Store) TeamList(ctx context.Context, v hierarchy.View, r Root, q listin
 	rows, err := s.db.Query(ctx, `SELECT t.id, t.code, t.first_name, t.last_name, coalesce(t.photo_file_id, ''),
 		t.level_id, t.level_rank, t.level_code, t.level_name, t.contract_rate_bp, t.is_senior,
 		t.status, t.kind, t.country, coalesce(t.state, ''), t.joined_on, coalesce(u.code, ''), t.generation, t.licensed,
-		t.production, t.downline_size
+		t.production, t.downline_size, t.path::text
 		FROM `+from+` LEFT JOIN associates u ON u.id = t.upline_id
 		WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
 	if err != nil {
@@ -192,7 +207,7 @@ func (s *Store) TeamList(ctx context.Context, v hierarchy.View, r Root, q listin
 		if err := rows.Scan(&m.ID, &m.Code, &m.FirstName, &m.LastName, &m.PhotoFileID,
 			&m.Level.ID, &m.Level.Rank, &m.Level.Code, &m.Level.Name, &m.Level.RateBP, &m.Level.IsSenior,
 			&m.Status, &m.Kind, &m.Country, &m.State, &m.JoinedOn, &m.UplineCode, &m.Generation, &m.Licensed,
-			&m.Production, &m.DownlineSize); err != nil {
+			&m.Production, &m.DownlineSize, &m.Path); err != nil {
 			return nil, translate(err)
 		}
 		out = append(out, m)
@@ -231,6 +246,8 @@ func MemberSortValue(m *Member, field string) any {
 		return m.Production
 	case "downline_size":
 		return int64(m.DownlineSize)
+	case "tree":
+		return m.Path
 	}
 	panic("store: no sort value for team field " + field)
 }

@@ -61,3 +61,16 @@ func ParseID(s string) (int64, error) {
 	}
 	return n, nil
 }
+
+// codePattern is the contract's pattern of an associate code.
+var codePattern = regexp.MustCompile(`^[A-Za-z0-9]{3,16}$`)
+
+// ParseCode reads an associate code argument, in any case (codes are upper case): 3 to 16
+// letters and digits, as the contract says. The error is a *FlagError.
+func ParseCode(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if !codePattern.MatchString(s) {
+		return "", FlagErrorf("invalid associate code %q: 3 to 16 letters and digits", s)
+	}
+	return strings.ToUpper(s), nil
+}

@@ -27,7 +27,7 @@ type Record = map[string]any
 // records with the given fields. Human output is the command's own; when Enabled is true
 // the command calls Write instead.
 type Exporter struct {
-	available []string
+	available func() []string
 
 	jsonSet bool
 	fields  []string
@@ -59,6 +59,13 @@ func (v jsonValue) Set(s string) error {
 // AddFormatFlags adds --json, --jq and --csv to cmd; fields are the available JSON fields,
 // in the contract's order.
 func AddFormatFlags(cmd *cobra.Command, fields []string) *Exporter {
+	return AddFormatFlagsFunc(cmd, func() []string { return fields })
+}
+
+// AddFormatFlagsFunc is AddFormatFlags for a command whose records depend on its other flags
+// (associates view --licenses): fields is asked for the available fields when they are
+// checked, completed or written, once the command line is parsed.
+func AddFormatFlagsFunc(cmd *cobra.Command, fields func() []string) *Exporter {
 	e := &Exporter{available: fields}
 	f := cmd.Flags()
 	f.Var(jsonValue{e}, "json", "Output JSON with the given comma-separated `fields` (all fields when none are given)")
@@ -71,7 +78,7 @@ func AddFormatFlags(cmd *cobra.Command, fields []string) *Exporter {
 			prefix = toComplete[:i+1]
 		}
 		var out []string
-		for _, f := range fields {
+		for _, f := range fields() {
 			out = append(out, prefix+f)
 		}
 		return out, cobra.ShellCompDirectiveNoSpace
@@ -84,9 +91,10 @@ func (e *Exporter) Validate() error {
 	if e.csv && (e.jsonSet || e.jq != "") {
 		return FlagErrorf("--csv cannot be combined with --json or --jq")
 	}
+	available := e.availableFields()
 	for _, f := range e.fields {
-		if !slices.Contains(e.available, f) {
-			return FlagErrorf("unknown JSON field %q\nAvailable fields:\n  %s", f, strings.Join(e.available, "\n  "))
+		if !slices.Contains(available, f) {
+			return FlagErrorf("unknown JSON field %q\nAvailable fields:\n  %s", f, strings.Join(available, "\n  "))
 		}
 	}
 	if e.jq != "" {
@@ -106,12 +114,23 @@ func (e *Exporter) Validate() error {
 // Enabled reports whether machine output (JSON, jq or CSV) was asked for.
 func (e *Exporter) Enabled() bool { return e.jsonSet || e.jq != "" || e.csv }
 
+// CSV reports whether --csv was asked for: a command whose JSON is nested writes flat
+// records then.
+func (e *Exporter) CSV() bool { return e.csv }
+
 // Fields returns the fields the output holds, in order.
 func (e *Exporter) Fields() []string {
 	if len(e.fields) == 0 {
-		return e.available
+		return e.availableFields()
 	}
 	return e.fields
+}
+
+func (e *Exporter) availableFields() []string {
+	if e.available == nil {
+		return nil
+	}
+	return e.available()
 }
 
 // Write prints data, a Record or a []Record, in the format asked for.
@@ -167,14 +186,31 @@ func (o object) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// Nested holds records of the same kind inside a field of a record (the recruits of a tree
+// node): --json selects their fields like those of the top-level record.
+type Nested []Record
+
+// selectFields keeps fields of a record or of records, in that order, down through Nested
+// values.
 func selectFields(data any, fields []string) any {
 	switch d := data.(type) {
 	case Record:
-		return object{fields, d}
+		sel := make(Record, len(fields))
+		for _, f := range fields {
+			v := d[f]
+			if n, ok := v.(Nested); ok {
+				v = nil // not loaded: null
+				if n != nil {
+					v = selectFields([]Record(n), fields)
+				}
+			}
+			sel[f] = v
+		}
+		return object{fields, sel}
 	case []Record:
 		out := make([]object, len(d))
 		for i, r := range d {
-			out[i] = object{fields, r}
+			out[i] = selectFields(r, fields).(object)
 		}
 		return out
 	}
@@ -300,4 +336,30 @@ func ToRecord(v any, fields []string) (Record, error) {
 		}
 	}
 	return rec, nil
+}
+
+// PrintFields prints one record as "field:<TAB>value" lines, in the order of fields: the
+// machine form of a detail view when standard output is not a terminal. Values are raw (as
+// in the JSON), objects and lists compact JSON, absent values empty; tabs and line breaks
+// in values are replaced so that each field stays on one line.
+func PrintFields(ios *iostreams.IOStreams, rec Record, fields []string) error {
+	clean := strings.NewReplacer("\t", " ", "\n", `\n`, "\r", "")
+	for _, f := range fields {
+		v := ""
+		switch x := rec[f].(type) {
+		case nil:
+		case map[string]any, []any:
+			b, err := json.Marshal(x)
+			if err != nil {
+				return err
+			}
+			v = string(b)
+		default:
+			v = fmt.Sprint(x)
+		}
+		if _, err := fmt.Fprintf(ios.Out, "%s:\t%s\n", f, clean.Replace(v)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -164,3 +164,33 @@ func TestExpandJSONArgs(t *testing.T) {
 		}
 	}
 }
+
+func TestTeamFiltersFollowTheContract(t *testing.T) {
+	got := Filterable(&oas.ListTeamParams{})
+	want := map[string][]string{
+		"code":          {"eq", "in", "startswith"},
+		"name":          {"contains"},
+		"level":         {"eq", "in"},
+		"level_rank":    {"lte", "gte"},
+		"status":        {"eq", "in"},
+		"state":         {"eq", "in"},
+		"country":       {"eq"},
+		"kind":          {"eq", "in"},
+		"joined_on":     {"lte", "gte"},
+		"generation":    {"eq", "lte"},
+		"licensed":      {"eq"},
+		"license_state": {"in"},
+		"production":    {"gte"},
+		"downline_size": {"gte"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Filterable (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want, Filterable(&oas.DownloadTeamParams{})); diff != "" {
+		t.Errorf("the export takes other filters (-want +got):\n%s", diff)
+	}
+	wantOrder := []string{"id", "tree", "code", "first_name", "last_name", "level_rank", "status", "state", "joined_on", "generation", "production", "downline_size"}
+	if diff := cmp.Diff(wantOrder, Sortable(&oas.ListTeamParams{})); diff != "" {
+		t.Errorf("Sortable (-want +got):\n%s", diff)
+	}
+}

@@ -26,43 +26,48 @@ type clientsScreen struct {
 	table table.Model
 	input textinput.Model
 
-	limit     int
+	pager     pager
 	filter    string // the applied filter: last name contains
 	filtering bool   // the filter input has the focus
-	page      int
-	cursors   []string // cursors[i] fetches page i+1 ("" when by page number)
 	rows      []sdk.ClientRecord
-	more      bool
 	loading   bool
 	loaded    bool
-	seq       int
 	err       error
 	detail    *sdk.ClientRecord
 }
 
 func newClientsScreen(c Common) *clientsScreen {
+	t := newTable(c)
+	return &clientsScreen{
+		Common: c,
+		keys:   DefaultClientsKeyMap(),
+		table:  t,
+		input:  newFilterInput("Last name contains: "),
+		pager:  newPager(clientsPageSize),
+	}
+}
+
+// newTable returns a focused table in the TUI's styles.
+func newTable(c Common) table.Model {
 	t := table.New(table.WithFocused(true))
 	t.SetStyles(table.Styles{
 		Header:   c.Styles.TableHeader.Padding(0, 1),
 		Cell:     c.Styles.TableCell.Padding(0, 1),
 		Selected: c.Styles.TableSelected,
 	})
+	return t
+}
+
+// newFilterInput returns the one-line input of a / filter.
+func newFilterInput(prompt string) textinput.Model {
 	in := textinput.New()
-	in.Prompt = "Last name contains: "
+	in.Prompt = prompt
 	in.Placeholder = "type, then enter"
 	in.CharLimit = 100
 	st := in.Styles()
 	st.Cursor.Blink = false
 	in.SetStyles(st)
-	return &clientsScreen{
-		Common:  c,
-		keys:    DefaultClientsKeyMap(),
-		table:   t,
-		input:   in,
-		limit:   clientsPageSize,
-		page:    1,
-		cursors: []string{""},
-	}
+	return in
 }
 
 func (s *clientsScreen) Title() string { return "Clients" }
@@ -81,17 +86,16 @@ func (s *clientsScreen) SetSize(w, h int) {
 
 // load asks for page (from 1) with the current filter.
 func (s *clientsScreen) load(page int) tea.Cmd {
-	s.seq++
-	seq := s.seq
+	seq, cursor := s.pager.request(page)
 	s.loading, s.err = true, nil
-	params := oas.ListClientsParams{Limit: oas.NewOptInt(s.limit), Page: oas.NewOptInt(page)}
-	if page-1 < len(s.cursors) && s.cursors[page-1] != "" {
-		params.Cursor = oas.NewOptString(s.cursors[page-1])
+	params := oas.ListClientsParams{Limit: oas.NewOptInt(s.pager.limit), Page: oas.NewOptInt(page)}
+	if cursor != "" {
+		params.Cursor = oas.NewOptString(cursor)
 	}
 	if s.filter != "" {
 		params.FilterLastNameContains = oas.NewOptString(s.filter)
 	}
-	c, limit := s.Common, s.limit
+	c, limit := s.Common, s.pager.limit
 	return func() tea.Msg {
 		ctx, cancel := c.request()
 		defer cancel()
@@ -99,11 +103,7 @@ func (s *clientsScreen) load(page int) tea.Cmd {
 		if err != nil {
 			return errMsg{err: sdk.Wrap(err), screen: screenClients}
 		}
-		rows := res.Response.Data
-		more := len(rows) > limit // the extra row only says that another page exists
-		if more {
-			rows = rows[:limit]
-		}
+		rows, more := cutPage(res.Response.Data, limit)
 		return clientsLoadedMsg{seq: seq, page: page, rows: rows, more: more, cursor: res.Response.NextCursor.Or("")}
 	}
 }
@@ -111,17 +111,11 @@ func (s *clientsScreen) load(page int) tea.Cmd {
 func (s *clientsScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case clientsLoadedMsg:
-		if msg.seq != s.seq {
+		if !s.pager.answered(msg.seq, msg.page, msg.more, msg.cursor) {
 			return s, nil // an answer to an older request
 		}
 		s.loading, s.loaded = false, true
-		s.page, s.rows, s.more = msg.page, msg.rows, msg.more
-		if msg.more {
-			for len(s.cursors) <= msg.page {
-				s.cursors = append(s.cursors, "")
-			}
-			s.cursors[msg.page] = msg.cursor
-		}
+		s.rows = msg.rows
 		s.setRows(0)
 		return s, nil
 
@@ -155,7 +149,7 @@ func (s *clientsScreen) updateFilter(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 		s.filtering = false
 		s.input.Blur()
 		s.filter = strings.TrimSpace(s.input.Value())
-		s.cursors = []string{""}
+		s.pager.reset()
 		return s, s.load(1)
 	case key.Matches(msg, s.keys.Cancel):
 		s.filtering = false
@@ -177,13 +171,13 @@ func (s *clientsScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 		}
 		return s, nil
 	case key.Matches(msg, s.keys.NextPage):
-		if s.more && !s.loading {
-			return s, s.load(s.page + 1)
+		if s.pager.more && !s.loading {
+			return s, s.load(s.pager.page + 1)
 		}
 		return s, nil
 	case key.Matches(msg, s.keys.PrevPage):
-		if s.page > 1 && !s.loading {
-			return s, s.load(s.page - 1)
+		if s.pager.page > 1 && !s.loading {
+			return s, s.load(s.pager.page - 1)
 		}
 		return s, nil
 	case key.Matches(msg, s.keys.Filter):
@@ -194,10 +188,10 @@ func (s *clientsScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	case key.Matches(msg, s.keys.Clear) && s.filter != "":
 		s.filter = ""
 		s.input.SetValue("")
-		s.cursors = []string{""}
+		s.pager.reset()
 		return s, s.load(1)
 	case key.Matches(msg, s.keys.Reload):
-		return s, s.load(s.page)
+		return s, s.load(s.pager.page)
 	}
 	before := s.table.Cursor()
 	var cmd tea.Cmd
@@ -251,7 +245,7 @@ func (s *clientsScreen) View() string {
 		return s.detailView()
 	}
 	st := s.Styles
-	title := st.Title.Render("Clients") + st.Muted.Render(fmt.Sprintf(" · page %d", s.page))
+	title := st.Title.Render("Clients") + st.Muted.Render(fmt.Sprintf(" · page %d", s.pager.page))
 	if s.filter != "" {
 		title += st.Muted.Render(fmt.Sprintf(" · last name contains %q", s.filter))
 	}
@@ -279,15 +273,7 @@ func (s *clientsScreen) View() string {
 	case s.loading:
 		status = st.Info.Render("Loading…")
 	case len(s.rows) > 0:
-		first := (s.page-1)*s.limit + 1
-		status = fmt.Sprintf("Showing %d–%d", first, first+len(s.rows)-1)
-		if s.more {
-			status += " · n for more"
-		}
-		if s.page > 1 {
-			status += " · p for previous"
-		}
-		status = st.Info.Render(status)
+		status = st.Info.Render(s.pager.status(len(s.rows)))
 	}
 	bodyLines := max(s.Height-2, 1)
 	return title + "\n" + fitLines(body, s.Width, bodyLines) + "\n" + status
@@ -344,10 +330,10 @@ func (s *clientsScreen) ShortHelp() []key.Binding {
 		return []key.Binding{s.keys.Back}
 	}
 	b := []key.Binding{s.keys.Open, s.keys.Filter}
-	if s.more {
+	if s.pager.more {
 		b = append(b, s.keys.NextPage)
 	}
-	if s.page > 1 {
+	if s.pager.page > 1 {
 		b = append(b, s.keys.PrevPage)
 	}
 	if s.filter != "" {

@@ -1,5 +1,6 @@
 // Package tui is the support screen of `portal tui`: a root model that switches between
-// screens (clients browser, associate lookup; team and cashflow later), each a sub-model in
+// screens (clients browser, associate lookup, team browser, genealogy tree; cashflow later),
+// each a sub-model in
 // its own file. Every component embeds Common (size, styles, keymap, context), keymaps come
 // from DefaultKeyMap-style constructors and are shown by the help bubble, and data comes
 // through Backend, which the SDK client implements and tests fake.
@@ -18,6 +19,17 @@ type Backend interface {
 	GetAccess(ctx context.Context) (*oas.AccessHeaders, error)
 	ListClients(ctx context.Context, params oas.ListClientsParams) (*oas.ClientListHeaders, error)
 	SearchAssociates(ctx context.Context, params oas.SearchAssociatesParams) (*oas.AssociateLookupListHeaders, error)
+
+	// The team browser: a view page by page, the genealogy tree level by level, and an
+	// associate's tabs.
+	ListTeam(ctx context.Context, params oas.ListTeamParams) (*oas.TeamMemberListHeaders, error)
+	GetGenealogyNode(ctx context.Context, params oas.GetGenealogyNodeParams) (*oas.TreeNodeHeaders, error)
+	ListGenealogyChildren(ctx context.Context, params oas.ListGenealogyChildrenParams) (*oas.TreeNodeListHeaders, error)
+	SearchGenealogy(ctx context.Context, params oas.SearchGenealogyParams) (*oas.GenealogySearchResultHeaders, error)
+	GetAssociate(ctx context.Context, params oas.GetAssociateParams) (*oas.AssociateOverviewHeaders, error)
+	ListAssociateLicenses(ctx context.Context, params oas.ListAssociateLicensesParams) (*oas.LicenseListHeaders, error)
+	ListAssociateAppointments(ctx context.Context, params oas.ListAssociateAppointmentsParams) (*oas.AppointmentListHeaders, error)
+	ListAssociateLevelHistory(ctx context.Context, params oas.ListAssociateLevelHistoryParams) (*oas.LevelHistoryListHeaders, error)
 }
 
 // Common is embedded in every component: what they all read and nothing they own.
@@ -32,6 +44,17 @@ type Common struct {
 	// Timeout bounds each request; Debounce delays a lookup after the last key press.
 	Timeout  time.Duration
 	Debounce time.Duration
+
+	// Now is the clock (licenses "expire in N days"); time.Now when nil.
+	Now func() time.Time
+}
+
+// now reads the clock.
+func (c *Common) now() time.Time {
+	if c.Now == nil {
+		return time.Now()
+	}
+	return c.Now()
 }
 
 // SetSize records the size the component may draw in.

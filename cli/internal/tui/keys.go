@@ -11,6 +11,8 @@ type KeyMap struct {
 	PrevScreen key.Binding
 	Screen1    key.Binding
 	Screen2    key.Binding
+	Screen3    key.Binding
+	Screen4    key.Binding
 }
 
 // DefaultKeyMap returns the global keys.
@@ -23,6 +25,8 @@ func DefaultKeyMap() *KeyMap {
 		PrevScreen: key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "prev screen")),
 		Screen1:    key.NewBinding(key.WithKeys("1"), key.WithHelp("1", "clients")),
 		Screen2:    key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "associates")),
+		Screen3:    key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "team")),
+		Screen4:    key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "tree")),
 	}
 }
 
@@ -75,5 +79,93 @@ func DefaultLookupKeyMap() LookupKeyMap {
 		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show")),
 		Search: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
 		Done:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop typing")),
+	}
+}
+
+// TeamKeyMap holds the keys of the team browser.
+type TeamKeyMap struct {
+	Up       key.Binding
+	Down     key.Binding
+	Open     key.Binding
+	Back     key.Binding
+	NextView key.Binding
+	PrevView key.Binding
+	NextPage key.Binding
+	PrevPage key.Binding
+	Filter   key.Binding
+	Apply    key.Binding
+	Cancel   key.Binding
+	Clear    key.Binding
+	Reload   key.Binding
+}
+
+// DefaultTeamKeyMap returns the team browser's keys.
+func DefaultTeamKeyMap() TeamKeyMap {
+	return TeamKeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
+		Back:     key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", "back")),
+		NextView: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next view")),
+		PrevView: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "prev view")),
+		NextPage: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
+		PrevPage: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "prev page")),
+		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
+		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
+		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Clear:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
+		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+	}
+}
+
+// TreeKeyMap holds the keys of the genealogy tree.
+type TreeKeyMap struct {
+	Up       key.Binding
+	Down     key.Binding
+	Expand   key.Binding
+	Collapse key.Binding
+	Toggle   key.Binding
+	Open     key.Binding
+	Back     key.Binding
+	Search   key.Binding
+	Apply    key.Binding
+	Cancel   key.Binding
+	Reload   key.Binding
+}
+
+// DefaultTreeKeyMap returns the genealogy tree's keys.
+func DefaultTreeKeyMap() TreeKeyMap {
+	return TreeKeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Expand:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "expand")),
+		Collapse: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "collapse")),
+		Toggle:   key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "expand/collapse")),
+		Open:     key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open")),
+		Back:     key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", "back")),
+		Search:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
+		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go")),
+		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+	}
+}
+
+// AssociateKeyMap holds the keys of an associate's tabs.
+type AssociateKeyMap struct {
+	NextTab key.Binding
+	PrevTab key.Binding
+	Up      key.Binding
+	Down    key.Binding
+	Back    key.Binding
+}
+
+// DefaultAssociateKeyMap returns the keys of an associate's tabs.
+func DefaultAssociateKeyMap() AssociateKeyMap {
+	return AssociateKeyMap{
+		NextTab: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next tab")),
+		PrevTab: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "prev tab")),
+		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "scroll up")),
+		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "scroll down")),
+		Back:    key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", "back")),
 	}
 }

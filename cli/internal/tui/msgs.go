@@ -13,6 +13,11 @@ type errMsg struct {
 
 func (e errMsg) Error() string { return e.err.Error() }
 
+func (e errMsg) failure() error { return e.err }
+
+// failer is a message that may carry a failed request; the root watches them for a 401.
+type failer interface{ failure() error }
+
 // accessLoadedMsg carries the logged-in user, shown in the header.
 type accessLoadedMsg struct{ user oas.User }
 
@@ -34,3 +39,53 @@ type associatesFoundMsg struct {
 
 // searchTickMsg fires when typing paused long enough to search.
 type searchTickMsg struct{ seq int }
+
+// teamLoadedMsg carries one page of a team view.
+type teamLoadedMsg struct {
+	seq    int
+	view   oas.TeamView
+	page   int
+	rows   []sdk.TeamMember
+	more   bool
+	cursor string
+}
+
+// treeRootMsg carries the root node of the genealogy tree.
+type treeRootMsg struct {
+	seq  int
+	node oas.TreeNode
+	err  error
+}
+
+func (m treeRootMsg) failure() error { return m.err }
+
+// treeChildrenMsg carries every direct recruit of a node (or why they could not be loaded).
+type treeChildrenMsg struct {
+	seq   int // the tree it belongs to; a reload starts another
+	code  string
+	nodes []oas.TreeNode
+	err   error
+}
+
+func (m treeChildrenMsg) failure() error { return m.err }
+
+// treeSearchMsg carries the genealogy search results.
+type treeSearchMsg struct {
+	seq     int
+	keyword string
+	hits    []oas.GenealogyHit
+	err     error
+}
+
+func (m treeSearchMsg) failure() error { return m.err }
+
+// associateLoadedMsg carries one tab of an associate, for the screen that opened it.
+type associateLoadedMsg struct {
+	screen screenID
+	code   string
+	tab    associateTab
+	data   any // *oas.AssociateOverview, []oas.License, []oas.Appointment or []oas.LevelChange
+	err    error
+}
+
+func (m associateLoadedMsg) failure() error { return m.err }

@@ -15,12 +15,14 @@ import (
 	"github.com/associateportal/portal/sdk/oas"
 )
 
-// screenID names a screen; the root shows one at a time. Team and cashflow come next.
+// screenID names a screen; the root shows one at a time. Cashflow comes next.
 type screenID int
 
 const (
 	screenClients screenID = iota
 	screenAssociates
+	screenTeam
+	screenTree
 	screenCount
 )
 
@@ -71,6 +73,8 @@ func newModel(c Common, server string) Model {
 	m.screens = []screen{
 		screenClients:    newClientsScreen(c),
 		screenAssociates: newLookupScreen(c),
+		screenTeam:       newTeamScreen(c),
+		screenTree:       newTreeScreen(c),
 	}
 	return m
 }
@@ -131,20 +135,34 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				return m.switchTo(screenClients), nil
 			case key.Matches(msg, km.Screen2):
 				return m.switchTo(screenAssociates), nil
+			case key.Matches(msg, km.Screen3):
+				return m.switchTo(screenTeam), nil
+			case key.Matches(msg, km.Screen4):
+				return m.switchTo(screenTree), nil
 			}
 		}
 		return m.updateScreen(m.active, msg)
 
 	case accessLoadedMsg:
+		// The team screens need the user: its level says which views are offered, its code
+		// is the root of the tree.
 		u := msg.user
 		m.user = &u
-		return m, nil
+		var cmds []tea.Cmd
+		for _, id := range []screenID{screenTeam, screenTree} {
+			s, cmd := m.screens[id].Update(msg)
+			m.screens[id] = s
+			cmds = append(cmds, cmd)
+		}
+		return m, tea.Batch(cmds...)
 
 	case errMsg:
-		if sdk.IsUnauthorized(msg.err) {
-			m.authErr = msg.err
-		}
+		m.noteFailure(msg)
 		if msg.screen < 0 {
+			// /access failed: the team screens, which wait for the user, say why.
+			for _, id := range []screenID{screenTeam, screenTree} {
+				m.screens[id], _ = m.screens[id].Update(msg)
+			}
 			return m, nil
 		}
 		return m.updateScreen(msg.screen, msg)
@@ -154,8 +172,26 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 	case associatesFoundMsg, searchTickMsg:
 		return m.updateScreen(screenAssociates, msg)
+
+	case teamLoadedMsg:
+		return m.updateScreen(screenTeam, msg)
+
+	case treeRootMsg, treeChildrenMsg, treeSearchMsg:
+		m.noteFailure(msg.(failer))
+		return m.updateScreen(screenTree, msg)
+
+	case associateLoadedMsg:
+		m.noteFailure(msg)
+		return m.updateScreen(msg.screen, msg)
 	}
 	return m.updateScreen(m.active, msg)
+}
+
+// noteFailure remembers a 401: the session is over and `portal tui` exits 4 with it.
+func (m *Model) noteFailure(f failer) {
+	if err := f.failure(); sdk.IsUnauthorized(err) {
+		m.authErr = err
+	}
 }
 
 func (m Model) updateScreen(id screenID, msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -269,7 +305,7 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 	fewer := h.global.Help
 	fewer.SetHelp("?", "fewer keys")
 	return append(h.screen.FullHelp(),
-		[]key.Binding{h.global.NextScreen, h.global.PrevScreen, h.global.Screen1, h.global.Screen2},
+		[]key.Binding{h.global.NextScreen, h.global.PrevScreen, h.global.Screen1, h.global.Screen2, h.global.Screen3, h.global.Screen4},
 		[]key.Binding{fewer, h.global.Quit},
 	)
 }

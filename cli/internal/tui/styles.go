@@ -18,6 +18,7 @@ type Styles struct {
 	Value    lipgloss.Style
 	Muted    lipgloss.Style
 	Error    lipgloss.Style
+	Warning  lipgloss.Style
 	Info     lipgloss.Style
 	Selected lipgloss.Style
 
@@ -45,6 +46,7 @@ func DefaultStyles() *Styles {
 		Value:    lipgloss.NewStyle(),
 		Muted:    lipgloss.NewStyle().Foreground(gray),
 		Error:    lipgloss.NewStyle().Foreground(red),
+		Warning:  lipgloss.NewStyle().Foreground(lipgloss.Color("#F59E0B")),
 		Info:     lipgloss.NewStyle().Foreground(gray),
 		Selected: lipgloss.NewStyle().Bold(true).Foreground(blue),
 

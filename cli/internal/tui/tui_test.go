@@ -34,17 +34,21 @@ func TestMain(m *testing.M) {
 // The SDK client is what the TUI runs on.
 var _ Backend = (*sdk.Client)(nil)
 
-// fakeBackend answers like the server: limit+1 rows, a last-name filter, a lookup.
+// fakeBackend answers like the server: limit+1 rows, a last-name filter, a lookup; the team
+// part (views, genealogy, associates) is in team_test.go.
 type fakeBackend struct {
 	clients    []sdk.ClientRecord
 	associates []oas.AssociateLookup
 	listCalls  []oas.ListClientsParams
 	searches   []string
 	listErr    error
+
+	team fakeTeam
 }
 
 func (f *fakeBackend) GetAccess(context.Context) (*oas.AccessHeaders, error) {
-	return &oas.AccessHeaders{Response: oas.Access{User: oas.User{Name: "Ann Agent", Code: oas.NewOptString("A1001"), Email: "agent@example.com"}}}, nil
+	return &oas.AccessHeaders{Response: oas.Access{User: oas.User{Name: "Ann Agent", Code: oas.NewOptString("A1001"),
+		Email: "agent@example.com", IsSeniorLevel: f.team.senior}}}, nil
 }
 
 func (f *fakeBackend) ListClients(_ context.Context, p oas.ListClientsParams) (*oas.ClientListHeaders, error) {
@@ -120,6 +124,7 @@ func demoBackend() *fakeBackend {
 			{Code: "A1001", Name: "Ann Agent"}, {Code: "A1002", Name: "Bea Smith"},
 			{Code: "A2001", Name: "Cal Smithers"}, {Code: "R3000", Name: "Rita Senior"},
 		},
+		team: demoTeam(),
 	}
 }
 
@@ -132,7 +137,8 @@ type tester struct {
 
 func newTester(t *testing.T, b Backend) *tester {
 	t.Helper()
-	c := Common{Ctx: context.Background(), Backend: b, Styles: DefaultStyles(), KeyMap: DefaultKeyMap(), Debounce: 0}
+	c := Common{Ctx: context.Background(), Backend: b, Styles: DefaultStyles(), KeyMap: DefaultKeyMap(), Debounce: 0,
+		Now: func() time.Time { return testNow }}
 	tt := &tester{t: t, m: newModel(c, "http://portal.test")}
 	tt.send(tea.WindowSizeMsg{Width: testWidth, Height: testHeight})
 	tt.run(tt.m.Init())
@@ -213,6 +219,12 @@ func keyPress(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyDown}
 	case "up":
 		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 	case "ctrl+c":
 		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
 	}

@@ -5,8 +5,10 @@ import (
 	"github.com/spf13/cobra"
 
 	ackCmd "github.com/associateportal/portal/cli/internal/cmd/acknowledgements"
+	associatesCmd "github.com/associateportal/portal/cli/internal/cmd/associates"
 	authCmd "github.com/associateportal/portal/cli/internal/cmd/auth"
 	clientsCmd "github.com/associateportal/portal/cli/internal/cmd/clients"
+	teamCmd "github.com/associateportal/portal/cli/internal/cmd/team"
 	tuiCmd "github.com/associateportal/portal/cli/internal/cmd/tui"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 )
@@ -25,6 +27,9 @@ Output is a human table on a terminal and stable tab-separated text when piped; 
   $ portal clients list --filter state=in:CA,NY --order last_name
   $ portal clients list --all --json id,email --jq '.[].email'
   $ portal clients export --format xlsx -o clients.xlsx
+  $ portal team list --view BaseShop
+  $ portal team tree --depth 3
+  $ portal associates view AGT100 --licenses
   $ portal tui`,
 		Version:       version,
 		SilenceErrors: true,
@@ -38,6 +43,8 @@ Output is a human table on a terminal and stable tab-separated text when piped; 
 
 	cmd.AddCommand(authCmd.NewCmdAuth(f))
 	cmd.AddCommand(clientsCmd.NewCmdClients(f))
+	cmd.AddCommand(teamCmd.NewCmdTeam(f))
+	cmd.AddCommand(associatesCmd.NewCmdAssociates(f))
 	cmd.AddCommand(ackCmd.NewCmdAcknowledgements(f))
 	cmd.AddCommand(tuiCmd.NewCmdTUI(f, nil))
 	return cmd

@@ -25,10 +25,11 @@ func NewCmdTUI(f *cmdutil.Factory, runF func(context.Context, *Options) error) *
 	opts := &Options{IO: f.IOStreams, Client: f.Client}
 	return &cobra.Command{
 		Use:   "tui",
-		Short: "Open the support screen (clients browser, associate lookup)",
+		Short: "Open the support screen (clients, associate lookup, team, genealogy tree)",
 		Long: `Open the full-screen support screen: browse clients page by page, filter them, open
-one; look associates up by code or name. Keyboard only: tab or 1–2 switch screens,
-? shows every key, q quits.`,
+one; look associates up by code or name; browse your team views and open a member's
+overview, licenses, appointments and level history; walk your genealogy tree, opening
+nodes as you go. Keyboard only: tab or 1–4 switch screens, ? shows every key, q quits.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !opts.IO.IsStdinTTY() || !opts.IO.IsStdoutTTY() {

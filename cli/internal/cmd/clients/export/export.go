@@ -3,9 +3,6 @@ package export
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -20,8 +17,7 @@ type Options struct {
 	IO     *iostreams.IOStreams
 	Client func() (*sdk.Client, error)
 
-	Format  string
-	Output  string
+	cmdutil.ExportFlags
 	Filters []string
 	Orders  []string
 
@@ -43,18 +39,13 @@ output with -o - or when no -o is given. A progress bar shows on a terminal.`,
   $ portal clients export | wc -l`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			switch opts.Format {
-			case "csv", "xlsx":
-			default:
-				return cmdutil.FlagErrorf("invalid --format %q: csv or xlsx", opts.Format)
+			if err := opts.ExportFlags.Validate(opts.IO); err != nil {
+				return err
 			}
 			if err := cmdutil.ApplyListing(&opts.Params, opts.Filters, opts.Orders); err != nil {
 				return err
 			}
 			opts.Params.Format = oas.NewOptDownloadFormat(oas.DownloadFormat(opts.Format))
-			if (opts.Output == "" || opts.Output == "-") && opts.Format == "xlsx" && opts.IO.IsStdoutTTY() {
-				return cmdutil.FlagErrorf("refusing to write an XLSX file to the terminal; give -o FILE")
-			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -62,9 +53,7 @@ output with -o - or when no -o is given. A progress bar shows on a terminal.`,
 		},
 	}
 	cmdutil.AddListingFlags(cmd, &oas.DownloadClientsParams{}, &opts.Filters, &opts.Orders)
-	cmd.Flags().StringVar(&opts.Format, "format", "csv", "File format: csv or xlsx")
-	cmd.Flags().StringVarP(&opts.Output, "output", "o", "", "Write to `file` (- for standard output)")
-	_ = cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"csv", "xlsx"}, cobra.ShellCompDirectiveNoFileComp))
+	cmdutil.AddExportFlags(cmd, &opts.ExportFlags)
 	return cmd
 }
 
@@ -77,39 +66,5 @@ func exportRun(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return sdk.Wrap(err)
 	}
-	url := res.Response.URL
-
-	if opts.Output == "" || opts.Output == "-" {
-		return client.Download(ctx, url, opts.IO.Out, nil)
-	}
-
-	// Write next to the target and rename once complete, so a failed export never leaves a
-	// truncated file where a good one was.
-	dir := filepath.Dir(opts.Output)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(opts.Output)+".*.part")
-	if err != nil {
-		return fmt.Errorf("create %s: %w", opts.Output, err)
-	}
-	defer func() { _ = os.Remove(tmp.Name()) }()
-
-	bar := opts.IO.StartProgress("Exporting " + filepath.Base(opts.Output))
-	info, err := client.DownloadWithInfo(ctx, url, tmp, bar.Update)
-	bar.Done()
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), opts.Output); err != nil {
-		return fmt.Errorf("write %s: %w", opts.Output, err)
-	}
-	if opts.IO.IsStderrTTY() {
-		cs := opts.IO.ColorScheme()
-		fmt.Fprintf(opts.IO.ErrOut, "%s Exported clients to %s (%s)\n", cs.SuccessIcon(), opts.Output, iostreams.FormatBytes(info.Size))
-	}
-	return nil
+	return opts.ExportFlags.Download(ctx, opts.IO, client, res.Response.URL, "clients")
 }

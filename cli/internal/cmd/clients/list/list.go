@@ -4,6 +4,7 @@ package list
 import (
 	"context"
 	"fmt"
+	"iter"
 
 	"github.com/spf13/cobra"
 
@@ -22,9 +23,7 @@ type Options struct {
 
 	Filters []string
 	Orders  []string
-	Limit   int
-	Page    int
-	All     bool
+	cmdutil.Paging
 
 	// Params is the request built from the flags (filters, order, limit, page).
 	Params oas.ListClientsParams
@@ -58,14 +57,8 @@ annual_income (cents), and no header.`,
 			if err := opts.Exporter.Validate(); err != nil {
 				return err
 			}
-			if opts.Limit < 1 || opts.Limit > 1000 {
-				return cmdutil.FlagErrorf("--limit must be between 1 and 1000")
-			}
-			if opts.Page < 1 {
-				return cmdutil.FlagErrorf("--page must be 1 or more")
-			}
-			if opts.All && cmd.Flags().Changed("page") {
-				return cmdutil.FlagErrorf("--page and --all cannot be combined")
+			if err := opts.Paging.Validate(cmd); err != nil {
+				return err
 			}
 			if err := cmdutil.ApplyListing(&opts.Params, opts.Filters, opts.Orders); err != nil {
 				return err
@@ -81,9 +74,7 @@ annual_income (cents), and no header.`,
 		},
 	}
 	cmdutil.AddListingFlags(cmd, &oas.ListClientsParams{}, &opts.Filters, &opts.Orders)
-	cmd.Flags().IntVarP(&opts.Limit, "limit", "L", sdk.DefaultLimit, "Rows per page (1-1000)")
-	cmd.Flags().IntVar(&opts.Page, "page", 1, "Page `number` to show")
-	cmd.Flags().BoolVar(&opts.All, "all", false, "List every page")
+	cmdutil.AddPagingFlags(cmd, &opts.Paging)
 	opts.Exporter = cmdutil.AddFormatFlags(cmd, shared.Fields)
 	return cmd
 }
@@ -93,27 +84,17 @@ func listRun(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return err
 	}
-
-	var (
-		rows []sdk.ClientRecord
-		more bool
-	)
-	if opts.All {
-		for c, err := range client.ClientsAll(ctx, opts.Params) {
+	rows, more, err := cmdutil.FetchRows(opts.Paging,
+		func() iter.Seq2[sdk.ClientRecord, error] { return client.ClientsAll(ctx, opts.Params) },
+		func() ([]sdk.ClientRecord, error) {
+			res, err := client.ListClients(ctx, opts.Params)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			rows = append(rows, c)
-		}
-	} else {
-		res, err := client.ListClients(ctx, opts.Params)
-		if err != nil {
-			return sdk.Wrap(err)
-		}
-		rows = res.Response.Data
-		if len(rows) > opts.Limit { // the extra row only says that another page exists
-			rows, more = rows[:opts.Limit], true
-		}
+			return res.Response.Data, nil
+		})
+	if err != nil {
+		return err
 	}
 
 	if opts.Exporter.Enabled() {
@@ -134,17 +115,6 @@ func listRun(ctx context.Context, opts *Options) error {
 	if err := shared.PrintList(ios, rows); err != nil {
 		return err
 	}
-	if ios.IsStdoutTTY() {
-		cs := ios.ColorScheme()
-		first := (opts.Page-1)*opts.Limit + 1
-		if opts.All {
-			first = 1
-		}
-		msg := fmt.Sprintf("Showing %d–%d", first, first+len(rows)-1)
-		if more {
-			msg += fmt.Sprintf("; more on --page %d, or use --all", opts.Page+1)
-		}
-		fmt.Fprintln(ios.ErrOut, cs.Gray(msg))
-	}
+	opts.Paging.PrintFooter(ios, len(rows), more)
 	return nil
 }

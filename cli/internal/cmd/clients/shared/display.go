@@ -95,17 +95,7 @@ func PrintDetail(ios *iostreams.IOStreams, c *sdk.ClientRecord, now time.Time) e
 		if err != nil {
 			return err
 		}
-		for _, f := range Fields {
-			v := ""
-			if rec[f] != nil {
-				v = fmt.Sprint(rec[f])
-			}
-			v = strings.NewReplacer("\t", " ", "\n", `\n`, "\r", "").Replace(v)
-			if _, err := fmt.Fprintf(out, "%s:\t%s\n", f, v); err != nil {
-				return err
-			}
-		}
-		return nil
+		return cmdutil.PrintFields(ios, rec, Fields)
 	}
 
 	cs := ios.ColorScheme()

@@ -143,7 +143,8 @@ export type ListTeamParams = {
    */
   'filter[downline_size][gte]'?: TeamFilterDownlineSizeGteParameter;
   /**
-   * Sort fields, in the order given; the id is always the last key.
+   * Sort fields, in the order given; the id is always the last key. Without an order the
+   * list is in hierarchy order (`tree`: each associate before its recruits).
    */
   order?: TeamOrderParameter;
 };

@@ -12,6 +12,7 @@ import type { SortDirection } from './sortDirection.ts';
 
 export type TeamOrderParameter = {
   id?: SortDirection;
+  tree?: SortDirection;
   code?: SortDirection;
   first_name?: SortDirection;
   last_name?: SortDirection;

@@ -415,6 +415,7 @@ export const ListTeamQueryParams = zod.object({
   order: zod
     .object({
       id: zod.enum(['ASC', 'DESC']).optional(),
+      tree: zod.enum(['ASC', 'DESC']).optional(),
       code: zod.enum(['ASC', 'DESC']).optional(),
       first_name: zod.enum(['ASC', 'DESC']).optional(),
       last_name: zod.enum(['ASC', 'DESC']).optional(),
@@ -427,7 +428,9 @@ export const ListTeamQueryParams = zod.object({
       downline_size: zod.enum(['ASC', 'DESC']).optional(),
     })
     .optional()
-    .describe('Sort fields, in the order given; the id is always the last key.'),
+    .describe(
+      'Sort fields, in the order given; the id is always the last key. Without an order the\nlist is in hierarchy order (`tree`: each associate before its recruits).\n',
+    ),
 });
 
 export const ListTeamResponse = zod.object({
@@ -795,6 +798,7 @@ export const DownloadTeamQueryParams = zod.object({
   order: zod
     .object({
       id: zod.enum(['ASC', 'DESC']).optional(),
+      tree: zod.enum(['ASC', 'DESC']).optional(),
       code: zod.enum(['ASC', 'DESC']).optional(),
       first_name: zod.enum(['ASC', 'DESC']).optional(),
       last_name: zod.enum(['ASC', 'DESC']).optional(),
@@ -807,7 +811,9 @@ export const DownloadTeamQueryParams = zod.object({
       downline_size: zod.enum(['ASC', 'DESC']).optional(),
     })
     .optional()
-    .describe('Sort fields, in the order given; the id is always the last key.'),
+    .describe(
+      'Sort fields, in the order given; the id is always the last key. Without an order the\nlist is in hierarchy order (`tree`: each associate before its recruits).\n',
+    ),
 });
 
 export const DownloadTeamResponse = zod.object({

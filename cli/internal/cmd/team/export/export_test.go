@@ -1,0 +1,80 @@
+package export
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/sdk/oas"
+)
+
+func TestNewCmdExport(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		tty        bool
+		wantParams oas.DownloadTeamParams
+		wantOutput string
+		wantErr    string
+	}{
+		{
+			name:       "csv of the Personal view by default",
+			args:       []string{"-o", "team.csv"},
+			wantParams: oas.DownloadTeamParams{View: oas.TeamViewPersonal, Format: oas.NewOptDownloadFormat(oas.DownloadFormatCsv)},
+			wantOutput: "team.csv",
+		},
+		{
+			name: "xlsx of a view with filters and order",
+			args: []string{"--view", "infinity", "--format", "xlsx", "--output", "inf.xlsx", "--filter", "licensed=true", "--filter", "state=in:CA,ON", "--order", "last_name:desc"},
+			wantParams: oas.DownloadTeamParams{
+				View:             oas.TeamViewInfinity,
+				Format:           oas.NewOptDownloadFormat(oas.DownloadFormatXlsx),
+				FilterLicensedEq: oas.NewOptBool(true),
+				FilterStateIn:    []oas.StateCode{oas.StateCodeCA, oas.StateCodeON},
+				Order:            oas.NewOptTeamOrder(oas.TeamOrder{LastName: oas.NewOptSortDirection(oas.SortDirectionDESC)}),
+			},
+			wantOutput: "inf.xlsx",
+		},
+		{
+			name:       "csv to a pipe",
+			args:       []string{"--view", "BaseShop"},
+			wantParams: oas.DownloadTeamParams{View: oas.TeamViewBaseShop, Format: oas.NewOptDownloadFormat(oas.DownloadFormatCsv)},
+		},
+		{name: "xlsx to a terminal", args: []string{"--format", "xlsx"}, tty: true, wantErr: "refusing to write an XLSX file to the terminal"},
+		{name: "bad format", args: []string{"--format", "pdf"}, wantErr: `invalid --format "pdf"`},
+		{name: "bad view", args: []string{"--view", "All"}, wantErr: `invalid --view "All"`},
+		{name: "bad filter", args: []string{"--filter", "email=eq:x"}, wantErr: `unknown filter field "email"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ios, _, _, _ := iostreams.Test()
+			ios.SetStdoutTTY(tt.tty)
+			var got *Options
+			cmd := NewCmdExport(&cmdutil.Factory{IOStreams: ios}, func(_ context.Context, o *Options) error { got = o; return nil })
+			cmd.SetArgs(tt.args)
+			cmd.SetOut(io.Discard)
+			cmd.SetErr(io.Discard)
+			_, err := cmd.ExecuteC()
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.wantParams, got.Params); diff != "" {
+				t.Errorf("params (-want +got):\n%s", diff)
+			}
+			if got.Output != tt.wantOutput {
+				t.Errorf("output = %q, want %q", got.Output, tt.wantOutput)
+			}
+		})
+	}
+}

@@ -1,0 +1,364 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/associateportal/portal/cli/internal/text"
+	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/oas"
+)
+
+// associateTab is one tab of an associate.
+type associateTab int
+
+const (
+	tabOverview associateTab = iota
+	tabLicenses
+	tabAppointments
+	tabLevels
+	tabCount
+)
+
+func (t associateTab) String() string {
+	return [...]string{"Overview", "Licenses", "Appointments", "Level history"}[t]
+}
+
+// associateView shows one associate in tabs (overview, licenses, provider appointments, level
+// qualification history), each loaded the first time it is shown. The team list and the tree
+// open it; their screen's id routes its answers back.
+type associateView struct {
+	Common
+	keys   AssociateKeyMap
+	screen screenID
+	code   string
+	name   string // known before the overview loads (from the row it was opened from)
+
+	tab          associateTab
+	overview     *oas.AssociateOverview
+	licenses     []oas.License
+	appointments []oas.Appointment
+	levels       []oas.LevelChange
+	loaded       [tabCount]bool
+	loading      [tabCount]bool
+	errs         [tabCount]error
+	offset       int // the first line shown (scrolling)
+}
+
+// newAssociateView opens the associate code (named name) and starts loading its overview.
+func newAssociateView(c Common, screen screenID, code, name string) (*associateView, tea.Cmd) {
+	v := &associateView{Common: c, keys: DefaultAssociateKeyMap(), screen: screen, code: code, name: name}
+	return v, v.load(tabOverview)
+}
+
+// upline reports that the associate is one of the caller's uplines: contact fields only.
+func (v *associateView) upline() bool {
+	return v.overview != nil && v.overview.Relation == oas.AssociateOverviewRelationUpline
+}
+
+// load asks for a tab unless it is loaded, loading, or refused to an upline.
+func (v *associateView) load(tab associateTab) tea.Cmd {
+	if v.loaded[tab] || v.loading[tab] || (tab != tabOverview && v.upline()) {
+		return nil
+	}
+	v.loading[tab], v.errs[tab] = true, nil
+	c, screen, code := v.Common, v.screen, v.code
+	return func() tea.Msg {
+		ctx, cancel := c.request()
+		defer cancel()
+		msg := associateLoadedMsg{screen: screen, code: code, tab: tab}
+		var err error
+		switch tab {
+		case tabOverview:
+			var res *oas.AssociateOverviewHeaders
+			if res, err = c.Backend.GetAssociate(ctx, oas.GetAssociateParams{Code: code}); err == nil {
+				msg.data = &res.Response
+			}
+		case tabLicenses:
+			var res *oas.LicenseListHeaders
+			if res, err = c.Backend.ListAssociateLicenses(ctx, oas.ListAssociateLicensesParams{Code: code}); err == nil {
+				msg.data = res.Response.Data
+			}
+		case tabAppointments:
+			var res *oas.AppointmentListHeaders
+			if res, err = c.Backend.ListAssociateAppointments(ctx, oas.ListAssociateAppointmentsParams{Code: code}); err == nil {
+				msg.data = res.Response.Data
+			}
+		case tabLevels:
+			var res *oas.LevelHistoryListHeaders
+			if res, err = c.Backend.ListAssociateLevelHistory(ctx, oas.ListAssociateLevelHistoryParams{Code: code}); err == nil {
+				msg.data = res.Response.Data
+			}
+		}
+		msg.err = sdk.Wrap(err)
+		return msg
+	}
+}
+
+// Update handles the view's answers and keys (back is its opener's).
+func (v *associateView) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case associateLoadedMsg:
+		if msg.code != v.code {
+			return nil // for an associate opened before
+		}
+		v.loading[msg.tab] = false
+		if msg.err != nil {
+			v.errs[msg.tab] = msg.err
+			return nil
+		}
+		v.loaded[msg.tab] = true
+		switch d := msg.data.(type) {
+		case *oas.AssociateOverview:
+			v.overview = d
+			v.name = d.Name
+			return v.load(v.tab) // a tab chosen while the overview loaded
+		case []oas.License:
+			v.licenses = d
+		case []oas.Appointment:
+			v.appointments = d
+		case []oas.LevelChange:
+			v.levels = d
+		}
+		return nil
+
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, v.keys.NextTab):
+			return v.switchTab((v.tab + 1) % tabCount)
+		case key.Matches(msg, v.keys.PrevTab):
+			return v.switchTab((v.tab + tabCount - 1) % tabCount)
+		case key.Matches(msg, v.keys.Down):
+			v.offset = min(v.offset+1, max(len(v.lines())-v.bodyHeight(), 0))
+		case key.Matches(msg, v.keys.Up):
+			v.offset = max(v.offset-1, 0)
+		}
+	}
+	return nil
+}
+
+func (v *associateView) switchTab(t associateTab) tea.Cmd {
+	v.tab, v.offset = t, 0
+	return v.load(t)
+}
+
+// bodyHeight is what is left for the tab's content under the header and the tab bar.
+func (v *associateView) bodyHeight() int { return max(v.Height-3, 1) }
+
+func (v *associateView) View() string {
+	st := v.Styles
+	name := v.name
+	if name == "" {
+		name = v.code
+	}
+	head := st.Title.Render(name) + st.Muted.Render("  "+v.code)
+	if o := v.overview; o != nil {
+		head += st.Muted.Render(fmt.Sprintf(" · %s (%s) · %s", o.Level.Name, o.Level.Code, relationText(o.Relation)))
+	}
+	var tabs []string
+	for t := range tabCount {
+		if t == v.tab {
+			tabs = append(tabs, st.ActiveTab.Render("["+t.String()+"]"))
+		} else {
+			tabs = append(tabs, st.Tab.Render(" "+t.String()+" "))
+		}
+	}
+	lines := v.lines()
+	start := min(v.offset, max(len(lines)-1, 0))
+	body := fitLines(strings.Join(lines[start:], "\n"), v.Width, v.bodyHeight())
+	return head + "\n" + strings.Join(tabs, " ") + "\n\n" + body
+}
+
+// relationText says how the caller stands to the associate.
+func relationText(r oas.AssociateOverviewRelation) string {
+	switch r {
+	case oas.AssociateOverviewRelationSelf:
+		return "you"
+	case oas.AssociateOverviewRelationDownline:
+		return "your downline"
+	case oas.AssociateOverviewRelationUpline:
+		return "your upline, contact details only"
+	}
+	return string(r)
+}
+
+// lines renders the current tab.
+func (v *associateView) lines() []string {
+	st := v.Styles
+	t := v.tab
+	switch {
+	case v.errs[t] != nil:
+		return []string{st.Error.Width(max(v.Width-2, 20)).Render("Error: " + v.errs[t].Error())}
+	case t != tabOverview && v.upline():
+		return []string{st.Muted.Render("Only the contact details of an upline are shown.")}
+	case !v.loaded[t]:
+		return []string{st.Muted.Render("Loading " + strings.ToLower(t.String()) + "…")}
+	}
+	switch t {
+	case tabLicenses:
+		return v.licenseLines()
+	case tabAppointments:
+		return v.appointmentLines()
+	case tabLevels:
+		return v.levelLines()
+	}
+	return v.overviewLines()
+}
+
+func (v *associateView) overviewLines() []string {
+	st := v.Styles
+	o := v.overview
+	var out []string
+	field := func(label, value string) {
+		if value == "" {
+			value = st.Muted.Render("—")
+		}
+		out = append(out, st.Label.Render(fmt.Sprintf("%-12s", label))+st.Value.Render(value))
+	}
+	person := func(p oas.OptPersonRef) string {
+		if r, ok := p.Get(); ok {
+			return fmt.Sprintf("%s (%s)", r.Name, r.Code)
+		}
+		return ""
+	}
+	field("Email", o.Email)
+	field("Phone", text.FormatPhone(o.Phone.Or("")))
+	if o.Relation == oas.AssociateOverviewRelationUpline {
+		return out
+	}
+	field("Status", string(o.Status.Or("")))
+	field("Kind", string(o.Kind.Or("")))
+	field("Location", strings.Join(nonEmpty(o.City.Or(""), o.State.Or(""), string(o.Country.Or(""))), ", "))
+	joined := ""
+	if d, ok := o.JoinedOn.Get(); ok {
+		joined = text.FormatDate(d)
+	}
+	field("Joined", joined)
+	field("Upline", person(o.Upline))
+	field("Leader", person(o.Leader))
+	if n, ok := o.DownlineSize.Get(); ok {
+		field("Downline", fmt.Sprintf("%d below, %d direct recruits", n, o.Recruits.Or(0)))
+	}
+	if l, ok := o.Licensed.Get(); ok {
+		field("Licensed", yesNo(l))
+	}
+	return out
+}
+
+// licenseLines lists the licenses, soonest expiry first: those expiring within 90 days are
+// highlighted and marked "! expires in N days", the expired "✗ expired", so that the marks
+// show without colour too.
+func (v *associateView) licenseLines() []string {
+	st := v.Styles
+	if len(v.licenses) == 0 {
+		return []string{st.Muted.Render("No licenses.")}
+	}
+	row := func(cells ...string) string {
+		return fmt.Sprintf("%-5s  %-12s  %-12s  %-18s  %-10s  %-10s  %s", cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6])
+	}
+	out := []string{st.TableHeader.Render(row("State", "Number", "Residency", "Lines of authority", "Issued", "Expires", ""))}
+	soon, expired := 0, 0
+	for i := range v.licenses {
+		l := &v.licenses[i]
+		note, style := "", st.Value
+		switch {
+		case l.Expired:
+			note, style = "✗ expired", st.Error
+			expired++
+		case l.ExpiringSoon:
+			note, style = "! "+expiresIn(v.now(), l.ExpiresOn), st.Warning
+			soon++
+		}
+		lines := truncate(strings.Join(l.LinesOfAuthority, ", "), 18)
+		out = append(out, style.Render(row(l.State, truncate(l.Number, 12), string(l.Residency), lines,
+			text.FormatDate(l.IssuedOn), text.FormatDate(l.ExpiresOn), note)))
+	}
+	out = append(out, "", st.Muted.Render(fmt.Sprintf("%d licenses · %d expiring within 90 days · %d expired", len(v.licenses), soon, expired)))
+	return out
+}
+
+// expiresIn says when a license expires: "expires today", "expires in 23 days".
+func expiresIn(now, t time.Time) string {
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	d := int(time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC).Sub(today).Hours() / 24)
+	switch {
+	case d <= 0:
+		return "expires today"
+	case d == 1:
+		return "expires tomorrow"
+	}
+	return fmt.Sprintf("expires in %d days", d)
+}
+
+func (v *associateView) appointmentLines() []string {
+	st := v.Styles
+	if len(v.appointments) == 0 {
+		return []string{st.Muted.Render("No provider appointments.")}
+	}
+	row := func(cells ...string) string {
+		return fmt.Sprintf("%-28s %-6s %-14s %-11s %-11s %-11s %s", cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6])
+	}
+	date := func(d oas.OptDate) string {
+		if t, ok := d.Get(); ok {
+			return text.FormatDate(t)
+		}
+		return ""
+	}
+	out := []string{st.TableHeader.Render(row("Provider", "State", "Writing #", "Status", "Requested", "Appointed", "Terminated"))}
+	for i := range v.appointments {
+		a := &v.appointments[i]
+		out = append(out, row(truncate(fmt.Sprintf("%s (%s)", a.ProviderName, a.ProviderCode), 28), a.State,
+			truncate(a.WritingNumber.Or(""), 14), string(a.Status), text.FormatDate(a.RequestedOn), date(a.AppointedOn), date(a.TerminatedOn)))
+	}
+	return out
+}
+
+func (v *associateView) levelLines() []string {
+	st := v.Styles
+	if len(v.levels) == 0 {
+		return []string{st.Muted.Render("No level changes.")}
+	}
+	row := func(cells ...string) string {
+		return fmt.Sprintf("%-11s %-40s %7s %9s  %s", cells[0], cells[1], cells[2], cells[3], cells[4])
+	}
+	out := []string{st.TableHeader.Render(row("Effective", "Level", "Points", "Recruits", "Approved by"))}
+	for i := range v.levels {
+		h := &v.levels[i]
+		out = append(out, row(text.FormatDate(h.EffectiveOn), truncate(fmt.Sprintf("%s (%s)", h.Level.Name, h.Level.Code), 40),
+			strconv.Itoa(h.Points), strconv.Itoa(h.Recruits), h.ApprovedBy.Or("")))
+	}
+	return out
+}
+
+func (v *associateView) helpKeys() []key.Binding {
+	return []key.Binding{v.keys.NextTab, v.keys.PrevTab, v.keys.Back}
+}
+
+func (v *associateView) fullHelp() [][]key.Binding {
+	return [][]key.Binding{{v.keys.NextTab, v.keys.PrevTab}, {v.keys.Up, v.keys.Down}, {v.keys.Back}}
+}
+
+// truncate cuts s to n columns with an ellipsis.
+func truncate(s string, n int) string {
+	if lipgloss.Width(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && lipgloss.Width(string(r))+1 > n {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}

@@ -1,0 +1,395 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/table"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/associateportal/portal/cli/internal/text"
+	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/oas"
+)
+
+// teamPageSize is how many members one page of the team browser holds.
+const teamPageSize = 50
+
+// teamScreen browses the caller's team views page by page: ←/→ switch between the views the
+// caller is offered, / filters by name, enter opens a member's tabs.
+type teamScreen struct {
+	Common
+	keys  TeamKeyMap
+	table table.Model
+	input textinput.Model
+	pager pager
+
+	views     []oas.TeamView // the offered views, known once the user is
+	view      int            // the index of the view shown
+	filter    string         // the applied filter: name contains
+	filtering bool
+	rows      []sdk.TeamMember
+	withGen   bool // a row has a generation: the column shows
+	loading   bool
+	loaded    bool
+	err       error
+	detail    *associateView
+}
+
+func newTeamScreen(c Common) *teamScreen {
+	return &teamScreen{
+		Common: c,
+		keys:   DefaultTeamKeyMap(),
+		table:  newTable(c),
+		input:  newFilterInput("Name contains: "),
+		pager:  newPager(teamPageSize),
+	}
+}
+
+func (s *teamScreen) Title() string { return "Team" }
+
+func (s *teamScreen) Capturing() bool { return s.filtering }
+
+// Init waits for the user: the views offered depend on the level.
+func (s *teamScreen) Init() tea.Cmd { return nil }
+
+func (s *teamScreen) SetSize(w, h int) {
+	s.Common.SetSize(w, h)
+	cur := max(s.table.Cursor(), 0)
+	s.setColumns()
+	s.table.SetWidth(w)
+	s.table.SetHeight(max(h-3, 3)) // title and views above, status below
+	if len(s.rows) > 0 {
+		s.setRows(cur)
+	}
+	s.input.SetWidth(max(w-lipgloss.Width(s.input.Prompt)-2, 10))
+	if s.detail != nil {
+		s.detail.SetSize(w, h)
+	}
+}
+
+// setUser learns the offered views and opens the first one beyond Personal (the caller
+// alone), the one people browse.
+func (s *teamScreen) setUser(u oas.User) tea.Cmd {
+	if !u.Code.Set {
+		s.err = errNotAssociate
+		return nil
+	}
+	if len(s.views) > 0 {
+		return nil
+	}
+	s.views = sdk.OfferedTeamViews(u.IsSeniorLevel)
+	s.view = min(1, len(s.views)-1)
+	return s.load(1)
+}
+
+func (s *teamScreen) currentView() oas.TeamView {
+	if len(s.views) == 0 {
+		return ""
+	}
+	return s.views[s.view]
+}
+
+func (s *teamScreen) load(page int) tea.Cmd {
+	seq, cursor := s.pager.request(page)
+	s.loading, s.err = true, nil
+	view := s.currentView()
+	params := oas.ListTeamParams{View: view, Limit: oas.NewOptInt(s.pager.limit), Page: oas.NewOptInt(page)}
+	if cursor != "" {
+		params.Cursor = oas.NewOptString(cursor)
+	}
+	if s.filter != "" {
+		params.FilterNameContains = oas.NewOptString(s.filter)
+	}
+	c, limit := s.Common, s.pager.limit
+	return func() tea.Msg {
+		ctx, cancel := c.request()
+		defer cancel()
+		res, err := c.Backend.ListTeam(ctx, params)
+		if err != nil {
+			return errMsg{err: sdk.Wrap(err), screen: screenTeam}
+		}
+		rows, more := cutPage(res.Response.Data, limit)
+		return teamLoadedMsg{seq: seq, view: view, page: page, rows: rows, more: more, cursor: res.Response.NextCursor.Or("")}
+	}
+}
+
+func (s *teamScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case accessLoadedMsg:
+		return s, s.setUser(msg.user)
+
+	case teamLoadedMsg:
+		if !s.pager.answered(msg.seq, msg.page, msg.more, msg.cursor) {
+			return s, nil
+		}
+		s.loading, s.loaded = false, true
+		s.rows = msg.rows
+		s.withGen = false
+		for i := range s.rows {
+			s.withGen = s.withGen || s.rows[i].Generation.Set
+		}
+		s.setColumns()
+		s.setRows(0)
+		return s, nil
+
+	case errMsg:
+		s.loading, s.err = false, msg.err
+		return s, nil
+
+	case associateLoadedMsg:
+		if s.detail != nil {
+			return s, s.detail.Update(msg)
+		}
+		return s, nil
+
+	case tea.KeyPressMsg:
+		switch {
+		case s.filtering:
+			return s.updateFilter(msg)
+		case s.detail != nil:
+			if key.Matches(msg, s.detail.keys.Back) {
+				s.detail = nil
+				return s, nil
+			}
+			return s, s.detail.Update(msg)
+		}
+		return s.updateList(msg)
+	}
+	if s.filtering {
+		var cmd tea.Cmd
+		s.input, cmd = s.input.Update(msg)
+		return s, cmd
+	}
+	return s, nil
+}
+
+func (s *teamScreen) updateFilter(msg tea.KeyPressMsg) (screen, tea.Cmd) {
+	switch {
+	case key.Matches(msg, s.keys.Apply):
+		s.filtering = false
+		s.input.Blur()
+		s.filter = strings.TrimSpace(s.input.Value())
+		s.pager.reset()
+		return s, s.load(1)
+	case key.Matches(msg, s.keys.Cancel):
+		s.filtering = false
+		s.input.Blur()
+		s.input.SetValue(s.filter)
+		return s, nil
+	}
+	var cmd tea.Cmd
+	s.input, cmd = s.input.Update(msg)
+	return s, cmd
+}
+
+func (s *teamScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
+	if len(s.views) == 0 {
+		return s, nil // the user is not known yet
+	}
+	switch {
+	case key.Matches(msg, s.keys.Open):
+		if i := s.table.Cursor(); i >= 0 && i < len(s.rows) {
+			var cmd tea.Cmd
+			s.detail, cmd = newAssociateView(s.Common, screenTeam, s.rows[i].Code, s.rows[i].Name)
+			s.detail.SetSize(s.Width, s.Height)
+			return s, cmd
+		}
+		return s, nil
+	case key.Matches(msg, s.keys.NextView):
+		return s, s.switchView((s.view + 1) % len(s.views))
+	case key.Matches(msg, s.keys.PrevView):
+		return s, s.switchView((s.view + len(s.views) - 1) % len(s.views))
+	case key.Matches(msg, s.keys.NextPage):
+		if s.pager.more && !s.loading {
+			return s, s.load(s.pager.page + 1)
+		}
+		return s, nil
+	case key.Matches(msg, s.keys.PrevPage):
+		if s.pager.page > 1 && !s.loading {
+			return s, s.load(s.pager.page - 1)
+		}
+		return s, nil
+	case key.Matches(msg, s.keys.Filter):
+		s.filtering = true
+		s.input.SetValue(s.filter)
+		s.input.CursorEnd()
+		return s, s.input.Focus()
+	case key.Matches(msg, s.keys.Clear) && s.filter != "":
+		s.filter = ""
+		s.input.SetValue("")
+		s.pager.reset()
+		return s, s.load(1)
+	case key.Matches(msg, s.keys.Reload):
+		return s, s.load(s.pager.page)
+	}
+	before := s.table.Cursor()
+	var cmd tea.Cmd
+	s.table, cmd = s.table.Update(msg)
+	if cur := s.table.Cursor(); cur != before {
+		s.setRows(cur)
+	}
+	return s, cmd
+}
+
+// switchView shows another view from its first page, keeping the filter.
+func (s *teamScreen) switchView(i int) tea.Cmd {
+	if i == s.view {
+		return nil
+	}
+	s.view = i
+	s.rows, s.loaded = nil, false
+	s.pager.reset()
+	return s.load(1)
+}
+
+// setColumns sizes the columns: fixed ones, and name and status sharing the rest.
+func (s *teamScreen) setColumns() {
+	const pad = 2
+	fixed := []int{1, 8, 5, 8, 3, 10}
+	if s.withGen {
+		fixed = append(fixed, 3)
+	}
+	used := 0
+	for _, w := range fixed {
+		used += w + pad
+	}
+	rest := max(s.Width-used-2*pad, 24)
+	name := rest * 3 / 5
+	status := rest - name
+	cols := []table.Column{
+		{Title: "", Width: 1},
+		{Title: "Code", Width: 8},
+		{Title: "Name", Width: name},
+		{Title: "Level", Width: 5},
+		{Title: "Status", Width: status},
+		{Title: "Upline", Width: 8},
+	}
+	if s.withGen {
+		cols = append(cols, table.Column{Title: "Gen", Width: 3})
+	}
+	cols = append(cols, table.Column{Title: "Lic", Width: 3}, table.Column{Title: "Joined", Width: 10})
+	if len(cols) != len(s.table.Columns()) {
+		s.table.SetRows(nil) // the rows must match the columns; the caller sets them again
+	}
+	s.table.SetColumns(cols)
+}
+
+func (s *teamScreen) setRows(cur int) {
+	rows := make([]table.Row, len(s.rows))
+	for i := range s.rows {
+		m := &s.rows[i]
+		mark := " "
+		if i == cur {
+			mark = "›"
+		}
+		r := table.Row{mark, m.Code, m.Name, m.Level.Code, string(m.Status), m.UplineCode.Or("")}
+		if s.withGen {
+			gen := ""
+			if g, ok := m.Generation.Get(); ok {
+				gen = strconv.Itoa(g)
+			}
+			r = append(r, gen)
+		}
+		rows[i] = append(r, yesNo(m.Licensed), text.FormatDate(m.JoinedOn))
+	}
+	s.table.SetRows(rows)
+	s.table.SetCursor(cur)
+}
+
+// viewsLine shows the offered views, the current one in brackets.
+func (s *teamScreen) viewsLine() string {
+	st := s.Styles
+	var parts []string
+	for i, v := range s.views {
+		if i == s.view {
+			parts = append(parts, st.ActiveTab.Render("["+string(v)+"]"))
+		} else {
+			parts = append(parts, st.Tab.Render(" "+string(v)+" "))
+		}
+	}
+	return st.Label.Render("Views ") + strings.Join(parts, " ")
+}
+
+func (s *teamScreen) View() string {
+	if s.detail != nil {
+		return s.detail.View()
+	}
+	st := s.Styles
+	if len(s.views) == 0 {
+		if s.err != nil {
+			return st.Title.Render("Team") + "\n\n" + st.Error.Width(max(s.Width-2, 20)).Render(s.err.Error())
+		}
+		return st.Title.Render("Team") + "\n" + st.Muted.Render("Loading…")
+	}
+	title := st.Title.Render("Team") + st.Muted.Render(fmt.Sprintf(" · %s · page %d", s.currentView(), s.pager.page))
+	if s.filter != "" {
+		title += st.Muted.Render(fmt.Sprintf(" · name contains %q", s.filter))
+	}
+
+	var body string
+	switch {
+	case s.err != nil && len(s.rows) == 0:
+		body = "\n" + st.Error.Width(max(s.Width-2, 20)).Render("Error: "+s.err.Error())
+	case !s.loaded:
+		body = st.Muted.Render("Loading the " + string(s.currentView()) + " view…")
+	case len(s.rows) == 0:
+		body = st.Muted.Render("No team members match.")
+	default:
+		body = s.table.View()
+	}
+
+	var status string
+	switch {
+	case s.filtering:
+		status = s.input.View()
+	case s.err != nil && len(s.rows) == 0:
+		status = st.Info.Render("r to try again · ←/→ another view")
+	case s.err != nil:
+		status = st.Error.Render("Error: " + s.err.Error())
+	case s.loading:
+		status = st.Info.Render("Loading…")
+	case len(s.rows) > 0:
+		status = st.Info.Render(s.pager.status(len(s.rows)))
+	}
+	return title + "\n" + s.viewsLine() + "\n" + fitLines(body, s.Width, max(s.Height-3, 1)) + "\n" + status
+}
+
+func (s *teamScreen) ShortHelp() []key.Binding {
+	switch {
+	case s.filtering:
+		return []key.Binding{s.keys.Apply, s.keys.Cancel}
+	case s.detail != nil:
+		return s.detail.helpKeys()
+	}
+	b := []key.Binding{s.keys.Open, s.keys.NextView, s.keys.Filter}
+	if s.pager.more {
+		b = append(b, s.keys.NextPage)
+	}
+	if s.pager.page > 1 {
+		b = append(b, s.keys.PrevPage)
+	}
+	if s.filter != "" {
+		b = append(b, s.keys.Clear)
+	}
+	return b
+}
+
+func (s *teamScreen) FullHelp() [][]key.Binding {
+	switch {
+	case s.filtering:
+		return [][]key.Binding{{s.keys.Apply, s.keys.Cancel}}
+	case s.detail != nil:
+		return s.detail.fullHelp()
+	}
+	return [][]key.Binding{
+		{s.keys.Up, s.keys.Down, s.keys.Open},
+		{s.keys.NextView, s.keys.PrevView},
+		{s.keys.NextPage, s.keys.PrevPage, s.keys.Reload},
+		{s.keys.Filter, s.keys.Clear},
+	}
+}
