@@ -28,7 +28,8 @@ type Cluster struct {
 	DataDir   string
 	SocketDir string
 	cmd       *exec.Cmd
-	done      chan error
+	exited    chan struct{} // closed when the server process has ended
+	waitErr   error
 	cred      *syscall.Credential
 	logFile   *os.File
 }
@@ -114,7 +115,7 @@ func Start(ctx context.Context, dataDir string, fast bool) (*Cluster, error) {
 	if err := os.MkdirAll(filepath.Dir(dataDir), 0o755); err != nil {
 		return nil, err
 	}
-	c := &Cluster{DataDir: dataDir, cred: cred, done: make(chan error, 1)}
+	c := &Cluster{DataDir: dataDir, cred: cred, exited: make(chan struct{})}
 	if _, err := os.Stat(filepath.Join(dataDir, "PG_VERSION")); err != nil {
 		if err := c.initdb(ctx, bin); err != nil {
 			return nil, err
@@ -144,7 +145,7 @@ func Start(ctx context.Context, dataDir string, fast bool) (*Cluster, error) {
 	if err := c.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start postgres: %w", err)
 	}
-	go func() { c.done <- c.cmd.Wait() }()
+	go func() { c.waitErr = c.cmd.Wait(); close(c.exited) }()
 	if err := c.waitReady(ctx, logPath); err != nil {
 		c.Stop()
 		return nil, err
@@ -192,9 +193,9 @@ func (c *Cluster) waitReady(ctx context.Context, logPath string) error {
 			return nil
 		}
 		select {
-		case err := <-c.done:
+		case <-c.exited:
 			log, _ := os.ReadFile(logPath)
-			return fmt.Errorf("postgres exited (%v): %s", err, tail(string(log), 2000))
+			return fmt.Errorf("postgres exited (%v): %s", c.waitErr, tail(string(log), 2000))
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(50 * time.Millisecond):
@@ -243,10 +244,10 @@ func (c *Cluster) Stop() {
 	}
 	_ = c.cmd.Process.Signal(syscall.SIGINT)
 	select {
-	case <-c.done:
+	case <-c.exited:
 	case <-time.After(30 * time.Second):
 		_ = c.cmd.Process.Kill()
-		<-c.done
+		<-c.exited
 	}
 	if c.SocketDir != "" {
 		_ = os.RemoveAll(c.SocketDir)

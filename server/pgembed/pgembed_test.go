@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -73,5 +75,36 @@ func TestTwoClustersSideBySideAndRestart(t *testing.T) {
 	created, err := again.EnsureDatabase(ctx, "portal")
 	if err != nil || created {
 		t.Fatalf("restart: created %v, %v", created, err)
+	}
+}
+
+// A data directory already in use by a running server: Start fails at once with the
+// server's reason instead of hanging.
+func TestStartFailsOnADirectoryInUse(t *testing.T) {
+	root, err := os.MkdirTemp("", "pgembed-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(root)
+	if err := os.Chmod(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	first := start(t, filepath.Join(root, "a"))
+	defer first.Stop()
+	done := make(chan error, 1)
+	go func() {
+		c, err := pgembed.Start(context.Background(), filepath.Join(root, "a"), true)
+		if err == nil {
+			c.Stop()
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "postmaster.pid") {
+			t.Errorf("second start: %v, want the lock-file refusal", err)
+		}
+	case <-time.After(45 * time.Second):
+		t.Fatal("a second start on a directory in use hangs")
 	}
 }
