@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/associateportal/portal/server/errs"
@@ -45,36 +46,44 @@ func teamScope(v hierarchy.View, r Root, args *listing.Args) (where, generation 
 	if err := hierarchy.Check(v, r.Senior); err != nil {
 		return "", "", err
 	}
+	// The root's values are written into the SQL, not passed as parameters: they come from
+	// the database and are checked to be ids and ltree paths of ids, and with them every
+	// root gets a plan made for its own organisation. A generic plan cannot know whether a
+	// subtree holds ten associates or a million, and picks a plan that is right for
+	// neither.
+	if !ltreeOfIDs.MatchString(r.Path) || (r.LeaderPath != "" && !ltreeOfIDs.MatchString(r.LeaderPath)) {
+		return "", "", fmt.Errorf("store: root %d has a malformed path", r.ID)
+	}
 	gen := "NULL::int"
 	if r.Senior {
 		gen = fmt.Sprintf("(nlevel(a.leader_path) - %d)", nlevel(r.LeaderPath))
 	}
 	switch v {
 	case hierarchy.Personal:
-		return "a.id = " + args.Add(r.ID), "NULL::int", nil
+		return fmt.Sprintf("a.id = %d", r.ID), "NULL::int", nil
 	case hierarchy.BaseShop:
-		in := subtree(r.Path, args)
 		if r.LeaderID == nil {
-			return "a.leader_id IS NULL AND " + in, "NULL::int", nil
+			return "a.leader_id IS NULL AND " + subtree(r.Path), "NULL::int", nil
 		}
-		return "a.leader_id = " + args.Add(*r.LeaderID) + " AND " + in, "NULL::int", nil
+		return fmt.Sprintf("a.leader_id = %d AND %s", *r.LeaderID, subtree(r.Path)), "NULL::int", nil
 	case hierarchy.RmdSuperBase, hierarchy.RmdSuperTeam:
-		return fmt.Sprintf("a.leader_path <@ %s::ltree AND nlevel(a.leader_path) <= %d AND %s",
-			args.Add(r.LeaderPath), nlevel(r.LeaderPath)+v.Generations(), subtree(r.Path, args)), gen, nil
+		return fmt.Sprintf("a.leader_path <@ '%s'::ltree AND nlevel(a.leader_path) <= %d AND %s",
+			r.LeaderPath, nlevel(r.LeaderPath)+v.Generations(), subtree(r.Path)), gen, nil
 	case hierarchy.Infinity:
-		return subtree(r.Path, args), gen, nil
+		return subtree(r.Path), gen, nil
 	}
 	return "", "", errs.NotFoundf("Unknown team view %q", string(v))
 }
 
-// subtree is the condition "a is path or below it". Besides the ltree containment it
-// states the same set as a btree range: in ltree order a subtree is contiguous, from the
-// root up to (not including) the root's last label followed by '0' (labels are ids, so
-// nothing but the subtree sorts in between). The range lets the (path) and
-// (leader_id, path) btrees walk a subtree in hierarchy order.
-func subtree(path string, args *listing.Args) string {
-	p := args.Add(path)
-	return "a.path <@ " + p + "::ltree AND a.path >= " + p + "::ltree AND a.path < " + args.Add(path+"0") + "::ltree"
+var ltreeOfIDs = regexp.MustCompile(`^[0-9]+(\.[0-9]+)*$`)
+
+// subtree is the condition "a is path or below it", as a btree range: in ltree order a
+// subtree is contiguous, from the root up to (not including) the root's last label
+// followed by '0'; labels are ids, so nothing but the subtree sorts in between. The
+// (path) and (leader_id, path) btrees then walk a subtree in hierarchy order. path must
+// match ltreeOfIDs.
+func subtree(path string) string {
+	return fmt.Sprintf("a.path >= '%s'::ltree AND a.path < '%s0'::ltree", path, path)
 }
 
 func nlevel(path string) int {
