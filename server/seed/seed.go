@@ -364,12 +364,15 @@ func phone(r *rand.Rand) string {
 func copyAssociates(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, o Options) error {
 	statuses := []string{"Active", "Active", "Active", "Active", "Active", "Active", "Active", "Active", "Resigned", "Suspended", "Terminated", "Resignation Initiated"}
 	genders := []string{"Male", "Female"}
+	// Rows go in depth-first order, so that an organisation lies on neighbouring pages
+	// and a team view reads few of them.
+	order := depthFirst(as)
 	i := 0
 	src := pgx.CopyFromFunc(func() ([]any, error) {
 		if i == len(as) {
 			return nil, nil
 		}
-		a := &as[i]
+		a := &as[order[i]]
 		i++
 		if i%50_000 == 0 {
 			o.Progress("associates", i, len(as))
@@ -405,6 +408,27 @@ func copyAssociates(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, o 
 	}
 	o.Progress("associates", len(as), len(as))
 	return nil
+}
+
+// depthFirst lists the indexes of as in depth-first order from the top.
+func depthFirst(as []assoc) []int {
+	children := make([][]int, len(as))
+	for i := range as {
+		if as[i].upline != 0 {
+			children[as[i].upline-1] = append(children[as[i].upline-1], i)
+		}
+	}
+	out := make([]int, 0, len(as))
+	stack := []int{0}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		out = append(out, i)
+		for k := len(children[i]) - 1; k >= 0; k-- {
+			stack = append(stack, children[i][k])
+		}
+	}
+	return out
 }
 
 // copyUsers gives every associate a login and adds the staff user. All seeded users

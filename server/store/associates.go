@@ -58,7 +58,7 @@ func (s *Store) DownlineSize(ctx context.Context, p *auth.Principal) (int64, err
 		return 0, nil
 	}
 	var n int64
-	err := s.db.QueryRow(ctx, `SELECT count(*) - 1 FROM associates WHERE path <@ $1::ltree`, p.Path).Scan(&n)
+	err := s.db.QueryRow(ctx, `SELECT downline_size FROM associates WHERE id = $1`, p.AssociateID).Scan(&n)
 	return n, translate(err)
 }
 
@@ -78,8 +78,8 @@ func (s *Store) SearchAssociates(ctx context.Context, p *auth.Principal, keyword
 	scope := `TRUE`
 	args := []any{listing.EscapeLike(strings.TrimSpace(keyword)), include, limit}
 	if p.IsAssociate() {
-		scope = `(a.path <@ $4::ltree OR a.path @> $4::ltree)`
-		args = append(args, p.Path)
+		scope = `((` + subtreeOf("a", p.Path) + `) OR a.id = ANY($4::bigint[]))`
+		args = append(args, pathIDs(p.Path))
 	}
 	rows, err := s.db.Query(ctx, `
 		(SELECT a.code, a.first_name || ' ' || a.last_name FROM associates a

@@ -59,7 +59,7 @@ func scanClient(row pgx.Row, me int64) (client.Client, error) {
 func clientScope(p *auth.Principal, args *listing.Args) (string, error) {
 	switch {
 	case p.IsAssociate():
-		return "a.path <@ " + args.Add(p.Path) + "::ltree", nil
+		return subtreeOf("a", p.Path), nil
 	case p.Can(auth.PermClientsRead):
 		return "TRUE", nil
 	default:
@@ -267,8 +267,8 @@ func (s *Store) ClientCounts(ctx context.Context, p *auth.Principal) (visible, o
 		return 0, 0, nil
 	}
 	err = s.db.QueryRow(ctx, `
-		SELECT (SELECT count(*) FROM clients c JOIN associates a ON a.id = c.associate_id WHERE a.path <@ $1::ltree),
-		       (SELECT count(*) FROM clients WHERE associate_id = $2)`, p.Path, p.AssociateID).Scan(&visible, &own)
+		SELECT (SELECT count(*) FROM clients c JOIN associates a ON a.id = c.associate_id WHERE `+subtreeOf("a", p.Path)+`),
+		       (SELECT count(*) FROM clients WHERE associate_id = $1)`, p.AssociateID).Scan(&visible, &own)
 	return visible, own, translate(err)
 }
 

@@ -35,22 +35,22 @@ func (s *Store) Visible(ctx context.Context, p *auth.Principal, code string) (Ta
 	if !p.IsAssociate() {
 		return t, errs.Forbiddenf("Team screens are for associates; staff act for one with the access-token header")
 	}
-	err := s.db.QueryRow(ctx, `SELECT id, code, path::text FROM associates
-		WHERE code = upper($1) AND (path <@ $2::ltree OR path @> $2::ltree)`, strings.TrimSpace(code), p.Path).
+	err := s.db.QueryRow(ctx, `SELECT id, code, path::text FROM associates WHERE code = upper($1)`, strings.TrimSpace(code)).
 		Scan(&t.ID, &t.Code, &t.Path)
-	if err != nil {
-		if errs.Is(translate(err), errs.NotFound) {
-			return t, errs.NotFoundf("Associate %s not found", strings.ToUpper(strings.TrimSpace(code)))
-		}
+	if err != nil && !errs.Is(translate(err), errs.NotFound) {
 		return t, translate(err)
 	}
 	switch {
+	case err != nil:
 	case t.ID == p.AssociateID:
 		t.Relation = Self
 	case strings.HasPrefix(t.Path, p.Path+"."):
 		t.Relation = Downline
-	default:
+	case strings.HasPrefix(p.Path, t.Path+"."):
 		t.Relation = Upline
+	}
+	if t.Relation == 0 {
+		return Target{}, errs.NotFoundf("Associate %s not found", strings.ToUpper(strings.TrimSpace(code)))
 	}
 	return t, nil
 }
@@ -334,9 +334,9 @@ func (s *Store) GenealogySearch(ctx context.Context, p *auth.Principal, rootCode
 	}
 	rows, err := s.db.Query(ctx, `SELECT `+treeNodeColumns+`, a.path::text FROM associates a JOIN levels l ON l.id = a.level_id
 		LEFT JOIN associates u ON u.id = a.upline_id
-		WHERE a.path <@ $1::ltree AND a.id <> $2
-		  AND (a.code ILIKE $3 || '%' OR (a.first_name || ' ' || a.last_name) ILIKE '%' || $3 || '%')
-		ORDER BY a.code = upper($3) DESC, a.depth, a.last_name, a.first_name, a.id LIMIT $4`, root.Path, root.ID, kw, limit)
+		WHERE `+subtreeOf("a", root.Path)+` AND a.id <> $1
+		  AND (a.code ILIKE $2 || '%' OR (a.first_name || ' ' || a.last_name) ILIKE '%' || $2 || '%')
+		ORDER BY a.code = upper($2) DESC, a.depth, a.last_name, a.first_name, a.id LIMIT $3`, root.ID, kw, limit)
 	if err != nil {
 		return nil, translate(err)
 	}

@@ -162,8 +162,8 @@ func (s *Store) MoveAssociate(ctx context.Context, id, newUpline int64, on time.
 		}
 		// The subtree keeps its shape: its paths get the new upline's path as a prefix.
 		_, err = tx.db.Exec(ctx, `
-			UPDATE associates SET path = $2::ltree || subpath(path, $3), depth = depth - $3 + $4
-			WHERE path <@ $1::ltree`, n.path, up.path, n.depth, up.depth+1)
+			UPDATE associates a SET path = $1::ltree || subpath(path, $2), depth = depth - $2 + $3
+			WHERE `+subtreeOf("a", n.path), up.path, n.depth, up.depth+1)
 		if err != nil {
 			return translate(err)
 		}
@@ -217,9 +217,11 @@ func (s *Store) SetLevel(ctx context.Context, id int64, level int16, on time.Tim
 // recomputeLeaders sets leader_id and leader_path of the organisation rooted at root,
 // given the leader and leader path of root's upline, in one pass over the subtree.
 func (s *Store) recomputeLeaders(ctx context.Context, root int64, upLeader *int64, upPath string) error {
-	rows, err := s.db.Query(ctx, `
-		SELECT d.id, d.upline_id, d.senior FROM associates d, associates r
-		WHERE r.id = $1 AND d.path <@ r.path ORDER BY d.depth`, root)
+	var rootPath string
+	if err := s.db.QueryRow(ctx, `SELECT path::text FROM associates WHERE id = $1`, root).Scan(&rootPath); err != nil {
+		return translate(err)
+	}
+	rows, err := s.db.Query(ctx, `SELECT d.id, d.upline_id, d.senior FROM associates d WHERE `+subtreeOf("d", rootPath)+` ORDER BY d.depth`)
 	if err != nil {
 		return translate(err)
 	}

@@ -77,13 +77,20 @@ func teamScope(v hierarchy.View, r Root, args *listing.Args) (where, generation 
 
 var ltreeOfIDs = regexp.MustCompile(`^[0-9]+(\.[0-9]+)*$`)
 
-// subtree is the condition "a is path or below it", as a btree range: in ltree order a
-// subtree is contiguous, from the root up to (not including) the root's last label
-// followed by '0'; labels are ids, so nothing but the subtree sorts in between. The
-// (path) and (leader_id, path) btrees then walk a subtree in hierarchy order. path must
-// match ltreeOfIDs.
-func subtree(path string) string {
-	return fmt.Sprintf("a.path >= '%s'::ltree AND a.path < '%s0'::ltree", path, path)
+// subtree is the condition "a is path or below it" on the alias a.
+func subtree(path string) string { return subtreeOf("a", path) }
+
+// subtreeOf is the condition "alias.path is path or below it", as a btree range: in
+// ltree order a subtree is contiguous, from the root up to (not including) the root's
+// last label followed by '0'; labels are ids, so nothing but the subtree sorts in between.
+// The (path) and (leader_id, path) btrees then walk a subtree in hierarchy order, with a
+// plan made for that subtree's size. The path is written into the SQL: it must be an
+// ltree of ids (it always comes from the database); anything else selects nothing.
+func subtreeOf(alias, path string) string {
+	if !ltreeOfIDs.MatchString(path) {
+		return "FALSE"
+	}
+	return fmt.Sprintf("%s.path >= '%s'::ltree AND %s.path < '%s0'::ltree", alias, path, alias, path)
 }
 
 func nlevel(path string) int {
