@@ -64,6 +64,7 @@ type Field struct {
 	Ops      []Op     // the operators the contract declares for it
 	Sortable bool     // whether order[name] is allowed
 	Nullable bool     // whether the column can hold NULL (keyset needs it)
+	Unique   bool     // whether no two rows share a value: ordering by it alone is deterministic
 	Values   []string // allowed values of an Enum
 	// Where, when set, writes the condition of a filter itself (a filter on related rows,
 	// say); arg is the placeholder of the value (an array for in/nin).
@@ -260,7 +261,10 @@ func Parse(rawQuery string, spec *Spec) (Query, error) {
 			seen[f.Name] = true
 		}
 	}
-	if !seen[spec.Key] {
+	if n := len(q.Order); n > 0 && q.Order[n-1].Field.Unique && !q.Order[n-1].Field.Nullable {
+		// A unique last key already decides every tie: adding the primary key would only
+		// keep PostgreSQL from reading the order straight off an index.
+	} else if !seen[spec.Key] {
 		k, _ := spec.field(spec.Key)
 		q.Order = append(q.Order, Sort{Field: k})
 	} else if q.Order[len(q.Order)-1].Field.Name != spec.Key {

@@ -65,7 +65,15 @@ func teamScope(v hierarchy.View, r Root, args *listing.Args) (where, generation 
 		if r.LeaderID == nil {
 			return "a.leader_id IS NULL AND " + subtree(r.Path), "NULL::int", nil
 		}
-		return fmt.Sprintf("a.leader_id = %d AND %s", *r.LeaderID, subtree(r.Path)), "NULL::int", nil
+		// One row comparison on (leader_id, path): exactly the leader's members in the
+		// subtree, as a single range of that index, in hierarchy order.
+		if !ltreeOfIDs.MatchString(r.Path) {
+			return "FALSE", "NULL::int", nil
+		}
+		// The equality tells the planner the leader is fixed, so the index order is the
+		// hierarchy order.
+		return fmt.Sprintf("a.leader_id = %d AND (a.leader_id, a.path) >= (%d, '%s'::ltree) AND (a.leader_id, a.path) < (%d, '%s0'::ltree)",
+			*r.LeaderID, *r.LeaderID, r.Path, *r.LeaderID, r.Path), "NULL::int", nil
 	case hierarchy.RmdSuperBase, hierarchy.RmdSuperTeam:
 		return fmt.Sprintf("a.leader_path <@ '%s'::ltree AND nlevel(a.leader_path) <= %d AND %s",
 			r.LeaderPath, nlevel(r.LeaderPath)+v.Generations(), subtree(r.Path)), gen, nil
@@ -138,7 +146,7 @@ var AssociateStatuses = []string{"Active", "Resigned", "Terminated", "Suspended"
 // generation, licensed flag and production.
 var TeamListing = listing.NewSpec("id",
 	listing.Field{Name: "id", Column: "t.id", Type: listing.Int, Sortable: true},
-	listing.Field{Name: "tree", Column: "t.path", Sortable: true},
+	listing.Field{Name: "tree", Column: "t.path", Sortable: true, Unique: true},
 	listing.Field{Name: "code", Column: "t.code", Ops: []listing.Op{listing.Eq, listing.StartsWith, listing.In}, Sortable: true},
 	listing.Field{Name: "name", Column: "(t.first_name || ' ' || t.last_name)", Ops: []listing.Op{listing.Contains}},
 	listing.Field{Name: "first_name", Column: "t.first_name", Sortable: true},
@@ -207,12 +215,14 @@ func (s *Store) TeamList(ctx context.Context, v hierarchy.View, r Root, q listin
 	if err != nil {
 		return nil, err
 	}
+	// The page is cut first and only its rows meet their uplines: the planner cannot tell
+	// how many members a view has, and joining before the sort cost a lookup per member.
 	rows, err := s.db.Query(ctx, `SELECT t.id, t.code, t.first_name, t.last_name, coalesce(t.photo_file_id, ''),
 		t.level_id, t.level_rank, t.level_code, t.level_name, t.contract_rate_bp, t.is_senior,
 		t.status, t.kind, t.country, coalesce(t.state, ''), t.joined_on, coalesce(u.code, ''), t.generation, t.licensed,
 		t.production, t.downline_size, t.path::text
-		FROM `+from+` LEFT JOIN associates u ON u.id = t.upline_id
-		WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
+		FROM (SELECT t.* FROM `+from+` WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args)+`) t
+		LEFT JOIN associates u ON u.id = t.upline_id ORDER BY `+q.OrderBy(), args.Values...)
 	if err != nil {
 		return nil, translate(err)
 	}
