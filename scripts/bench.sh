@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Benchmarks at scale: seeds 1,000,000 clients once into .bench/ (kept between runs),
-# then measures portald against hand-written baselines side by side and prints figures.
-# Nothing is asserted. Results: .bench/results.md (copied by hand into docs/benchmarks.md).
+# Benchmarks at scale: seeds 1,000,000 clients and, separately, 1,000,000 associates once
+# into .bench/ (kept between runs), then measures portald against hand-written baselines and
+# recursive CTEs side by side and prints figures. Nothing is asserted. Results:
+# .bench/results.md and .bench/team.md (copied by hand into docs/benchmarks.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v wrk >/dev/null 2>&1; then
@@ -13,4 +14,5 @@ if ! command -v wrk >/dev/null 2>&1; then
 fi
 go build -trimpath -o bin/portald ./server/cmd/portald
 go build -trimpath -o bin/bench ./bench
-exec bin/bench run "$@"
+bin/bench run "$@"
+bin/bench team
