@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/listing"
 )
@@ -89,17 +91,7 @@ func (s *Store) SearchAssociates(ctx context.Context, p *auth.Principal, keyword
 		 WHERE `+scope+` AND $1 <> '' AND (a.code ILIKE $1 || '%' OR (a.first_name || ' ' || a.last_name) ILIKE '%' || $1 || '%')
 		 ORDER BY a.code = upper($1) DESC, a.last_name, a.first_name, a.code
 		 LIMIT $3)`, args...)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	out := []Lookup{}
-	for rows.Next() {
-		var l Lookup
-		if err := rows.Scan(&l.Code, &l.Name); err != nil {
-			return nil, translate(err)
-		}
-		out = append(out, l)
-	}
-	return out, translate(rows.Err())
+	return collect(rows, err, func(rows pgx.Rows, l *Lookup) error {
+		return rows.Scan(&l.Code, &l.Name)
+	})
 }

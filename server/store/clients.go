@@ -289,19 +289,9 @@ func (s *Store) SearchClients(ctx context.Context, p *auth.Principal, keyword st
 		(SELECT c.id, c.first_name || ' ' || c.last_name FROM clients c JOIN associates a ON a.id = c.associate_id
 		 WHERE `+scope+` AND `+kw+` <> '' AND ((c.first_name || ' ' || c.last_name) ILIKE '%' || `+kw+` || '%' OR c.email ILIKE `+kw+` || '%')
 		 ORDER BY c.last_name, c.first_name, c.id LIMIT `+lim+`)`, args.Values...)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	out := []Lookup{}
-	for rows.Next() {
-		var l Lookup
-		if err := rows.Scan(&l.ID, &l.Name); err != nil {
-			return nil, translate(err)
-		}
-		out = append(out, l)
-	}
-	return out, translate(rows.Err())
+	return collect(rows, err, func(rows pgx.Rows, l *Lookup) error {
+		return rows.Scan(&l.ID, &l.Name)
+	})
 }
 
 // logChanges writes change-log rows: one per field, or one without a field when there

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/listing"
@@ -164,19 +166,9 @@ func (s *Store) Licenses(ctx context.Context, p *auth.Principal, code string) ([
 	}
 	rows, err := s.db.Query(ctx, `SELECT id, state, number, residency, lines_of_authority, issued_on, expires_on
 		FROM licenses WHERE associate_id = $1 ORDER BY expires_on, state, id`, t.ID)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	out := []License{}
-	for rows.Next() {
-		var l License
-		if err := rows.Scan(&l.ID, &l.State, &l.Number, &l.Residency, &l.LinesOfAuthority, &l.IssuedOn, &l.ExpiresOn); err != nil {
-			return nil, translate(err)
-		}
-		out = append(out, l)
-	}
-	return out, translate(rows.Err())
+	return collect(rows, err, func(rows pgx.Rows, l *License) error {
+		return rows.Scan(&l.ID, &l.State, &l.Number, &l.Residency, &l.LinesOfAuthority, &l.IssuedOn, &l.ExpiresOn)
+	})
 }
 
 // Appointment is an appointment with a provider in a state.
@@ -202,20 +194,10 @@ func (s *Store) Appointments(ctx context.Context, p *auth.Principal, code string
 		a.requested_on, a.appointed_on, a.terminated_on
 		FROM provider_appointments a JOIN providers pr ON pr.id = a.provider_id
 		WHERE a.associate_id = $1 ORDER BY pr.name, a.state, a.id`, t.ID)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	out := []Appointment{}
-	for rows.Next() {
-		var a Appointment
-		if err := rows.Scan(&a.ID, &a.ProviderCode, &a.ProviderName, &a.State, &a.WritingNumber, &a.Status,
-			&a.RequestedOn, &a.AppointedOn, &a.TerminatedOn); err != nil {
-			return nil, translate(err)
-		}
-		out = append(out, a)
-	}
-	return out, translate(rows.Err())
+	return collect(rows, err, func(rows pgx.Rows, a *Appointment) error {
+		return rows.Scan(&a.ID, &a.ProviderCode, &a.ProviderName, &a.State, &a.WritingNumber, &a.Status,
+			&a.RequestedOn, &a.AppointedOn, &a.TerminatedOn)
+	})
 }
 
 // LevelChange is a row of the level qualification history.
@@ -238,20 +220,10 @@ func (s *Store) LevelHistory(ctx context.Context, p *auth.Principal, code string
 		h.effective_on, h.points, h.recruits, coalesce(h.approved_by, '')
 		FROM level_history h JOIN levels l ON l.id = h.level_id
 		WHERE h.associate_id = $1 ORDER BY h.effective_on DESC, h.id DESC`, t.ID)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	out := []LevelChange{}
-	for rows.Next() {
-		var c LevelChange
-		if err := rows.Scan(&c.ID, &c.Level.ID, &c.Level.Rank, &c.Level.Code, &c.Level.Name, &c.Level.RateBP, &c.Level.IsSenior,
-			&c.EffectiveOn, &c.Points, &c.Recruits, &c.ApprovedBy); err != nil {
-			return nil, translate(err)
-		}
-		out = append(out, c)
-	}
-	return out, translate(rows.Err())
+	return collect(rows, err, func(rows pgx.Rows, c *LevelChange) error {
+		return rows.Scan(&c.ID, &c.Level.ID, &c.Level.Rank, &c.Level.Code, &c.Level.Name, &c.Level.RateBP, &c.Level.IsSenior,
+			&c.EffectiveOn, &c.Points, &c.Recruits, &c.ApprovedBy)
+	})
 }
 
 // TreeNode is one associate of the genealogy tree.

@@ -116,3 +116,21 @@ func RegisterTypes(ctx context.Context, conn *pgx.Conn) error {
 	}
 	return nil
 }
+
+// collect scans every row of a query with scan: the one row loop of the store. err is
+// the error of the query itself.
+func collect[T any](rows pgx.Rows, err error, scan func(pgx.Rows, *T) error) ([]T, error) {
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		var v T
+		if err := scan(rows, &v); err != nil {
+			return nil, translate(err)
+		}
+		out = append(out, v)
+	}
+	return out, translate(rows.Err())
+}
