@@ -9,23 +9,31 @@ import (
 	"github.com/associateportal/portal/server/servertest"
 )
 
-// BenchmarkListClients measures one page of clients through the whole stack (HTTP,
-// auth, gate, listing, SQL, JSON) on the small seeded organisation.
-func BenchmarkListClients(b *testing.B) {
+// BenchmarkRequests measures requests through the whole stack (HTTP, auth, gate,
+// listing, SQL, JSON) on the small seeded organisation: a probe without auth or
+// database, the session alone, and a page of clients.
+func BenchmarkRequests(b *testing.B) {
 	env := servertest.Start(b)
 	tok := ready(b, env, seed.DemoRMD)
-	req, _ := http.NewRequest("GET", env.URL+"/api/clients?limit=100", nil)
-	req.Header.Set("Authorization", "Bearer "+tok)
-	b.ResetTimer()
-	for b.Loop() {
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			b.Fatal(err)
-		}
-		_, _ = io.Copy(io.Discard, res.Body)
-		res.Body.Close()
-		if res.StatusCode != 200 {
-			b.Fatal(res.StatusCode)
-		}
+	for _, bc := range []struct{ name, path string }{
+		{"healthz", "/api/healthz"},
+		{"access", "/api/access"},
+		{"clients", "/api/clients?limit=100"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			req, _ := http.NewRequest("GET", env.URL+bc.path, nil)
+			req.Header.Set("Authorization", "Bearer "+tok)
+			for b.Loop() {
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				if res.StatusCode != 200 {
+					b.Fatal(res.StatusCode)
+				}
+			}
+		})
 	}
 }
