@@ -1,5 +1,7 @@
 // Screenshots of the main pages for a person to look at: login, acknowledgement, dashboard,
-// clients list, client form and client detail — light, dark, and 768 px wide.
+// clients list, client form and client detail, and the Team area (dashboard, a team list with
+// its filters, an associate's tabs, the genealogy tree expanded, the hierarchy, the account) —
+// light, dark, and 768 px wide.
 // Usage: PORTAL_URL=http://127.0.0.1:8080 npm run screenshots  (saves to e2e/screenshots/pages/)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +9,7 @@ import {
   AGENT,
   RMD,
   SCREENSHOT_DIR,
+  acknowledgeAll,
   drawSignature,
   launchBrowser,
   login,
@@ -100,9 +103,75 @@ try {
   await page.getByText('First name is required').waitFor();
   await shoot(page, 'client-form');
 
-  await page.goto('/team/Personal');
-  await page.getByText('The team views are not available yet.').waitFor();
-  await shoot(page, 'team');
+  // The Team area, as the RMD (the larger organisation).
+  await page.evaluate(() => localStorage.clear());
+  await login(page, RMD);
+  await acknowledgeAll(page);
+  await page.goto('/team');
+  await page.getByRole('img', { name: /^Team by level\./ }).waitFor();
+  await shoot(page, 'team-dashboard');
+
+  await page.goto('/team/Infinity?limit=25');
+  await page.locator('tbody tr').nth(5).waitFor();
+  await shoot(page, 'team-list');
+  await page.getByRole('button', { name: /Filters/ }).click();
+  await page.getByLabel('Code starts with').waitFor();
+  await shoot(page, 'team-list-filters');
+
+  // An associate of the downline with the most recruits, and its tabs.
+  const member = await page.evaluate(async () => {
+    const res = await window.fetch('/api/associates/RMD100/genealogy/children?limit=200', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('portal.token')}` },
+    });
+    const { data } = await res.json();
+    return data.reduce((a, b) => (b.downline_size > a.downline_size ? b : a)).code;
+  });
+  await page.goto(`/team/${member}`);
+  await page.getByRole('heading', { name: 'Profile' }).waitFor();
+  await shoot(page, 'associate-overview');
+  await page.goto(`/team/${member}/licenses`);
+  await page.getByRole('table', { name: 'Licenses' }).locator('tbody tr').first().waitFor();
+  await shoot(page, 'associate-licenses');
+  await page.goto(`/team/${member}/provider-appointments`);
+  await page
+    .getByRole('table', { name: 'Provider appointments' })
+    .locator('tbody tr')
+    .first()
+    .waitFor();
+  await shoot(page, 'associate-appointments');
+  await page.goto(`/team/${member}/level-qualification-history`);
+  await page
+    .getByRole('table', { name: 'Level qualification history' })
+    .locator('tbody tr')
+    .first()
+    .waitFor();
+  await shoot(page, 'associate-level-history');
+  await page.goto(`/team/${member}/hierarchy`);
+  await page.getByRole('list', { name: /^Hierarchy of/ }).waitFor();
+  await page
+    .getByText(/@example/)
+    .first()
+    .waitFor();
+  await shoot(page, 'hierarchy');
+
+  // The tree with a few branches open, the focus on one of them.
+  await page.goto('/team/RMD100/genealogy-tree');
+  const closed = page.locator('[role="treeitem"][aria-expanded="false"]');
+  await closed.first().waitFor();
+  for (let i = 0; i < 3 && (await closed.count()) > 0; i++) {
+    const before = await page.getByRole('treeitem').count();
+    await closed.first().locator('.tree-toggle-button').click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[role="treeitem"]').length > n,
+      before,
+    );
+  }
+  await page.locator('[role="treeitem"][aria-level="3"]').first().click();
+  await shoot(page, 'genealogy-tree');
+
+  await page.goto('/account');
+  await page.getByRole('heading', { name: 'Profile' }).waitFor();
+  await shoot(page, 'account');
 
   await page.goto('/no/such/page');
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();

@@ -23,7 +23,7 @@ describe('top menu', () => {
   it('leads each area to its first sidebar item', () => {
     const menu = topMenu({ is_senior_level: true, code: 'RMD100' });
     expect(menu.find((a) => a.key === 'business')?.to).toBe('/business/clients');
-    expect(menu.find((a) => a.key === 'team')?.to).toBe('/team/Personal');
+    expect(menu.find((a) => a.key === 'team')?.to).toBe('/team');
     expect(menu.find((a) => a.key === 'team')?.sidebar.map((i) => i.label)).toContain(
       'RMD Super Team',
     );
@@ -37,5 +37,7 @@ describe('top menu', () => {
     expect(isActive('/business/clients', '/business/clients/4')).toBe(true);
     expect(isActive('/business/clients', '/business/clientsx')).toBe(false);
     expect(isActive('/', '/business')).toBe(false);
+    expect(isActive('/team', '/team/Personal', true)).toBe(false);
+    expect(isActive('/team', '/team', true)).toBe(true);
   });
 });

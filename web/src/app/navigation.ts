@@ -6,6 +6,8 @@ import { teamMenu } from '@/features/team/team-menu';
 export interface MenuItem {
   label: string;
   to: string;
+  /** Active only on exactly this path, not on the pages below it. */
+  exact?: boolean;
 }
 
 export type AreaKey =
@@ -74,8 +76,8 @@ export function areaOf(pathname: string): AreaKey {
   }
 }
 
-/** True when `to` is the current page or a parent of it. */
-export function isActive(to: string, pathname: string): boolean {
-  if (to === '/') return pathname === '/';
+/** True when `to` is the current page or (unless `exact`) a parent of it. */
+export function isActive(to: string, pathname: string, exact = false): boolean {
+  if (to === '/' || exact) return pathname === to;
   return pathname === to || pathname.startsWith(`${to}/`);
 }

@@ -10,6 +10,51 @@ import { RouteError } from './route-error';
 
 const errorElement = <RouteError />;
 
+/** The tabs of team/:code (and of account, without the hierarchy). */
+function associateTabs(withHierarchy: boolean): RouteObject[] {
+  const tabs: RouteObject[] = [
+    {
+      index: true,
+      lazy: async () => ({
+        Component: (await import('@/features/team/associate-overview-tab')).AssociateOverviewTab,
+      }),
+    },
+    {
+      path: 'licenses',
+      lazy: async () => ({
+        Component: (await import('@/features/team/associate-lists')).AssociateLicensesTab,
+      }),
+    },
+    {
+      path: 'provider-appointments',
+      lazy: async () => ({
+        Component: (await import('@/features/team/associate-lists')).AssociateAppointmentsTab,
+      }),
+    },
+    {
+      path: 'level-qualification-history',
+      lazy: async () => ({
+        Component: (await import('@/features/team/associate-lists')).AssociateLevelHistoryTab,
+      }),
+    },
+    {
+      path: 'genealogy-tree',
+      lazy: async () => ({
+        Component: (await import('@/features/team/team-routes')).GenealogyTreeTab,
+      }),
+    },
+  ];
+  if (withHierarchy) {
+    tabs.push({
+      path: 'hierarchy',
+      lazy: async () => ({
+        Component: (await import('@/features/team/hierarchy-tab')).HierarchyTab,
+      }),
+    });
+  }
+  return tabs.map((tab) => ({ ...tab, errorElement }));
+}
+
 export const routes: RouteObject[] = [
   {
     element: <AuthLayout />,
@@ -67,18 +112,25 @@ export const routes: RouteObject[] = [
               Component: (await import('@/features/clients/client-edit-page')).ClientEditPage,
             }),
           },
-          { path: 'team', element: <Navigate to="/team/Personal" replace /> },
           {
-            path: 'team/:code/hierarchy',
+            path: 'team',
             lazy: async () => ({
-              Component: (await import('@/features/team/team-unavailable-page')).TeamHierarchyPage,
+              Component: (await import('@/features/team/team-dashboard-page')).TeamDashboardPage,
             }),
           },
           {
-            path: 'team/:view',
+            path: 'team/:code',
             lazy: async () => ({
-              Component: (await import('@/features/team/team-unavailable-page')).TeamViewPage,
+              Component: (await import('@/features/team/team-routes')).TeamCodeRoute,
             }),
+            children: associateTabs(true),
+          },
+          {
+            path: 'account',
+            lazy: async () => ({
+              Component: (await import('@/features/team/team-routes')).AccountRoute,
+            }),
+            children: associateTabs(false),
           },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -68,3 +68,15 @@ export function centsToDollars(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return '';
   return (cents / 100).toFixed(2);
 }
+
+/** Up to two initials of a name, for an avatar ('Renee Mitchell' → 'RM'). */
+export function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((part) => part[0]?.toUpperCase())
+      .join('') || '?'
+  );
+}

@@ -1,12 +1,20 @@
+import { act, screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
 import {
   DEFAULT_LIMIT,
+  activeFilterCount,
   cleanFilter,
+  isListingParam,
   listingSearch,
   nextOrder,
+  otherParams,
   pageRows,
   parseListingState,
+  toFilterParams,
   toQueryParams,
+  useListingState,
 } from './listing-state';
 
 describe('cleanFilter', () => {
@@ -119,5 +127,69 @@ describe('nextOrder', () => {
     expect(nextOrder({ email: 'ASC' }, 'email')).toEqual({ email: 'DESC' });
     expect(nextOrder({ email: 'DESC' }, 'email')).toEqual({});
     expect(nextOrder({ email: 'DESC' }, 'city')).toEqual({ city: 'ASC' });
+  });
+});
+
+describe('other parameters, downloads and cursors', () => {
+  it('keeps the parameters a listing does not own', () => {
+    expect(
+      otherParams('?page=2&period_start=2026-01-01&filter[state][in][]=CA&order[x]=ASC&view=A B'),
+    ).toBe('period_start=2026-01-01&view=A%20B');
+    expect(isListingParam('limit')).toBe(true);
+    expect(isListingParam('period_end')).toBe(false);
+  });
+
+  it('gives downloads the filter and order only, and lists the cursor when there is one', () => {
+    const state = {
+      page: 3,
+      limit: 25,
+      filter: { licensed: { eq: 'true' } },
+      order: { code: 'ASC' as const },
+    };
+    expect(toFilterParams(state)).toEqual({
+      'filter[licensed][eq]': 'true',
+      order: { code: 'ASC' },
+    });
+    expect(toQueryParams({ ...state, cursor: 'abc' })).toMatchObject({ page: 3, cursor: 'abc' });
+    expect(toQueryParams(state)).not.toHaveProperty('cursor');
+    expect(activeFilterCount({ a: { eq: 1, ne: 2 }, b: { in: ['x'] } })).toBe(3);
+  });
+});
+
+describe('useListingState', () => {
+  function Harness() {
+    const listing = useListingState();
+    const location = useLocation();
+    return (
+      <>
+        <output aria-label="search">{location.search}</output>
+        <output aria-label="cursor">{listing.state.cursor ?? 'none'}</output>
+        <button onClick={() => listing.setPage(listing.state.page + 1, 'next-2')}>Next</button>
+        <button onClick={() => listing.setPage(listing.state.page - 1, 'ignored')}>Previous</button>
+        <button onClick={() => listing.setFilter({ name: { contains: 'Ann' } })}>Filter</button>
+      </>
+    );
+  }
+
+  it('pages with the next cursor in the history entry, keeping other parameters', async () => {
+    const { user, router } = renderWithProviders(<Harness />, {
+      path: '/team/Infinity?period_start=2026-01-01&period_end=2026-01-31',
+      route: '/team/:view',
+    });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('status', { name: 'search' })).toHaveTextContent(
+      '?page=2&period_start=2026-01-01&period_end=2026-01-31',
+    );
+    expect(screen.getByRole('status', { name: 'cursor' })).toHaveTextContent('next-2');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('status', { name: 'cursor' })).toHaveTextContent('none');
+    // Back restores the entry that carries the cursor.
+    await act(() => router.navigate(-1));
+    expect(screen.getByRole('status', { name: 'cursor' })).toHaveTextContent('next-2');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(screen.getByRole('status', { name: 'search' })).toHaveTextContent(
+      '?filter[name][contains]=Ann&period_start=2026-01-01&period_end=2026-01-31',
+    );
+    expect(screen.getByRole('status', { name: 'cursor' })).toHaveTextContent('none');
   });
 });

@@ -3,6 +3,10 @@ import { useLocation, useNavigate } from 'react-router';
 
 // The listing state of every list (page, limit, filter, order), kept in the URL in the same
 // bracket style the API takes: ?page=2&limit=25&filter[state][in][]=CA&order[created_at]=DESC
+// Other query parameters of the page (a period, a tab) are kept as they are. The contract's
+// keyset `cursor` (the `next_cursor` of the page before) rides in the history entry's state, not
+// in the URL: Next uses it when the server gave one, while a reload or a shared link falls back
+// to `page`.
 
 export type SortDirection = 'ASC' | 'DESC';
 export type FilterScalar = string | number | boolean;
@@ -17,6 +21,8 @@ export interface ListingState {
   limit: number;
   filter: CleanFilter;
   order: Order;
+  /** The `next_cursor` of the page before this one, when the list was paged with Next. */
+  cursor?: string;
 }
 
 export const DEFAULT_PAGE = 1;
@@ -152,12 +158,9 @@ export function listingSearch(state: ListingState, defaults: ListingDefaults = {
   return parts.join('&');
 }
 
-/**
- * The API parameters of a state, in the shape of the generated `List…Params` types: one
- * literal key per filter (`filter[state][in][]`) and `order` as a map.
- */
-export function toQueryParams(state: ListingState): Record<string, unknown> {
-  const params: Record<string, unknown> = { page: state.page, limit: state.limit };
+/** The filter and order of a state as API parameters (what a download of the list takes). */
+export function toFilterParams(state: Pick<ListingState, 'filter' | 'order'>) {
+  const params: Record<string, unknown> = {};
   for (const [field, operators] of Object.entries(cleanFilter(state.filter))) {
     for (const [operator, value] of Object.entries(operators)) {
       if (Array.isArray(value)) params[`filter[${field}][${operator}][]`] = [...value];
@@ -166,6 +169,54 @@ export function toQueryParams(state: ListingState): Record<string, unknown> {
   }
   if (Object.keys(state.order).length > 0) params.order = { ...state.order };
   return params;
+}
+
+/**
+ * The API parameters of a state, in the shape of the generated `List…Params` types: one
+ * literal key per filter (`filter[state][in][]`), `order` as a map, and the cursor when the
+ * page was reached with Next.
+ */
+export function toQueryParams(state: ListingState): Record<string, unknown> {
+  const params: Record<string, unknown> = {
+    page: state.page,
+    limit: state.limit,
+    ...toFilterParams(state),
+  };
+  if (state.cursor) params.cursor = state.cursor;
+  return params;
+}
+
+/** How many filters are on (for a filter button's badge). */
+export function activeFilterCount(filter: CleanFilter): number {
+  return Object.values(filter).reduce((n, ops) => n + Object.keys(ops).length, 0);
+}
+
+/** True for the query parameters a listing state owns. */
+export function isListingParam(key: string): boolean {
+  return key === 'page' || key === 'limit' || FILTER_KEY.test(key) || ORDER_KEY.test(key);
+}
+
+/** The query parameters of `search` that are not part of the listing state, re-encoded. */
+export function otherParams(search: string | URLSearchParams): string {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const parts: string[] = [];
+  for (const [key, value] of params) {
+    if (!isListingParam(key)) parts.push(`${encodeKey(key)}=${encodeURIComponent(value)}`);
+  }
+  return parts.join('&');
+}
+
+/** The history state that carries the cursor of a page reached with Next. */
+interface CursorState {
+  listingCursor?: { page: number; cursor: string };
+}
+
+function cursorOf(historyState: unknown, page: number): string | undefined {
+  if (typeof historyState !== 'object' || historyState === null) return undefined;
+  const saved = (historyState as CursorState).listingCursor;
+  return saved && saved.page === page && typeof saved.cursor === 'string'
+    ? saved.cursor
+    : undefined;
 }
 
 /** The API answers up to limit + 1 rows; the extra row only says that a next page exists. */
@@ -193,29 +244,54 @@ export function useListingState(defaults: ListingDefaults = {}) {
     () => ({ limit: defaultLimit, order: JSON.parse(orderKey) as Order }),
     [defaultLimit, orderKey],
   );
-  const state = useMemo(
-    () => parseListingState(location.search, stableDefaults),
-    [location.search, stableDefaults],
-  );
+  const historyState: unknown = location.state;
+  const state = useMemo<ListingState>(() => {
+    const parsed = parseListingState(location.search, stableDefaults);
+    const cursor = cursorOf(historyState, parsed.page);
+    return cursor ? { ...parsed, cursor } : parsed;
+  }, [location.search, historyState, stableDefaults]);
 
   const update = useCallback(
     (next: ListingState) => {
-      const search = listingSearch(next, stableDefaults);
-      navigate({ pathname: location.pathname, search: search ? `?${search}` : '' });
+      const search = [listingSearch(next, stableDefaults), otherParams(location.search)]
+        .filter(Boolean)
+        .join('&');
+      const historyEntry: CursorState | undefined = next.cursor
+        ? { listingCursor: { page: next.page, cursor: next.cursor } }
+        : undefined;
+      navigate(
+        { pathname: location.pathname, search: search ? `?${search}` : '' },
+        { state: historyEntry },
+      );
     },
-    [navigate, location.pathname, stableDefaults],
+    [navigate, location.pathname, location.search, stableDefaults],
   );
 
   return {
     state,
-    setPage: (page: number) => update({ ...state, page: Math.max(DEFAULT_PAGE, page) }),
+    /** Goes to `page`; `nextCursor` (the answer's `next_cursor`) is used when it is the next one. */
+    setPage: (page: number, nextCursor?: string) => {
+      const target = Math.max(DEFAULT_PAGE, page);
+      const cursor = target === state.page + 1 && nextCursor ? nextCursor : undefined;
+      update({ ...state, page: target, cursor });
+    },
     setLimit: (limit: number) =>
-      update({ ...state, limit: Math.min(Math.max(1, limit), MAX_LIMIT), page: DEFAULT_PAGE }),
+      update({
+        ...state,
+        limit: Math.min(Math.max(1, limit), MAX_LIMIT),
+        page: DEFAULT_PAGE,
+        cursor: undefined,
+      }),
     setFilter: (filter: Filter) =>
-      update({ ...state, filter: cleanFilter(filter), page: DEFAULT_PAGE }),
-    setOrder: (order: Order) => update({ ...state, order, page: DEFAULT_PAGE }),
+      update({ ...state, filter: cleanFilter(filter), page: DEFAULT_PAGE, cursor: undefined }),
+    setOrder: (order: Order) => update({ ...state, order, page: DEFAULT_PAGE, cursor: undefined }),
     toggleSort: (field: string) =>
-      update({ ...state, order: nextOrder(state.order, field), page: DEFAULT_PAGE }),
+      update({
+        ...state,
+        order: nextOrder(state.order, field),
+        page: DEFAULT_PAGE,
+        cursor: undefined,
+      }),
     reset: () =>
       update({
         page: DEFAULT_PAGE,

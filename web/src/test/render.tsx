@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 
 /** Renders `ui` at `path` inside the app's providers (a fresh query client, theme, router). */
 export function renderWithProviders(
@@ -12,16 +12,19 @@ export function renderWithProviders(
     path = '/',
     route = '/',
     extraRoutes = [],
+    children,
   }: {
     path?: string;
     route?: string;
     extraRoutes?: { path: string; element: ReactElement }[];
+    /** Child routes of `route` (for a layout that renders an Outlet). */
+    children?: RouteObject[];
   } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter([{ path: route, element: ui }, ...extraRoutes], {
+  const router = createMemoryRouter([{ path: route, element: ui, children }, ...extraRoutes], {
     initialEntries: [path],
   });
   const user = userEvent.setup();

@@ -23,7 +23,7 @@ export function Sidebar({ area, pathname }: { area: Area; pathname: string }) {
               <Link
                 to={item.to}
                 className="sidebar-link"
-                aria-current={isActive(item.to, pathname) ? 'page' : undefined}
+                aria-current={isActive(item.to, pathname, item.exact) ? 'page' : undefined}
               >
                 {item.label}
               </Link>

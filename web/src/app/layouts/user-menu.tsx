@@ -1,19 +1,11 @@
-import { ExitIcon } from '@radix-ui/react-icons';
+import { ExitIcon, PersonIcon } from '@radix-ui/react-icons';
 import { Avatar, Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
+import { useNavigate } from 'react-router';
 import type { User } from '@/api/gen/model/user';
-
-function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]?.toUpperCase())
-      .join('') || '?'
-  );
-}
+import { initials } from '@/lib/format';
 
 export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
+  const navigate = useNavigate();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
@@ -35,6 +27,11 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
           </Text>
         </Flex>
         <DropdownMenu.Separator />
+        {user.code ? (
+          <DropdownMenu.Item onSelect={() => navigate('/account')}>
+            <PersonIcon /> My account
+          </DropdownMenu.Item>
+        ) : null}
         <DropdownMenu.Item onSelect={onLogout}>
           <ExitIcon /> Log out
         </DropdownMenu.Item>

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFilter } from '@/lib/listing-state';
-import {
-  activeFilterCount,
-  emptyClientFilters,
-  filterToValues,
-  valuesToFilter,
-} from './client-filters';
+import { activeFilterCount, cleanFilter } from '@/lib/listing-state';
+import { emptyClientFilters, filterToValues, valuesToFilter } from './client-filters';
 
 describe('client filters', () => {
   it('turn the panel into API filters, dropping the empty ones', () => {

@@ -68,8 +68,3 @@ export function valuesToFilter(values: ClientFilterValues): Filter {
     },
   };
 }
-
-/** How many filters are on (for the panel's badge). */
-export function activeFilterCount(filter: CleanFilter): number {
-  return Object.values(filter).reduce((n, ops) => n + Object.keys(ops).length, 0);
-}

@@ -1,29 +1,26 @@
-import { DownloadIcon, MixerHorizontalIcon, PlusIcon } from '@radix-ui/react-icons';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  DropdownMenu,
-  Flex,
-  Spinner,
-  Table,
-  Text,
-} from '@radix-ui/themes';
+import { PlusIcon } from '@radix-ui/react-icons';
+import { Box, Button, Card, Flex, Spinner, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useListClients } from '@/api/gen/endpoints/clients/clients';
 import type { ListClientsParams } from '@/api/gen/model/listClientsParams';
 import { ClientLookup } from '@/components/client-lookup';
+import { DownloadMenu } from '@/components/download-menu';
 import { ErrorCallout } from '@/components/error-callout';
+import { FilterToggle } from '@/components/filter-toggle';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
 import { SortableHeader } from '@/components/sortable-header';
 import { formatCurrency, formatDate, formatPhone } from '@/lib/format';
-import { pageRows, toQueryParams, useListingState, type Order } from '@/lib/listing-state';
+import {
+  activeFilterCount,
+  pageRows,
+  toQueryParams,
+  useListingState,
+  type Order,
+} from '@/lib/listing-state';
 import { ClientFilterPanel } from './client-filter-panel';
-import { activeFilterCount } from './client-filters';
 import { CLIENT_CREATE_PATH, clientPath } from './paths';
 import { useDownloadClients } from './use-download-clients';
 
@@ -49,20 +46,7 @@ export function ClientsListPage() {
         description="Your clients and the clients of your downline."
         actions={
           <>
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger>
-                <Button variant="soft" loading={download.isPending}>
-                  <DownloadIcon /> Download
-                  <DropdownMenu.TriggerIcon />
-                </Button>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Content>
-                <DropdownMenu.Item onSelect={() => download.mutate('csv')}>CSV</DropdownMenu.Item>
-                <DropdownMenu.Item onSelect={() => download.mutate('xlsx')}>
-                  Excel (XLSX)
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Root>
+            <DownloadMenu onDownload={download.mutate} pending={download.isPending} />
             <Button asChild>
               <Link to={CLIENT_CREATE_PATH}>
                 <PlusIcon /> New client
@@ -83,20 +67,12 @@ export function ClientsListPage() {
             }}
           />
         </Box>
-        <Button
-          variant={showFilters ? 'solid' : 'surface'}
-          color="gray"
-          aria-expanded={showFilters}
-          aria-controls="client-filters"
-          onClick={() => setShowFilters((v) => !v)}
-        >
-          <MixerHorizontalIcon /> Filters
-          {filters > 0 ? (
-            <Badge color="blue" radius="full">
-              {filters}
-            </Badge>
-          ) : null}
-        </Button>
+        <FilterToggle
+          open={showFilters}
+          onToggle={() => setShowFilters((v) => !v)}
+          count={filters}
+          controls="client-filters"
+        />
       </Flex>
 
       {showFilters ? (
@@ -205,7 +181,7 @@ export function ClientsListPage() {
         limit={state.limit}
         count={rows.length}
         hasNext={hasNext}
-        onPage={listing.setPage}
+        onPage={(page) => listing.setPage(page, query.data?.next_cursor)}
         onLimit={listing.setLimit}
         disabled={query.isFetching}
       />

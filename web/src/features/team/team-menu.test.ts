@@ -5,6 +5,7 @@ describe('teamMenu', () => {
   it('gives senior associates RMD Super Base and RMD Super Team, never Base Shop', () => {
     const labels = teamMenu(true, 'RMD100').map((item) => item.label);
     expect(labels).toEqual([
+      'Dashboard',
       'Personal',
       'RMD Super Base',
       'RMD Super Team',
@@ -15,11 +16,12 @@ describe('teamMenu', () => {
 
   it('gives non-senior associates Base Shop, never the RMD views', () => {
     const labels = teamMenu(false, 'AGT100').map((item) => item.label);
-    expect(labels).toEqual(['Personal', 'Base Shop', 'Infinity', 'Hierarchy']);
+    expect(labels).toEqual(['Dashboard', 'Personal', 'Base Shop', 'Infinity', 'Hierarchy']);
   });
 
-  it('links each view and the hierarchy of the own code', () => {
+  it('links the dashboard, each view and the hierarchy of the own code', () => {
     expect(teamMenu(false, 'AGT100')).toEqual([
+      { label: 'Dashboard', to: '/team', exact: true },
       { label: 'Personal', to: '/team/Personal' },
       { label: 'Base Shop', to: '/team/BaseShop' },
       { label: 'Infinity', to: '/team/Infinity' },

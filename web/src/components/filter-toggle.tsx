@@ -1,0 +1,33 @@
+import { MixerHorizontalIcon } from '@radix-ui/react-icons';
+import { Badge, Button } from '@radix-ui/themes';
+
+/** The Filters button of a list: shows or hides its filter panel, with the number of filters on. */
+export function FilterToggle({
+  open,
+  onToggle,
+  count,
+  controls,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  count: number;
+  /** The id of the panel it shows. */
+  controls: string;
+}) {
+  return (
+    <Button
+      variant={open ? 'solid' : 'surface'}
+      color="gray"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      <MixerHorizontalIcon /> Filters
+      {count > 0 ? (
+        <Badge color="blue" radius="full">
+          {count}
+        </Badge>
+      ) : null}
+    </Button>
+  );
+}

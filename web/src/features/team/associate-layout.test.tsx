@@ -1,0 +1,120 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type * as Mutator from '@/api/mutator';
+import type { RequestConfig } from '@/api/mutator';
+import { renderWithProviders } from '@/test/render';
+import { AssociateLayout } from './associate-layout';
+import { AssociateOverviewTab } from './associate-overview-tab';
+
+const level = { code: 'SMD', name: 'Senior Marketing Director', rank: 5, is_senior_level: false };
+
+vi.mock('@/api/mutator', async (importOriginal) => {
+  const actual = await importOriginal<typeof Mutator>();
+  return {
+    ...actual,
+    apiRequest: vi.fn(async (config: RequestConfig) => {
+      const base = {
+        name: 'Pat Doe',
+        first_name: 'Pat',
+        last_name: 'Doe',
+        email: 'pat@example.com',
+        phone: '5551234567',
+        level,
+      };
+      if (config.url === '/associates/UP001') return { ...base, code: 'UP001', relation: 'upline' };
+      if (config.url === '/associates/DOWN01') {
+        return {
+          ...base,
+          code: 'DOWN01',
+          relation: 'downline',
+          status: 'Active',
+          kind: 'Builder',
+          country: 'USA',
+          state: 'MI',
+          city: 'Detroit',
+          joined_on: '2020-03-04',
+          upline: { code: 'AGT100', name: 'Alex Carter' },
+          leader: { code: 'RMD100', name: 'Renee Mitchell' },
+          downline_size: 12,
+          recruits: 3,
+          licensed: true,
+        };
+      }
+      throw new actual.ApiError(404, `Associate not found`);
+    }),
+  };
+});
+
+const tabs = [{ index: true, element: <AssociateOverviewTab /> }];
+
+describe('AssociateLayout', () => {
+  it('shows a downline member with every tab and the overview', async () => {
+    renderWithProviders(<AssociateLayout code="DOWN01" base="/team/DOWN01" />, {
+      path: '/team/DOWN01',
+      route: '/team/:code',
+      children: tabs,
+    });
+    expect(await screen.findByRole('heading', { name: 'Pat Doe', level: 1 })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Pat Doe' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
+      '/team/DOWN01',
+      '/team/DOWN01/licenses',
+      '/team/DOWN01/provider-appointments',
+      '/team/DOWN01/level-qualification-history',
+      '/team/DOWN01/genealogy-tree',
+      '/team/DOWN01/hierarchy',
+    ]);
+    expect(screen.getByText('(555) 123-4567')).toBeInTheDocument();
+    expect(screen.getByText('03/04/2020')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Alex Carter (AGT100)' })).toHaveAttribute(
+      'href',
+      '/team/AGT100',
+    );
+  });
+
+  it('shows an upline with contact fields only and no tabs', async () => {
+    renderWithProviders(<AssociateLayout code="UP001" base="/team/UP001" />, {
+      path: '/team/UP001',
+      route: '/team/:code',
+      children: tabs,
+    });
+    expect(await screen.findByText('Your upline', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'pat@example.com' })).toBeInTheDocument();
+    expect(screen.queryByText('Profile')).not.toBeInTheDocument();
+  });
+
+  it('offers the account tabs whose screens exist', async () => {
+    renderWithProviders(<AssociateLayout code="DOWN01" base="/account" account />, {
+      path: '/account',
+      route: '/account',
+      children: tabs,
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Account' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
+      '/account',
+      '/account/licenses',
+      '/account/provider-appointments',
+      '/account/level-qualification-history',
+      '/account/genealogy-tree',
+    ]);
+  });
+
+  it('answers an unknown associate with the error page', async () => {
+    renderWithProviders(<AssociateLayout code="NOPE99" base="/team/NOPE99" />, {
+      path: '/team/NOPE99',
+      route: '/team/:code',
+      children: tabs,
+    });
+    expect(await screen.findByRole('heading', { name: 'Associate not found' })).toBeInTheDocument();
+    expect(screen.getByText('404')).toBeInTheDocument();
+  });
+});

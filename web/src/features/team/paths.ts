@@ -1,0 +1,29 @@
+import type { TeamView } from './team-menu';
+
+export const teamViewPath = (view: TeamView) => `/team/${view}`;
+export const associatePath = (code: string) => `/team/${encodeURIComponent(code)}`;
+export const genealogyPath = (code: string) => `${associatePath(code)}/genealogy-tree`;
+export const ACCOUNT_PATH = '/account';
+
+/** The tabs of an associate (team/{code}/…) and of the caller's account (account/…). */
+export type AssociateTab =
+  | 'overview'
+  | 'licenses'
+  | 'provider-appointments'
+  | 'level-qualification-history'
+  | 'genealogy-tree'
+  | 'hierarchy';
+
+export const ASSOCIATE_TAB_LABELS: Record<AssociateTab, string> = {
+  overview: 'Overview',
+  licenses: 'Licenses',
+  'provider-appointments': 'Provider appointments',
+  'level-qualification-history': 'Level history',
+  'genealogy-tree': 'Genealogy tree',
+  hierarchy: 'Hierarchy',
+};
+
+/** The path of a tab under a base (`/team/AGT100` or `/account`); the overview is the index. */
+export function tabPath(base: string, tab: AssociateTab): string {
+  return tab === 'overview' ? base : `${base}/${tab}`;
+}

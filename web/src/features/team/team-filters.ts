@@ -1,0 +1,78 @@
+import type { CleanFilter, Filter } from '@/lib/listing-state';
+
+/** What the filter panel of a team list edits. */
+export interface TeamFilterValues {
+  name: string;
+  code: string;
+  levels: string[];
+  statuses: string[];
+  states: string[];
+  /** '' (any), 'USA' or 'Canada' */
+  country: string;
+  kinds: string[];
+  /** YYYY-MM-DD */
+  joined_from: string;
+  joined_to: string;
+  license_states: string[];
+  /** '' (any), 'true' or 'false' */
+  licensed: string;
+  /** The deepest generation to show ('' for all). */
+  generation_max: string;
+}
+
+export const emptyTeamFilters: TeamFilterValues = {
+  name: '',
+  code: '',
+  levels: [],
+  statuses: [],
+  states: [],
+  country: '',
+  kinds: [],
+  joined_from: '',
+  joined_to: '',
+  license_states: [],
+  licensed: '',
+  generation_max: '',
+};
+
+const str = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : '';
+
+const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+
+export function filterToValues(filter: CleanFilter): TeamFilterValues {
+  const licensed = str(filter.licensed?.eq);
+  return {
+    name: str(filter.name?.contains),
+    code: str(filter.code?.startswith),
+    levels: list(filter.level?.in),
+    statuses: list(filter.status?.in),
+    states: list(filter.state?.in),
+    country: str(filter.country?.eq),
+    kinds: list(filter.kind?.in),
+    joined_from: str(filter.joined_on?.gte),
+    joined_to: str(filter.joined_on?.lte),
+    license_states: list(filter.license_state?.in),
+    licensed: licensed === 'true' || licensed === 'false' ? licensed : '',
+    generation_max: str(filter.generation?.lte),
+  };
+}
+
+/** The API filters of the panel (the operators the contract offers for each field). */
+export function valuesToFilter(values: TeamFilterValues): Filter {
+  return {
+    name: { contains: values.name },
+    code: { startswith: values.code },
+    level: { in: values.levels },
+    status: { in: values.statuses },
+    state: { in: values.states },
+    country: { eq: values.country },
+    kind: { in: values.kinds },
+    joined_on: { gte: values.joined_from, lte: values.joined_to },
+    license_state: { in: values.license_states },
+    licensed: { eq: values.licensed },
+    generation: { lte: values.generation_max },
+  };
+}

@@ -1,0 +1,17 @@
+import { downloadTeam } from '@/api/gen/endpoints/team/team';
+import type { DownloadTeamParams } from '@/api/gen/model/downloadTeamParams';
+import { useDownload } from '@/lib/download';
+import { toFilterParams, type ListingState } from '@/lib/listing-state';
+import { periodParams, type Period } from '@/lib/period';
+import type { TeamView } from './team-menu';
+
+/** GET /team/{view}/download with the list's filters, order and period, opened in a new tab. */
+export function useDownloadTeam(view: TeamView, state: ListingState, period: Period | undefined) {
+  return useDownload((format) =>
+    downloadTeam(view, {
+      ...toFilterParams(state),
+      ...periodParams(period),
+      format,
+    } as DownloadTeamParams),
+  );
+}

@@ -1,0 +1,33 @@
+// Shaping of chart data: the scale of a set of values and a text summary for assistive
+// technology. The charts themselves are plain CSS (components/charts.tsx).
+
+export interface ChartDatum {
+  /** The short category shown by the bar ('RMD', 'Jan'). */
+  label: string;
+  value: number;
+  /** The long name of the category ('Regional Marketing Director', 'January 2026'). */
+  title?: string;
+}
+
+export interface ScaledDatum extends ChartDatum {
+  /** value / scale maximum, 0…1 */
+  ratio: number;
+}
+
+/** Each value as a share of the largest one (bars fill the track up to the largest value). */
+export function scaleData(data: readonly ChartDatum[]): { max: number; items: ScaledDatum[] } {
+  const max = data.reduce((m, d) => Math.max(m, d.value), 0);
+  return {
+    max,
+    items: data.map((d) => ({ ...d, ratio: max > 0 ? Math.max(0, d.value) / max : 0 })),
+  };
+}
+
+/** 'RMD 1, SMD 3 …' for the chart's accessible description. */
+export function chartSummary(
+  data: readonly ChartDatum[],
+  format: (value: number) => string = String,
+): string {
+  if (data.length === 0) return 'No data.';
+  return `${data.map((d) => `${d.title ?? d.label}: ${format(d.value)}`).join(', ')}.`;
+}
