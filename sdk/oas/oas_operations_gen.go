@@ -28,6 +28,7 @@ const (
 	ListAssociateLicensesOperation       OperationName = "ListAssociateLicenses"
 	ListClientsOperation                 OperationName = "ListClients"
 	ListGenealogyChildrenOperation       OperationName = "ListGenealogyChildren"
+	ListLevelsOperation                  OperationName = "ListLevels"
 	ListTeamOperation                    OperationName = "ListTeam"
 	LoginOperation                       OperationName = "Login"
 	LogoutOperation                      OperationName = "Logout"

@@ -2350,6 +2350,47 @@ func (s *LevelHistoryListHeaders) SetResponse(val LevelHistoryList) {
 	s.Response = val
 }
 
+// Ref: #/components/schemas/LevelList
+type LevelList struct {
+	Data []Level `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *LevelList) GetData() []Level {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *LevelList) SetData(val []Level) {
+	s.Data = val
+}
+
+// LevelListHeaders wraps LevelList with response headers.
+type LevelListHeaders struct {
+	XToken   OptString
+	Response LevelList
+}
+
+// GetXToken returns the value of XToken.
+func (s *LevelListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *LevelListHeaders) GetResponse() LevelList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *LevelListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *LevelListHeaders) SetResponse(val LevelList) {
+	s.Response = val
+}
+
 // Ref: #/components/schemas/License
 type License struct {
 	ID               int64            `json:"id"`
@@ -4860,16 +4901,36 @@ func (s *TeamView) UnmarshalText(data []byte) error {
 
 // Ref: #/components/schemas/TreeNode
 type TreeNode struct {
-	Code     string             `json:"code"`
-	Name     string             `json:"name"`
-	PhotoURL OptString          `json:"photo_url"`
-	Level    Level              `json:"level"`
-	Status   OptAssociateStatus `json:"status"`
+	// An upline of the caller - only name, code, level, photo, email and phone are filled; the counts are
+	// 0.
+	ContactOnly OptBool            `json:"contact_only"`
+	Email       OptString          `json:"email"`
+	Phone       OptString          `json:"phone"`
+	Code        string             `json:"code"`
+	Name        string             `json:"name"`
+	PhotoURL    OptString          `json:"photo_url"`
+	Level       Level              `json:"level"`
+	Status      OptAssociateStatus `json:"status"`
 	// Everyone below the node.
 	DownlineSize int `json:"downline_size"`
 	// Direct recruits.
 	Children   int       `json:"children"`
 	UplineCode OptString `json:"upline_code"`
+}
+
+// GetContactOnly returns the value of ContactOnly.
+func (s *TreeNode) GetContactOnly() OptBool {
+	return s.ContactOnly
+}
+
+// GetEmail returns the value of Email.
+func (s *TreeNode) GetEmail() OptString {
+	return s.Email
+}
+
+// GetPhone returns the value of Phone.
+func (s *TreeNode) GetPhone() OptString {
+	return s.Phone
 }
 
 // GetCode returns the value of Code.
@@ -4910,6 +4971,21 @@ func (s *TreeNode) GetChildren() int {
 // GetUplineCode returns the value of UplineCode.
 func (s *TreeNode) GetUplineCode() OptString {
 	return s.UplineCode
+}
+
+// SetContactOnly sets the value of ContactOnly.
+func (s *TreeNode) SetContactOnly(val OptBool) {
+	s.ContactOnly = val
+}
+
+// SetEmail sets the value of Email.
+func (s *TreeNode) SetEmail(val OptString) {
+	s.Email = val
+}
+
+// SetPhone sets the value of Phone.
+func (s *TreeNode) SetPhone(val OptString) {
+	s.Phone = val
 }
 
 // SetCode sets the value of Code.

@@ -258,6 +258,12 @@ type TeamHandler interface {
 	//
 	// GET /team
 	GetTeamDashboard(ctx context.Context, params GetTeamDashboardParams) (*TeamDashboardHeaders, error)
+	// ListLevels implements listLevels operation.
+	//
+	// The ladder of levels, lowest first (codes are what the level filters take).
+	//
+	// GET /levels
+	ListLevels(ctx context.Context) (*LevelListHeaders, error)
 	// ListTeam implements listTeam operation.
 	//
 	// Seniors are offered Personal, RmdSuperBase, RmdSuperTeam and Infinity; others Personal, BaseShop and

@@ -211,6 +211,15 @@ func (UnimplementedHandler) ListGenealogyChildren(ctx context.Context, params Li
 	return r, ht.ErrNotImplemented
 }
 
+// ListLevels implements listLevels operation.
+//
+// The ladder of levels, lowest first (codes are what the level filters take).
+//
+// GET /levels
+func (UnimplementedHandler) ListLevels(ctx context.Context) (r *LevelListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ListTeam implements listTeam operation.
 //
 // Seniors are offered Personal, RmdSuperBase, RmdSuperTeam and Infinity; others Personal, BaseShop and

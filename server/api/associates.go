@@ -117,6 +117,10 @@ func (h *Handler) treeNode(n store.TreeNode) oas.TreeNode {
 	if n.Status != "" {
 		out.Status = oas.NewOptAssociateStatus(oas.AssociateStatus(n.Status))
 	}
+	out.Email, out.Phone = opt(n.Email), opt(n.Phone)
+	if n.ContactOnly {
+		out.ContactOnly = oas.NewOptBool(true)
+	}
 	return out
 }
 

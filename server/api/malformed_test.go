@@ -96,6 +96,7 @@ var malformed = map[string][]struct {
 		{"GET", "/api/team?period_start=2026-02-01&period_end=2026-01-01", ``, true, 422},
 		{"GET", "/api/team", ``, false, 401},
 	},
+	"listLevels": {{"GET", "/api/levels", ``, false, 401}},
 	"listTeam": {
 		{"GET", "/api/team/Galaxy", ``, true, 422},
 		{"GET", "/api/team/RmdSuperTeam", ``, true, 403},

@@ -108,6 +108,22 @@ func (h *Handler) ListTeam(ctx context.Context, params oas.ListTeamParams) (*oas
 	return &oas.TeamMemberListHeaders{Response: out}, nil
 }
 
+// ListLevels answers the ladder, lowest first.
+func (h *Handler) ListLevels(ctx context.Context) (*oas.LevelListHeaders, error) {
+	if _, err := principal(ctx); err != nil {
+		return nil, err
+	}
+	ls, err := h.Store.Levels(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := oas.LevelList{Data: make([]oas.Level, len(ls))}
+	for i, l := range ls {
+		out.Data[i] = level(l)
+	}
+	return &oas.LevelListHeaders{Response: out}, nil
+}
+
 // DownloadTeam answers a signed URL to the whole filtered view.
 func (h *Handler) DownloadTeam(ctx context.Context, params oas.DownloadTeamParams) (*oas.DownloadHeaders, error) {
 	root, err := h.teamRoot(ctx)

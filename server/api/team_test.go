@@ -329,6 +329,23 @@ func TestGenealogyAndHierarchy(t *testing.T) {
 	if diff := cmp.Diff(chain, gotChain); diff != "" {
 		t.Errorf("hierarchy (-want +got):\n%s", diff)
 	}
+	for i, n := range h.Response.Data {
+		above := i < len(tr.Chain(rmd))-1
+		if n.ContactOnly.Or(false) != above || n.Email.Or("") == "" {
+			t.Errorf("%s: contact_only %v (above the caller: %v), email %q", n.Code, n.ContactOnly.Or(false), above, n.Email.Or(""))
+		}
+	}
+	levels, err := c.ListLevels(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes8 []string
+	for _, l := range levels.Response.Data {
+		codes8 = append(codes8, l.Code)
+	}
+	if diff := cmp.Diff([]string{"TA", "A", "SA", "MD", "SMD", "RMD", "SRMD", "ERMD"}, codes8); diff != "" {
+		t.Errorf("levels (-want +got):\n%s", diff)
+	}
 }
 
 func TestTeamDashboardCounts(t *testing.T) {

@@ -54,6 +54,14 @@ func (s *Store) UserInfo(ctx context.Context, p *auth.Principal) (UserInfo, erro
 	return u, translate(err)
 }
 
+// Levels lists the ladder, lowest first.
+func (s *Store) Levels(ctx context.Context) ([]Level, error) {
+	rows, err := s.db.Query(ctx, `SELECT id, rank, code, name, contract_rate_bp, is_senior FROM levels ORDER BY rank`)
+	return collect(rows, err, func(rows pgx.Rows, l *Level) error {
+		return rows.Scan(&l.ID, &l.Rank, &l.Code, &l.Name, &l.RateBP, &l.IsSenior)
+	})
+}
+
 // DownlineSize counts the associates below the caller (itself excluded).
 func (s *Store) DownlineSize(ctx context.Context, p *auth.Principal) (int64, error) {
 	if !p.IsAssociate() {

@@ -237,17 +237,20 @@ type TreeNode struct {
 	DownlineSize int
 	Children     int
 	UplineCode   string
+	Email        string
+	Phone        string
+	ContactOnly  bool // an upline of the caller: contact fields only
 }
 
 const treeNodeColumns = `a.code, a.first_name, a.last_name, coalesce(a.photo_file_id, ''),
 	l.id, l.rank, l.code, l.name, l.contract_rate_bp, l.is_senior, a.status, a.downline_size,
-	(SELECT count(*) FROM associates c WHERE c.upline_id = a.id), coalesce(u.code, '')`
+	(SELECT count(*) FROM associates c WHERE c.upline_id = a.id), coalesce(u.code, ''), a.email, coalesce(a.phone, '')`
 
 func scanTreeNode(row interface{ Scan(...any) error }) (TreeNode, error) {
 	var n TreeNode
 	err := row.Scan(&n.Code, &n.FirstName, &n.LastName, &n.PhotoFileID,
 		&n.Level.ID, &n.Level.Rank, &n.Level.Code, &n.Level.Name, &n.Level.RateBP, &n.Level.IsSenior,
-		&n.Status, &n.DownlineSize, &n.Children, &n.UplineCode)
+		&n.Status, &n.DownlineSize, &n.Children, &n.UplineCode, &n.Email, &n.Phone)
 	return n, err
 }
 
@@ -407,7 +410,7 @@ func (s *Store) Hierarchy(ctx context.Context, p *auth.Principal, code string) (
 	// Above the caller only contact fields show.
 	above := len(pathIDs(p.Path)) - 1
 	for i := 0; i < above && i < len(out); i++ {
-		out[i].Status, out[i].DownlineSize, out[i].Children = "", 0, 0
+		out[i].Status, out[i].DownlineSize, out[i].Children, out[i].ContactOnly = "", 0, 0, true
 	}
 	return out, nil
 }

@@ -81,6 +81,7 @@ export * from './labelCount.ts';
 export * from './level.ts';
 export * from './levelChange.ts';
 export * from './levelHistoryList.ts';
+export * from './levelList.ts';
 export * from './license.ts';
 export * from './licenseList.ts';
 export * from './licenseResidency.ts';

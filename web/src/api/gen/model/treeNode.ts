@@ -12,6 +12,10 @@ import type { AssociateStatus } from './associateStatus.ts';
 import type { Level } from './level.ts';
 
 export interface TreeNode {
+  /** An upline of the caller - only name, code, level, photo, email and phone are filled; the counts are 0. */
+  contact_only?: boolean;
+  email?: string;
+  phone?: string;
   code: string;
   name: string;
   photo_url?: string;

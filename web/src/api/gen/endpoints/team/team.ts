@@ -26,6 +26,7 @@ import type {
   DownloadTeamParams,
   ErrorResponse,
   GetTeamDashboardParams,
+  LevelList,
   ListTeamParams,
   TeamDashboard,
   TeamMemberList,
@@ -158,6 +159,110 @@ export function useGetTeamDashboard<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getGetTeamDashboardQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+/**
+ * @summary The ladder of levels, lowest first (codes are what the level filters take).
+ */
+export const listLevels = (options?: SecondParameter<typeof apiRequest>, signal?: AbortSignal) => {
+  return apiRequest<LevelList>({ url: `/levels`, method: 'GET', signal }, options);
+};
+
+export const getListLevelsQueryKey = () => {
+  return [`/levels`] as const;
+};
+
+export const getListLevelsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listLevels>>,
+  TError = ErrorType<ErrorResponse>,
+>(options?: {
+  query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLevels>>, TError, TData>>;
+  request?: SecondParameter<typeof apiRequest>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListLevelsQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listLevels>>> = ({ signal }) =>
+    listLevels(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listLevels>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListLevelsQueryResult = NonNullable<Awaited<ReturnType<typeof listLevels>>>;
+export type ListLevelsQueryError = ErrorType<ErrorResponse>;
+
+export function useListLevels<
+  TData = Awaited<ReturnType<typeof listLevels>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLevels>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listLevels>>,
+          TError,
+          Awaited<ReturnType<typeof listLevels>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListLevels<
+  TData = Awaited<ReturnType<typeof listLevels>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLevels>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listLevels>>,
+          TError,
+          Awaited<ReturnType<typeof listLevels>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListLevels<
+  TData = Awaited<ReturnType<typeof listLevels>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLevels>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary The ladder of levels, lowest first (codes are what the level filters take).
+ */
+
+export function useListLevels<
+  TData = Awaited<ReturnType<typeof listLevels>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listLevels>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListLevelsQueryOptions(options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

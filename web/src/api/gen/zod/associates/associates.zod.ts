@@ -148,6 +148,14 @@ export const GetGenealogyNodeParams = zod.object({
 });
 
 export const GetGenealogyNodeResponse = zod.object({
+  contact_only: zod
+    .boolean()
+    .optional()
+    .describe(
+      'An upline of the caller - only name, code, level, photo, email and phone are filled; the counts are 0.',
+    ),
+  email: zod.string().optional(),
+  phone: zod.string().optional(),
   code: zod.string(),
   name: zod.string(),
   photo_url: zod.string().optional(),
@@ -198,6 +206,14 @@ export const ListGenealogyChildrenQueryParams = zod.object({
 export const ListGenealogyChildrenResponse = zod.object({
   data: zod.array(
     zod.object({
+      contact_only: zod
+        .boolean()
+        .optional()
+        .describe(
+          'An upline of the caller - only name, code, level, photo, email and phone are filled; the counts are 0.',
+        ),
+      email: zod.string().optional(),
+      phone: zod.string().optional(),
       code: zod.string(),
       name: zod.string(),
       photo_url: zod.string().optional(),
@@ -236,6 +252,14 @@ export const SearchGenealogyResponse = zod.object({
   data: zod.array(
     zod.object({
       node: zod.object({
+        contact_only: zod
+          .boolean()
+          .optional()
+          .describe(
+            'An upline of the caller - only name, code, level, photo, email and phone are filled; the counts are 0.',
+          ),
+        email: zod.string().optional(),
+        phone: zod.string().optional(),
         code: zod.string(),
         name: zod.string(),
         photo_url: zod.string().optional(),
@@ -271,6 +295,14 @@ export const GetHierarchyParams = zod.object({
 export const GetHierarchyResponse = zod.object({
   data: zod.array(
     zod.object({
+      contact_only: zod
+        .boolean()
+        .optional()
+        .describe(
+          'An upline of the caller - only name, code, level, photo, email and phone are filled; the counts are 0.',
+        ),
+      email: zod.string().optional(),
+      phone: zod.string().optional(),
       code: zod.string(),
       name: zod.string(),
       photo_url: zod.string().optional(),

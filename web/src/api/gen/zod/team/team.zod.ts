@@ -64,6 +64,20 @@ export const GetTeamDashboardResponse = zod.object({
 });
 
 /**
+ * @summary The ladder of levels, lowest first (codes are what the level filters take).
+ */
+export const ListLevelsResponse = zod.object({
+  data: zod.array(
+    zod.object({
+      code: zod.string(),
+      name: zod.string(),
+      rank: zod.int(),
+      is_senior_level: zod.boolean(),
+    }),
+  ),
+});
+
+/**
  * Seniors are offered Personal, RmdSuperBase, RmdSuperTeam and Infinity; others
  * Personal, BaseShop and Infinity. Any other view answers 403.
  * @summary The members of one of the caller's team views, filtered and ordered.
