@@ -90,7 +90,7 @@ func (b *base) list(w http.ResponseWriter, r *http.Request) {
 		limit = 100
 	}
 	offset, _ := strconv.Atoi(q.Get("offset"))
-	args := []any{path, limit + 1, offset}
+	args := []any{path, limit + 1, offset, path + "0"}
 	where := ""
 	if s := q.Get("state"); s != "" {
 		args = append(args, s)
@@ -104,7 +104,7 @@ func (b *base) list(w http.ResponseWriter, r *http.Request) {
 		c.email, c.phone, c.date_of_birth, c.gender, c.marital_status, c.address_line1, c.address_line2, c.city, c.state,
 		c.postal_code, c.country, c.annual_income, c.notes, c.associate_id, c.created_at, c.updated_at
 		FROM clients c JOIN associates a ON a.id = c.associate_id
-		WHERE a.path <@ $1::ltree`+where+` ORDER BY c.id LIMIT $2 OFFSET $3`, args...)
+		WHERE a.path >= $1::ltree AND a.path < $4::ltree`+where+` ORDER BY c.id LIMIT $2 OFFSET $3`, args...)
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -152,7 +152,7 @@ func (b *base) copy(w http.ResponseWriter, r *http.Request) {
 		to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
 		to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
 		FROM clients c JOIN associates a ON a.id = c.associate_id
-		WHERE a.path <@ '` + path + `'::ltree ORDER BY c.id) TO STDOUT WITH (FORMAT csv, HEADER)`
+		WHERE a.path >= '` + path + `'::ltree AND a.path < '` + path + `0'::ltree ORDER BY c.id) TO STDOUT WITH (FORMAT csv, HEADER)`
 	if _, err := conn.Conn().PgConn().CopyTo(r.Context(), w, sql); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}

@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -338,7 +339,7 @@ func startProcess(bin string, args []string, env map[string]string) (proc, func(
 	if err := cmd.Start(); err != nil {
 		return proc{}, nil, err
 	}
-	stop := func() { _ = cmd.Process.Signal(os.Interrupt); _ = cmd.Wait() }
+	stop := func() { _ = cmd.Process.Signal(syscall.SIGTERM); _ = cmd.Wait() }
 	return proc{url: "http://" + addr, pid: cmd.Process.Pid}, stop, nil
 }
 
