@@ -74,11 +74,7 @@ var _ oas.AccessHandler = (*Handler)(nil)
 
 // GetAccess answers the caller's permissions and user.
 func (h *Handler) GetAccess(ctx context.Context) (*oas.AccessHeaders, error) {
-	p, err := principal(ctx)
-	if err != nil {
-		return nil, err
-	}
-	u, err := h.Store.UserInfo(ctx, p)
+	p, u, err := h.me(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -90,6 +86,16 @@ func (h *Handler) GetAccess(ctx context.Context) (*oas.AccessHeaders, error) {
 		perms = append(perms, "portal.staff")
 	}
 	return &oas.AccessHeaders{Response: oas.Access{Permissions: perms, User: h.user(u, p)}}, nil
+}
+
+// me is the caller and its user record, as /access and the dashboard show it.
+func (h *Handler) me(ctx context.Context) (*auth.Principal, store.UserInfo, error) {
+	p, err := principal(ctx)
+	if err != nil {
+		return nil, store.UserInfo{}, err
+	}
+	u, err := h.Store.UserInfo(ctx, p)
+	return p, u, err
 }
 
 func (h *Handler) user(u store.UserInfo, p *auth.Principal) oas.User {

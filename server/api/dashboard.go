@@ -11,11 +11,7 @@ var _ oas.DashboardHandler = (*Handler)(nil)
 // GetDashboard answers the home page: greeting, who the caller is, what needs
 // attention and a few counts.
 func (h *Handler) GetDashboard(ctx context.Context) (*oas.DashboardHeaders, error) {
-	p, err := principal(ctx)
-	if err != nil {
-		return nil, err
-	}
-	u, err := h.Store.UserInfo(ctx, p)
+	p, u, err := h.me(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -391,3 +391,52 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A spec with a default order on a unique field (the hierarchy path of the team views):
+// no order given → the default alone; a unique last key is not followed by the primary
+// key; anything else still ends with the key.
+func TestDefaultOrderAndUniqueLastKey(t *testing.T) {
+	s := listing.NewSpec("id",
+		listing.Field{Name: "id", Column: "t.id", Type: listing.Int, Sortable: true},
+		listing.Field{Name: "tree", Column: "t.path", Sortable: true, Unique: true},
+		listing.Field{Name: "name", Column: "t.name", Sortable: true},
+	)
+	s.Default = "tree"
+	cases := []struct {
+		query string
+		want  string
+	}{
+		{"", "t.path ASC"},
+		{"order[tree]=DESC", "t.path DESC"},
+		{"order[name]=ASC", "t.name ASC, t.id ASC"},
+		{"order[name]=ASC&order[tree]=ASC", "t.name ASC, t.path ASC"},
+		{"order[tree]=ASC&order[name]=DESC", "t.path ASC, t.name DESC, t.id ASC"},
+		{"order[id]=DESC", "t.id DESC"},
+	}
+	for _, tc := range cases {
+		q, err := listing.Parse(tc.query, s)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.query, err)
+		}
+		if got := q.OrderBy(); got != tc.want {
+			t.Errorf("%q: ORDER BY %s, want %s", tc.query, got, tc.want)
+		}
+	}
+	// A cursor round-trips on the path alone.
+	q, _ := listing.Parse("limit=2", s)
+	c := q.NextCursor(func(string) any { return "1.5.9" })
+	next, err := listing.Parse("limit=2&cursor="+c, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var args listing.Args
+	if where := next.Where(&args); where != "((t.path) > ($1))" || args.Values[0] != "1.5.9" {
+		t.Errorf("keyset %s %v", where, args.Values)
+	}
+	// Without a default, no order means the key.
+	plain := listing.NewSpec("id", listing.Field{Name: "id", Column: "t.id", Type: listing.Int, Sortable: true})
+	q, _ = listing.Parse("", plain)
+	if got := q.OrderBy(); got != "t.id ASC" {
+		t.Errorf("no default: %s", got)
+	}
+}

@@ -246,6 +246,19 @@ const treeNodeColumns = `a.code, a.first_name, a.last_name, coalesce(a.photo_fil
 	l.id, l.rank, l.code, l.name, l.contract_rate_bp, l.is_senior, a.status, a.downline_size,
 	(SELECT count(*) FROM associates c WHERE c.upline_id = a.id), coalesce(u.code, ''), a.email, coalesce(a.phone, '')`
 
+// treeNodeFrom is the FROM clause the tree node columns read.
+const treeNodeFrom = ` FROM associates a JOIN levels l ON l.id = a.level_id LEFT JOIN associates u ON u.id = a.upline_id `
+
+// treeNodes runs a query of tree node columns (treeNodeColumns + treeNodeFrom + where).
+func (s *Store) treeNodes(ctx context.Context, where string, args ...any) ([]TreeNode, error) {
+	rows, err := s.db.Query(ctx, `SELECT `+treeNodeColumns+treeNodeFrom+where, args...)
+	return collect(rows, err, func(rows pgx.Rows, n *TreeNode) error {
+		var err error
+		*n, err = scanTreeNode(rows)
+		return err
+	})
+}
+
 func scanTreeNode(row interface{ Scan(...any) error }) (TreeNode, error) {
 	var n TreeNode
 	err := row.Scan(&n.Code, &n.FirstName, &n.LastName, &n.PhotoFileID,
@@ -260,8 +273,7 @@ func (s *Store) GenealogyNode(ctx context.Context, p *auth.Principal, code strin
 	if err != nil {
 		return TreeNode{}, err
 	}
-	n, err := scanTreeNode(s.db.QueryRow(ctx, `SELECT `+treeNodeColumns+` FROM associates a JOIN levels l ON l.id = a.level_id
-		LEFT JOIN associates u ON u.id = a.upline_id WHERE a.id = $1`, t.ID))
+	n, err := scanTreeNode(s.db.QueryRow(ctx, `SELECT `+treeNodeColumns+treeNodeFrom+`WHERE a.id = $1`, t.ID))
 	return n, translate(err)
 }
 
@@ -272,22 +284,8 @@ func (s *Store) GenealogyChildren(ctx context.Context, p *auth.Principal, code s
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.db.Query(ctx, `SELECT `+treeNodeColumns+` FROM associates a JOIN levels l ON l.id = a.level_id
-		LEFT JOIN associates u ON u.id = a.upline_id
-		WHERE a.upline_id = $1 ORDER BY a.last_name, a.first_name, a.id LIMIT $2 OFFSET $3`, t.ID, limit+1, (page-1)*limit)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	out := []TreeNode{}
-	for rows.Next() {
-		n, err := scanTreeNode(rows)
-		if err != nil {
-			return nil, translate(err)
-		}
-		out = append(out, n)
-	}
-	return out, translate(rows.Err())
+	return s.treeNodes(ctx, `WHERE a.upline_id = $1 ORDER BY a.last_name, a.first_name, a.id LIMIT $2 OFFSET $3`,
+		t.ID, limit+1, (page-1)*limit)
 }
 
 // SearchHit is a match of a genealogy search with the codes from the root down to it.
@@ -307,8 +305,7 @@ func (s *Store) GenealogySearch(ctx context.Context, p *auth.Principal, rootCode
 	if kw == "" {
 		return []SearchHit{}, nil
 	}
-	rows, err := s.db.Query(ctx, `SELECT `+treeNodeColumns+`, a.path::text FROM associates a JOIN levels l ON l.id = a.level_id
-		LEFT JOIN associates u ON u.id = a.upline_id
+	rows, err := s.db.Query(ctx, `SELECT `+treeNodeColumns+`, a.path::text`+treeNodeFrom+`
 		WHERE `+subtreeOf("a", root.Path)+` AND a.id <> $1
 		  AND (a.code ILIKE $2 || '%' OR (a.first_name || ' ' || a.last_name) ILIKE '%' || $2 || '%')
 		ORDER BY a.code = upper($2) DESC, a.depth, a.last_name, a.first_name, a.id LIMIT $3`, root.ID, kw, limit)
@@ -390,22 +387,9 @@ func (s *Store) Hierarchy(ctx context.Context, p *auth.Principal, code string) (
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.db.Query(ctx, `SELECT `+treeNodeColumns+` FROM associates a JOIN levels l ON l.id = a.level_id
-		LEFT JOIN associates u ON u.id = a.upline_id WHERE a.id = ANY($1) ORDER BY a.depth`, pathIDs(t.Path))
+	out, err := s.treeNodes(ctx, `WHERE a.id = ANY($1) ORDER BY a.depth`, pathIDs(t.Path))
 	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	out := []TreeNode{}
-	for rows.Next() {
-		n, err := scanTreeNode(rows)
-		if err != nil {
-			return nil, translate(err)
-		}
-		out = append(out, n)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, translate(err)
+		return nil, err
 	}
 	// Above the caller only contact fields show.
 	above := len(pathIDs(p.Path)) - 1
