@@ -58,6 +58,26 @@ func newTable(c Common) table.Model {
 	return t
 }
 
+// editFilter handles a key while a / filter is being edited: the apply key applies the
+// trimmed input (applied is true: the screen reloads), the cancel key restores the applied
+// value, anything else edits the input.
+func editFilter(msg tea.KeyPressMsg, apply, cancel key.Binding, input *textinput.Model, filter *string, filtering *bool) (applied bool, cmd tea.Cmd) {
+	switch {
+	case key.Matches(msg, apply):
+		*filtering = false
+		input.Blur()
+		*filter = strings.TrimSpace(input.Value())
+		return true, nil
+	case key.Matches(msg, cancel):
+		*filtering = false
+		input.Blur()
+		input.SetValue(*filter)
+		return false, nil
+	}
+	*input, cmd = input.Update(msg)
+	return false, cmd
+}
+
 // newFilterInput returns the one-line input of a / filter.
 func newFilterInput(prompt string) textinput.Model {
 	in := textinput.New()
@@ -144,21 +164,11 @@ func (s *clientsScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 }
 
 func (s *clientsScreen) updateFilter(msg tea.KeyPressMsg) (screen, tea.Cmd) {
-	switch {
-	case key.Matches(msg, s.keys.Apply):
-		s.filtering = false
-		s.input.Blur()
-		s.filter = strings.TrimSpace(s.input.Value())
+	applied, cmd := editFilter(msg, s.keys.Apply, s.keys.Cancel, &s.input, &s.filter, &s.filtering)
+	if applied {
 		s.pager.reset()
 		return s, s.load(1)
-	case key.Matches(msg, s.keys.Cancel):
-		s.filtering = false
-		s.input.Blur()
-		s.input.SetValue(s.filter)
-		return s, nil
 	}
-	var cmd tea.Cmd
-	s.input, cmd = s.input.Update(msg)
 	return s, cmd
 }
 

@@ -169,21 +169,11 @@ func (s *teamScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 }
 
 func (s *teamScreen) updateFilter(msg tea.KeyPressMsg) (screen, tea.Cmd) {
-	switch {
-	case key.Matches(msg, s.keys.Apply):
-		s.filtering = false
-		s.input.Blur()
-		s.filter = strings.TrimSpace(s.input.Value())
+	applied, cmd := editFilter(msg, s.keys.Apply, s.keys.Cancel, &s.input, &s.filter, &s.filtering)
+	if applied {
 		s.pager.reset()
 		return s, s.load(1)
-	case key.Matches(msg, s.keys.Cancel):
-		s.filtering = false
-		s.input.Blur()
-		s.input.SetValue(s.filter)
-		return s, nil
 	}
-	var cmd tea.Cmd
-	s.input, cmd = s.input.Update(msg)
 	return s, cmd
 }
 
