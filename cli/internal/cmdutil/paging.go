@@ -79,3 +79,28 @@ func (p Paging) PrintFooter(ios *iostreams.IOStreams, shown int, more bool) {
 	}
 	fmt.Fprintln(ios.ErrOut, cs.Gray(msg))
 }
+
+// WriteList prints a fetched page of a list: through --json/--jq/--csv when one is asked
+// for, otherwise as the table with the paging footer, or the none message on a terminal
+// when there are no rows.
+func WriteList[T any](ios *iostreams.IOStreams, exp *Exporter, paging Paging, rows []T, more bool, none string,
+	records func([]T) ([]Record, error), print func(*iostreams.IOStreams, []T) error) error {
+	if exp.Enabled() {
+		recs, err := records(rows)
+		if err != nil {
+			return err
+		}
+		return exp.Write(ios, recs)
+	}
+	if len(rows) == 0 {
+		if ios.IsStdoutTTY() {
+			fmt.Fprintln(ios.ErrOut, none)
+		}
+		return nil
+	}
+	if err := print(ios, rows); err != nil {
+		return err
+	}
+	paging.PrintFooter(ios, len(rows), more)
+	return nil
+}

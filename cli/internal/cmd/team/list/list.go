@@ -3,7 +3,6 @@ package list
 
 import (
 	"context"
-	"fmt"
 	"iter"
 
 	"github.com/spf13/cobra"
@@ -113,24 +112,5 @@ func listRun(ctx context.Context, opts *Options) error {
 		return err
 	}
 
-	if opts.Exporter.Enabled() {
-		recs, err := shared.Records(rows)
-		if err != nil {
-			return err
-		}
-		return opts.Exporter.Write(opts.IO, recs)
-	}
-
-	ios := opts.IO
-	if len(rows) == 0 {
-		if ios.IsStdoutTTY() {
-			fmt.Fprintln(ios.ErrOut, "No team members match.")
-		}
-		return nil
-	}
-	if err := shared.PrintList(ios, rows); err != nil {
-		return err
-	}
-	opts.Paging.PrintFooter(ios, len(rows), more)
-	return nil
+	return cmdutil.WriteList(opts.IO, opts.Exporter, opts.Paging, rows, more, "No team members match.", shared.Records, shared.PrintList)
 }
