@@ -103,6 +103,8 @@ var malformed = map[string][]struct {
 		{"GET", "/api/team/Infinity?filter[generation][gt]=1", ``, true, 422},
 		{"GET", "/api/team/Infinity?filter[licensed][eq]=maybe", ``, true, 422},
 		{"GET", "/api/team/Infinity?order[email]=ASC", ``, true, 422},
+		{"GET", "/api/team/Infinity?period_start=2026-02-01&period_end=2026-01-01", ``, true, 422},
+		{"GET", "/api/team/Infinity?cursor=bm90LWEtY3Vyc29y", ``, true, 422},
 	},
 	"downloadTeam": {
 		{"GET", "/api/team/BaseShop/download?format=doc", ``, true, 422},
