@@ -21,6 +21,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -69,6 +70,8 @@ type runOpts struct {
 	conns      int
 	pool       int
 	out        string
+	only       string
+	hold       bool
 }
 
 const benchKey = "62656e63682d6b65792d62656e63682d6b65792d62656e63682d6b65792d3031"
@@ -84,6 +87,8 @@ func run(args []string) error {
 	fs.IntVar(&o.conns, "conns", 16, "wrk connections")
 	fs.IntVar(&o.pool, "pool", 16, "database pool size of both servers")
 	fs.StringVar(&o.out, "out", ".bench/results.md", "where to write the results (markdown)")
+	fs.StringVar(&o.only, "only", "abc", "which parts to measure (a, b, c or a combination)")
+	fs.BoolVar(&o.hold, "hold", false, "start both servers, print their addresses and a token, and wait for a signal (for profiling by hand)")
 	_ = fs.Parse(args)
 	ctx := context.Background()
 
@@ -165,6 +170,13 @@ func run(args []string) error {
 		}
 	}
 
+	if o.hold {
+		fmt.Printf("portald  %s (pid %d)\nbaseline %s (pid %d)\ntoken    %s\ndsn      %s\n", ours.url, ours.pid, base.url, base.pid, token, dsn)
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
+		<-sig
+		return nil
+	}
 	res := &report{}
 	res.line("# Benchmark run %s", time.Now().UTC().Format(time.RFC3339))
 	res.line("")
@@ -173,11 +185,35 @@ func run(args []string) error {
 	res.line("The caller is the top of the organisation: every client is visible to it.")
 	res.line("")
 
-	// (a) page 1 and a selective filter against the hand-written handler.
+	if strings.Contains(o.only, "a") {
+		if err := partA(res, ours, base, token, o); err != nil {
+			return err
+		}
+	}
+	if strings.Contains(o.only, "b") {
+		if err := partB(ctx, res, pool, ours, token, path); err != nil {
+			return err
+		}
+	}
+	if strings.Contains(o.only, "c") {
+		if err := partC(res, ours, base, token); err != nil {
+			return err
+		}
+	}
+	fmt.Println()
+	fmt.Print(res.String())
+	if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(o.out, []byte(res.String()), 0o644)
+}
+
+// partA: page 1 and a selective filter against the hand-written handler.
+func partA(res *report, ours, base proc, token string, o runOpts) error {
 	res.line("## (a) List: portald against a hand-written net/http + pgx handler")
 	res.line("")
-	res.line("| scenario | portald req/s | p50 | p99 | baseline req/s | p50 | p99 | ratio (req/s) |")
-	res.line("|---|---|---|---|---|---|---|---|")
+	res.line("| scenario | portald req/s | p50 | p99 | CPU/req server + PostgreSQL | baseline req/s | p50 | p99 | CPU/req server + PostgreSQL | ratio (req/s) |")
+	res.line("|---|---|---|---|---|---|---|---|---|---|")
 	scen := []struct{ name, ours, base string }{
 		{"page 1, limit 100", "/api/clients?limit=100", "/clients?limit=100"},
 		{"selective filter (state TX, last name starts with Mi)", "/api/clients?limit=100&filter[state][eq]=TX&filter[last_name][startswith]=Mi",
@@ -188,24 +224,30 @@ func run(args []string) error {
 		// burst of load elsewhere on the machine does not decide the ratio.
 		var as, bs []wrkResult
 		for range 3 {
-			a, err := wrk(ours.url+s.ours, token, o)
+			a, err := wrk(ours.url+s.ours, token, o, ours.pid)
 			if err != nil {
 				return err
 			}
-			b, err := wrk(base.url+s.base, token, o)
+			b, err := wrk(base.url+s.base, token, o, base.pid)
 			if err != nil {
 				return err
 			}
 			as, bs = append(as, a), append(bs, b)
 		}
 		a, b := median(as), median(bs)
-		res.line("| %s | %.0f | %s | %s | %.0f | %s | %s | **%.2f×** |", s.name, a.rps, fmtDur(a.p50d), fmtDur(a.p99d), b.rps, fmtDur(b.p50d), fmtDur(b.p99d), a.rps/b.rps)
+		res.line("| %s | %.0f | %s | %s | %s | %.0f | %s | %s | %s | **%.2f×** |", s.name,
+			a.rps, fmtDur(a.p50d), fmtDur(a.p99d), a.cpu(), b.rps, fmtDur(b.p50d), fmtDur(b.p99d), b.cpu(), a.rps/b.rps)
 	}
 	res.line("")
-	res.line("Medians of three alternating rounds; ratio = portald req/s ÷ baseline req/s.")
+	res.line("Medians of three alternating rounds; ratio = portald req/s ÷ baseline req/s. CPU/req is the CPU time")
+	res.line("(user + system) the server process and all PostgreSQL processes spent during the run, per request:")
+	res.line("on a machine whose cores are all busy, it is what decides throughput.")
 	res.line("")
+	return nil
+}
 
-	// (b) deep pages.
+// partB: page 1 against a deep page, by cursor and by offset.
+func partB(ctx context.Context, res *report, pool *pgxpool.Pool, ours proc, token, path string) error {
 	var nth int64
 	if err := pool.QueryRow(ctx, `SELECT c.id FROM clients c JOIN associates a ON a.id = c.associate_id
 		WHERE a.path <@ $1::ltree ORDER BY c.id OFFSET 899999 LIMIT 1`, path).Scan(&nth); err != nil {
@@ -238,8 +280,11 @@ func run(args []string) error {
 		res.line("| %s | %d | %s | %s | **%.2f×** |", r.name, r.l.n, fmtDur(r.l.p50), fmtDur(r.l.p99), r.l.p50.Seconds()/first.p50.Seconds())
 	}
 	res.line("")
+	return nil
+}
 
-	// (c) CSV download of every row against COPY … TO STDOUT.
+// partC: the CSV download of every row against COPY … TO STDOUT.
+func partC(res *report, ours, base proc, token string) error {
 	res.line("## (c) CSV download of all visible clients against `pgx CopyTo` of the same query")
 	res.line("")
 	res.line("| download | rows | seconds | rows/s | MB | server RSS before | peak RSS during |")
@@ -266,12 +311,7 @@ func run(args []string) error {
 	res.line("")
 	res.line("Ratio (rows/s, portald / COPY): **%.2f×**.", (float64(d1.rows)/d1.secs)/(float64(d2.rows)/d2.secs))
 	res.line("")
-	fmt.Println()
-	fmt.Print(res.String())
-	if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(o.out, []byte(res.String()), 0o644)
+	return nil
 }
 
 type report struct{ strings.Builder }
@@ -397,9 +437,11 @@ func median(rs []wrkResult) wrkResult {
 		return v[len(v)/2]
 	}
 	return wrkResult{
-		rps:  pick(func(r wrkResult) float64 { return r.rps }),
-		p50d: time.Duration(pick(func(r wrkResult) float64 { return float64(r.p50d) })),
-		p99d: time.Duration(pick(func(r wrkResult) float64 { return float64(r.p99d) })),
+		rps:    pick(func(r wrkResult) float64 { return r.rps }),
+		p50d:   time.Duration(pick(func(r wrkResult) float64 { return float64(r.p50d) })),
+		p99d:   time.Duration(pick(func(r wrkResult) float64 { return float64(r.p99d) })),
+		srvPer: time.Duration(pick(func(r wrkResult) float64 { return float64(r.srvPer) })),
+		pgPer:  time.Duration(pick(func(r wrkResult) float64 { return float64(r.pgPer) })),
 	}
 }
 
@@ -416,6 +458,8 @@ func fmtDur(d time.Duration) string {
 
 type wrkResult struct {
 	rps        float64
+	srvPer     time.Duration // server CPU per request
+	pgPer      time.Duration // PostgreSQL CPU per request
 	p50, p99   string
 	p50d, p99d time.Duration
 }
@@ -424,9 +468,54 @@ var (
 	rpsLine = regexp.MustCompile(`Requests/sec:\s+([\d.]+)`)
 	pctLine = regexp.MustCompile(`(?m)^\s+(50|99)(?:\.000)?%\s+([\d.]+)(us|ms|s)`)
 	non2xx  = regexp.MustCompile(`Non-2xx or 3xx responses:\s+(\d+)`)
+	// "  12345 requests in 8.00s, 1.2GB read"
+	totalLine = regexp.MustCompile(`(\d+) requests in `)
 )
 
-func wrk(u, token string, o runOpts) (wrkResult, error) {
+// cpu is the CPU time per request of the server and of PostgreSQL.
+func (r wrkResult) cpu() string {
+	return fmtDur(r.srvPer) + " + " + fmtDur(r.pgPer)
+}
+
+var clockTick = 100 * time.Duration(1) // USER_HZ on Linux: 100 ticks per second
+
+// procCPU is the CPU time (user + system) a process has used so far.
+func procCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / clockTick
+}
+
+// postgresCPU sums the CPU time of every PostgreSQL process on the machine (the
+// benchmark cluster is the only busy one while wrk runs).
+func postgresCPU() time.Duration {
+	var total time.Duration
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid))
+		if err != nil || !strings.HasPrefix(string(comm), "postgres") {
+			continue
+		}
+		total += procCPU(pid)
+	}
+	return total
+}
+
+func wrk(u, token string, o runOpts, pid int) (wrkResult, error) {
 	// A warm-up request checks the answer first: a benchmark of errors measures nothing.
 	req, _ := http.NewRequest("GET", u, nil)
 	req.Header.Set("Authorization", "Bearer "+token)
@@ -444,17 +533,24 @@ func wrk(u, token string, o runOpts) (wrkResult, error) {
 		"-H", "Authorization: Bearer "+token, u).CombinedOutput(); err != nil {
 		return wrkResult{}, fmt.Errorf("wrk warm-up: %v: %s", err, out)
 	}
+	srv0, pg0 := procCPU(pid), postgresCPU()
 	out, err := exec.Command("wrk", "-t2", fmt.Sprintf("-c%d", o.conns), fmt.Sprintf("-d%s", o.duration), "--latency",
 		"--timeout", "30s", "-H", "Authorization: Bearer "+token, u).CombinedOutput()
 	if err != nil {
 		return wrkResult{}, fmt.Errorf("wrk: %v: %s", err, out)
 	}
+	srv1, pg1 := procCPU(pid), postgresCPU()
 	if m := non2xx.FindSubmatch(out); m != nil {
 		return wrkResult{}, fmt.Errorf("wrk %s: %s non-2xx answers", u, m[1])
 	}
 	var r wrkResult
 	if m := rpsLine.FindSubmatch(out); m != nil {
 		r.rps, _ = strconv.ParseFloat(string(m[1]), 64)
+	}
+	if m := totalLine.FindSubmatch(out); m != nil {
+		n, _ := strconv.ParseFloat(string(m[1]), 64)
+		r.srvPer = time.Duration(float64(srv1-srv0) / max(n, 1))
+		r.pgPer = time.Duration(float64(pg1-pg0) / max(n, 1))
 	}
 	for _, m := range pctLine.FindAllSubmatch(out, -1) {
 		v, _ := strconv.ParseFloat(string(m[2]), 64)
@@ -467,7 +563,7 @@ func wrk(u, token string, o runOpts) (wrkResult, error) {
 			r.p99, r.p99d = s, d
 		}
 	}
-	fmt.Printf("  %-110.110s %8.0f req/s  p50 %-8s p99 %s\n", u, r.rps, r.p50, r.p99)
+	fmt.Printf("  %-100.100s %8.0f req/s  p50 %-8s p99 %-8s CPU/req %s\n", u, r.rps, r.p50, r.p99, r.cpu())
 	return r, nil
 }
 

@@ -1590,11 +1590,7 @@ func decodeGetHierarchyResponse(resp *http.Response) (res *TreeNodeListHeaders, 
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response TreeNodeList
 			if err := func() error {
@@ -1606,11 +1602,6 @@ func decodeGetHierarchyResponse(resp *http.Response) (res *TreeNodeListHeaders, 
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -1937,11 +1928,7 @@ func decodeListAcknowledgementsResponse(resp *http.Response) (res *Acknowledgeme
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response Acknowledgements
 			if err := func() error {
@@ -1953,11 +1940,6 @@ func decodeListAcknowledgementsResponse(resp *http.Response) (res *Acknowledgeme
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -2069,11 +2051,7 @@ func decodeListAssociateAppointmentsResponse(resp *http.Response) (res *Appointm
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response AppointmentList
 			if err := func() error {
@@ -2085,11 +2063,6 @@ func decodeListAssociateAppointmentsResponse(resp *http.Response) (res *Appointm
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -2201,11 +2174,7 @@ func decodeListAssociateLevelHistoryResponse(resp *http.Response) (res *LevelHis
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response LevelHistoryList
 			if err := func() error {
@@ -2217,11 +2186,6 @@ func decodeListAssociateLevelHistoryResponse(resp *http.Response) (res *LevelHis
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -2333,11 +2297,7 @@ func decodeListAssociateLicensesResponse(resp *http.Response) (res *LicenseListH
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response LicenseList
 			if err := func() error {
@@ -2349,11 +2309,6 @@ func decodeListAssociateLicensesResponse(resp *http.Response) (res *LicenseListH
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -2465,11 +2420,7 @@ func decodeListClientsResponse(resp *http.Response) (res *ClientListHeaders, _ e
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response ClientList
 			if err := func() error {
@@ -2481,11 +2432,6 @@ func decodeListClientsResponse(resp *http.Response) (res *ClientListHeaders, _ e
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -2597,11 +2543,7 @@ func decodeListGenealogyChildrenResponse(resp *http.Response) (res *TreeNodeList
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response TreeNodeList
 			if err := func() error {
@@ -2613,11 +2555,6 @@ func decodeListGenealogyChildrenResponse(resp *http.Response) (res *TreeNodeList
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -2729,11 +2666,7 @@ func decodeListLevelsResponse(resp *http.Response) (res *LevelListHeaders, _ err
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response LevelList
 			if err := func() error {
@@ -2745,11 +2678,6 @@ func decodeListLevelsResponse(resp *http.Response) (res *LevelListHeaders, _ err
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -2861,11 +2789,7 @@ func decodeListTeamResponse(resp *http.Response) (res *TeamMemberListHeaders, _ 
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response TeamMemberList
 			if err := func() error {
@@ -2877,11 +2801,6 @@ func decodeListTeamResponse(resp *http.Response) (res *TeamMemberListHeaders, _ 
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -3127,11 +3046,7 @@ func decodeSearchAssociatesResponse(resp *http.Response) (res *AssociateLookupLi
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response AssociateLookupList
 			if err := func() error {
@@ -3143,11 +3058,6 @@ func decodeSearchAssociatesResponse(resp *http.Response) (res *AssociateLookupLi
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -3259,11 +3169,7 @@ func decodeSearchClientsResponse(resp *http.Response) (res *ClientLookupListHead
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response ClientLookupList
 			if err := func() error {
@@ -3275,11 +3181,6 @@ func decodeSearchClientsResponse(resp *http.Response) (res *ClientLookupListHead
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -3391,11 +3292,7 @@ func decodeSearchGenealogyResponse(resp *http.Response) (res *GenealogySearchRes
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response GenealogySearchResult
 			if err := func() error {
@@ -3407,11 +3304,6 @@ func decodeSearchGenealogyResponse(resp *http.Response) (res *GenealogySearchRes
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.

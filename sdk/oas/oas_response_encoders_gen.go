@@ -443,10 +443,10 @@ func encodeGetHierarchyResponse(response *TreeNodeListHeaders, w http.ResponseWr
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -522,10 +522,10 @@ func encodeListAcknowledgementsResponse(response *AcknowledgementsHeaders, w htt
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -555,10 +555,10 @@ func encodeListAssociateAppointmentsResponse(response *AppointmentListHeaders, w
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -588,10 +588,10 @@ func encodeListAssociateLevelHistoryResponse(response *LevelHistoryListHeaders, 
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -621,10 +621,10 @@ func encodeListAssociateLicensesResponse(response *LicenseListHeaders, w http.Re
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -654,10 +654,10 @@ func encodeListClientsResponse(response *ClientListHeaders, w http.ResponseWrite
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -687,10 +687,10 @@ func encodeListGenealogyChildrenResponse(response *TreeNodeListHeaders, w http.R
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -720,10 +720,10 @@ func encodeListLevelsResponse(response *LevelListHeaders, w http.ResponseWriter,
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -753,10 +753,10 @@ func encodeListTeamResponse(response *TeamMemberListHeaders, w http.ResponseWrit
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -805,10 +805,10 @@ func encodeSearchAssociatesResponse(response *AssociateLookupListHeaders, w http
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -838,10 +838,10 @@ func encodeSearchClientsResponse(response *ClientLookupListHeaders, w http.Respo
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -871,10 +871,10 @@ func encodeSearchGenealogyResponse(response *GenealogySearchResultHeaders, w htt
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil

@@ -29,17 +29,19 @@ func (h *Handler) ListClients(ctx context.Context, _ oas.ListClientsParams) (*oa
 	if err != nil {
 		return nil, err
 	}
-	rows, err := h.Store.ListClients(ctx, p, q)
+	out := oas.ClientList{Data: make([]oas.ClientRecord, 0, q.Limit+1)}
+	var last client.Client // the last row of the page, which the cursor continues from
+	err = h.Store.ListClients(ctx, p, q, func(c *client.Client) {
+		if len(out.Data) == q.Limit-1 {
+			last = *c
+		}
+		out.Data = append(out.Data, clientOut(c))
+	})
 	if err != nil {
 		return nil, err
 	}
-	out := oas.ClientList{Data: make([]oas.ClientRecord, len(rows))}
-	for i := range rows {
-		out.Data[i] = clientOut(&rows[i])
-	}
-	if len(rows) > q.Limit {
-		last := &rows[q.Limit-1]
-		out.NextCursor = oas.NewOptString(q.NextCursor(func(f string) any { return store.ClientSortValue(last, f) }))
+	if len(out.Data) > q.Limit {
+		out.NextCursor = oas.NewOptString(q.NextCursor(func(f string) any { return store.ClientSortValue(&last, f) }))
 	}
 	return &oas.ClientListHeaders{Response: out}, nil
 }

@@ -4,6 +4,7 @@
 package httpx
 
 import (
+	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -13,6 +14,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -56,12 +58,22 @@ func WithInfo(ctx context.Context, i Info) context.Context {
 	return context.WithValue(ctx, infoKey{}, i)
 }
 
+// writer records the status and size of the response, writes the hinted headers with
+// the status line and gathers the body in a pooled buffer, so that encoders that write
+// in small pieces (ogen's streaming JSON encoder, the CSV writer) reach the connection in
+// large writes without building whole bodies in memory.
 type writer struct {
 	http.ResponseWriter
 	hints  *Hints
 	status int
 	bytes  int64
+	buf    *bufio.Writer
 }
+
+// bufSize is the size of the pooled response buffers.
+const bufSize = 32 << 10
+
+var bufPool = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, bufSize) }}
 
 func (w *writer) WriteHeader(code int) {
 	if w.status != 0 {
@@ -85,15 +97,34 @@ func (w *writer) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.WriteHeader(http.StatusOK)
 	}
-	n, err := w.ResponseWriter.Write(b)
+	if w.buf == nil {
+		w.buf = bufPool.Get().(*bufio.Writer)
+		w.buf.Reset(w.ResponseWriter)
+	}
+	n, err := w.buf.Write(b)
 	w.bytes += int64(n)
 	return n, err
 }
 
+// Flush sends what is buffered to the client.
 func (w *writer) Flush() {
+	if w.buf != nil {
+		_ = w.buf.Flush()
+	}
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}
+}
+
+// finish writes out the buffer and gives it back to the pool.
+func (w *writer) finish() {
+	if w.buf == nil {
+		return
+	}
+	_ = w.buf.Flush()
+	w.buf.Reset(nil)
+	bufPool.Put(w.buf)
+	w.buf = nil
 }
 
 func (w *writer) Unwrap() http.ResponseWriter { return w.ResponseWriter }
@@ -170,6 +201,7 @@ func Wrap(next http.Handler, o Options) http.Handler {
 					WriteError(ww, http.StatusInternalServerError, "Something went wrong. Quote request id "+id+" to support.")
 				}
 			}
+			ww.finish()
 			level := slog.LevelInfo
 			if ww.status >= 500 {
 				level = slog.LevelError

@@ -44,14 +44,38 @@ const clientColumns = `c.id, c.associate_id, a.code, a.first_name || ' ' || a.la
 	coalesce(c.notes, ''), c.created_at, c.updated_at`
 
 func scanClient(row pgx.Row, me int64) (client.Client, error) {
-	var c client.Client
-	err := row.Scan(&c.ID, &c.AssociateID, &c.AssociateCode, &c.AssociateName,
+	return newClientScan(me).scan(row)
+}
+
+// clientScan is one scan target for a whole result: Scan's destination list is built
+// once rather than for every row (pgx allocates fresh values for the nullable pointers,
+// so the copies handed out never share anything).
+type clientScan struct {
+	c    client.Client
+	me   int64
+	dest []any
+}
+
+func newClientScan(me int64) *clientScan {
+	s := &clientScan{me: me}
+	c := &s.c
+	s.dest = []any{&c.ID, &c.AssociateID, &c.AssociateCode, &c.AssociateName,
 		&c.FirstName, &c.LastName, &c.Email, &c.Phone, &c.DateOfBirth,
 		&c.Gender, &c.MaritalStatus, &c.AddressLine1, &c.AddressLine2,
 		&c.City, &c.State, &c.PostalCode, &c.Country, &c.AnnualIncome,
-		&c.Notes, &c.CreatedAt, &c.UpdatedAt)
-	c.CanEdit = me != 0 && c.AssociateID == me
-	return c, err
+		&c.Notes, &c.CreatedAt, &c.UpdatedAt}
+	return s
+}
+
+func (s *clientScan) scan(row pgx.Row) (client.Client, error) {
+	err := s.scanRow(row)
+	return s.c, err
+}
+
+func (s *clientScan) scanRow(row pgx.Row) error {
+	err := row.Scan(s.dest...)
+	s.c.CanEdit = s.me != 0 && s.c.AssociateID == s.me
+	return err
 }
 
 // clientScope is the condition on the owner `a` that limits clients to those the caller
@@ -67,29 +91,30 @@ func clientScope(p *auth.Principal, args *listing.Args) (string, error) {
 	}
 }
 
-// ListClients answers a page of the clients the caller may see: at most q.Limit+1 rows.
-func (s *Store) ListClients(ctx context.Context, p *auth.Principal, q listing.Query) ([]client.Client, error) {
+// ListClients calls each for every client of a page the caller may see: at most
+// q.Limit+1 rows. The client passed is reused for the next row; keep a copy if needed.
+// Rows go straight to the caller (who builds its answer) instead of through a slice.
+func (s *Store) ListClients(ctx context.Context, p *auth.Principal, q listing.Query, each func(*client.Client)) error {
 	var args listing.Args
 	scope, err := clientScope(p, &args)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	sql := `SELECT ` + clientColumns + ` FROM clients c JOIN associates a ON a.id = c.associate_id
 		WHERE ` + scope + ` AND ` + q.Where(&args) + ` ORDER BY ` + q.OrderBy() + ` ` + q.LimitOffset(&args)
 	rows, err := s.db.Query(ctx, sql, args.Values...)
 	if err != nil {
-		return nil, translate(err)
+		return translate(err)
 	}
 	defer rows.Close()
-	out := make([]client.Client, 0, q.Limit+1)
+	sc := newClientScan(p.AssociateID)
 	for rows.Next() {
-		c, err := scanClient(rows, p.AssociateID)
-		if err != nil {
-			return nil, translate(err)
+		if err := sc.scanRow(rows); err != nil {
+			return translate(err)
 		}
-		out = append(out, c)
+		each(&sc.c)
 	}
-	return out, translate(rows.Err())
+	return translate(rows.Err())
 }
 
 // ClientSortValue is a client's value of a sortable field, for cursors.

@@ -125,12 +125,13 @@ func collect[T any](rows pgx.Rows, err error, scan func(pgx.Rows, *T) error) ([]
 	}
 	defer rows.Close()
 	out := []T{}
+	var zero T
 	for rows.Next() {
-		var v T
-		if err := scan(rows, &v); err != nil {
+		// Scanned in place: a local passed to Scan would escape to the heap for every row.
+		out = append(out, zero)
+		if err := scan(rows, &out[len(out)-1]); err != nil {
 			return nil, translate(err)
 		}
-		out = append(out, v)
 	}
 	return out, translate(rows.Err())
 }
