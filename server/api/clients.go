@@ -13,6 +13,8 @@ import (
 
 var _ oas.ClientsHandler = (*Handler)(nil)
 
+var clientPages pagePool[oas.ClientRecord]
+
 // parseListing reads the listing parameters of the request against a whitelist. ogen
 // has already checked their types; this reads them in the order given.
 func parseListing(ctx context.Context, spec *listing.Spec) (listing.Query, error) {
@@ -29,7 +31,7 @@ func (h *Handler) ListClients(ctx context.Context, _ oas.ListClientsParams) (*oa
 	if err != nil {
 		return nil, err
 	}
-	out := oas.ClientList{Data: make([]oas.ClientRecord, 0, q.Limit+1)}
+	out := oas.ClientList{Data: clientPages.get(ctx, q.Limit+1)}
 	var last client.Client // the last row of the page, which the cursor continues from
 	err = h.Store.ListClients(ctx, p, q, func(c *client.Client) {
 		if len(out.Data) == q.Limit-1 {

@@ -97,9 +97,9 @@ func (h *Handler) ListTeam(ctx context.Context, params oas.ListTeamParams) (*oas
 	if err != nil {
 		return nil, err
 	}
-	out := oas.TeamMemberList{Data: make([]oas.TeamMember, len(rows))}
+	out := oas.TeamMemberList{Data: teamPages.get(ctx, len(rows))}
 	for i := range rows {
-		out.Data[i] = h.member(&rows[i])
+		out.Data = append(out.Data, h.member(&rows[i]))
 	}
 	if len(rows) > q.Limit {
 		last := &rows[q.Limit-1]
@@ -107,6 +107,8 @@ func (h *Handler) ListTeam(ctx context.Context, params oas.ListTeamParams) (*oas
 	}
 	return &oas.TeamMemberListHeaders{Response: out}, nil
 }
+
+var teamPages pagePool[oas.TeamMember]
 
 // ListLevels answers the ladder, lowest first.
 func (h *Handler) ListLevels(ctx context.Context) (*oas.LevelListHeaders, error) {

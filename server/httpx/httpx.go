@@ -34,6 +34,17 @@ type Hints struct {
 	XToken             string
 	ContentType        string
 	ContentDisposition string
+
+	after []func() // run once the response is written
+}
+
+// AfterResponse runs f once the response of the request of ctx has been written, to
+// give back to a pool what the answer was built from. Without the middleware (a handler
+// called in-process) f never runs.
+func AfterResponse(ctx context.Context, f func()) {
+	if h, ok := ctx.Value(hintsKey{}).(*Hints); ok {
+		h.after = append(h.after, f)
+	}
 }
 
 type infoKey struct{}
@@ -206,11 +217,18 @@ func Wrap(next http.Handler, o Options) http.Handler {
 			if ww.status >= 500 {
 				level = slog.LevelError
 			}
+			if !o.Log.Enabled(ctx, level) {
+				return
+			}
 			o.Log.Log(ctx, level, "request", "request_id", id, "method", r.Method, "path", r.URL.Path,
 				"status", ww.status, "bytes", ww.bytes, "duration_ms", float64(time.Since(start).Microseconds())/1000,
 				"ip", info.IP.String())
 		}()
 		next.ServeHTTP(ww, r.WithContext(ctx))
+		ww.finish()
+		for _, f := range hints.after {
+			f()
+		}
 	})
 }
 
