@@ -47,13 +47,18 @@ func (h *Handler) MethodNotAllowed(w http.ResponseWriter, r *http.Request, allow
 	httpx.WriteError(w, http.StatusMethodNotAllowed, "Method "+r.Method+" is not allowed here; allowed: "+allowed)
 }
 
+// statusClientClosed is the status logged for requests the client abandoned.
+const statusClientClosed = 499
+
 var decodeField = regexp.MustCompile(`decode field "([a-z0-9_]+)"`)
 
 func (h *Handler) classify(ctx context.Context, err error) (int, oas.Error) {
 	status, msg, fields := classify(err)
 	if ctx.Err() != nil {
-		// The client went away: nothing to report, and nobody to answer.
+		// The client went away: nothing to report, and nobody to answer. The request log
+		// says 499 (client closed request, as nginx does) rather than a server failure.
 		h.Log.DebugContext(ctx, "request abandoned", "request_id", httpx.InfoFrom(ctx).ID, "err", err.Error())
+		status, msg = statusClientClosed, "The request was cancelled"
 	} else if status >= 500 {
 		id := httpx.InfoFrom(ctx).ID
 		h.Log.ErrorContext(ctx, "request failed", "request_id", id, "err", err.Error())

@@ -32,6 +32,7 @@ type Cluster struct {
 	waitErr   error
 	cred      *syscall.Credential
 	logFile   *os.File
+	lock      *os.File // flock held while this process owns the data directory
 }
 
 // ErrNoPostgres says that no PostgreSQL server binaries were found.
@@ -116,6 +117,15 @@ func Start(ctx context.Context, dataDir string, fast bool) (*Cluster, error) {
 		return nil, err
 	}
 	c := &Cluster{DataDir: dataDir, cred: cred, exited: make(chan struct{})}
+	if err := c.takeOver(); err != nil {
+		return nil, err
+	}
+	started := false
+	defer func() {
+		if !started {
+			_ = c.lock.Close()
+		}
+	}()
 	if _, err := os.Stat(filepath.Join(dataDir, "PG_VERSION")); err != nil {
 		if err := c.initdb(ctx, bin); err != nil {
 			return nil, err
@@ -150,7 +160,78 @@ func Start(ctx context.Context, dataDir string, fast bool) (*Cluster, error) {
 		c.Stop()
 		return nil, err
 	}
+	started = true
 	return c, nil
+}
+
+// takeOver makes this process the owner of the data directory: it takes an exclusive
+// flock on <dataDir>.lock (the kernel drops it when the owner dies, however it dies) and
+// then stops a server left running on the directory by an owner that died without
+// stopping it (portald killed with SIGKILL while running as root: the parent-death
+// signal does not reach a child that changed its user).
+func (c *Cluster) takeOver() error {
+	f, err := os.OpenFile(c.DataDir+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		_ = f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return fmt.Errorf("the database directory %s is in use by another process (portald or a test run); stop it or use another data directory", c.DataDir)
+		}
+		return fmt.Errorf("lock %s.lock: %w", c.DataDir, err)
+	}
+	c.lock = f
+	if err := stopOrphan(c.DataDir); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return nil
+}
+
+// stopOrphan stops the server whose postmaster.pid is in dataDir when it is still
+// running on that directory (nobody owns it: the caller holds the lock).
+func stopOrphan(dataDir string) error {
+	b, err := os.ReadFile(filepath.Join(dataDir, "postmaster.pid"))
+	if err != nil {
+		return nil // no server left behind
+	}
+	first, _, _ := strings.Cut(string(b), "\n")
+	pid, err := strconv.Atoi(strings.TrimSpace(first))
+	if err != nil || pid <= 0 {
+		return nil // PostgreSQL reports a damaged lock file itself
+	}
+	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	if err != nil || !bytes.Contains(cmdline, []byte("\x00"+dataDir+"\x00")) {
+		return nil // gone, or the number now belongs to another process
+	}
+	if err := syscall.Kill(pid, syscall.SIGINT); err != nil { // fast shutdown
+		return fmt.Errorf("a PostgreSQL server (pid %d) left running on %s cannot be stopped: %w", pid, dataDir, err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for alive(pid, dataDir) {
+		if time.Now().After(deadline) {
+			_ = syscall.Kill(pid, syscall.SIGQUIT) // immediate shutdown; recovery runs on the next start
+			time.Sleep(time.Second)
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return nil
+}
+
+// alive tells whether pid is still the server of dataDir (a zombie child of ours counts
+// as gone).
+func alive(pid int, dataDir string) bool {
+	st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	if i := bytes.LastIndexByte(st, ')'); i > 0 && len(st) > i+2 && st[i+2] == 'Z' {
+		return false
+	}
+	cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	return bytes.Contains(cmdline, []byte("\x00"+dataDir+"\x00"))
 }
 
 func (c *Cluster) chown(path string) error {
@@ -254,5 +335,8 @@ func (c *Cluster) Stop() {
 	}
 	if c.logFile != nil {
 		_ = c.logFile.Close()
+	}
+	if c.lock != nil {
+		_ = c.lock.Close()
 	}
 }

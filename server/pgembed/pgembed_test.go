@@ -2,6 +2,7 @@ package pgembed_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -78,8 +79,8 @@ func TestTwoClustersSideBySideAndRestart(t *testing.T) {
 	}
 }
 
-// A data directory already in use by a running server: Start fails at once with the
-// server's reason instead of hanging.
+// A data directory already owned by a running cluster: Start fails at once and says so
+// instead of hanging or stopping the owner's server.
 func TestStartFailsOnADirectoryInUse(t *testing.T) {
 	root, err := os.MkdirTemp("", "pgembed-test-")
 	if err != nil {
@@ -101,10 +102,47 @@ func TestStartFailsOnADirectoryInUse(t *testing.T) {
 	}()
 	select {
 	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "postmaster.pid") {
-			t.Errorf("second start: %v, want the lock-file refusal", err)
+		if err == nil || !strings.Contains(err.Error(), "in use by another process") {
+			t.Errorf("second start: %v, want the in-use refusal", err)
 		}
 	case <-time.After(45 * time.Second):
 		t.Fatal("a second start on a directory in use hangs")
+	}
+}
+
+// A server left running by an owner that died (portald killed while running as root) is
+// stopped by the next start, which then comes up on the same data.
+func TestStartStopsAnOrphanedServer(t *testing.T) {
+	root, err := os.MkdirTemp("", "pgembed-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(root)
+	if err := os.Chmod(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	dir := filepath.Join(root, "a")
+	first := start(t, dir)
+	if _, err := first.EnsureDatabase(ctx, "kept"); err != nil {
+		t.Fatal(err)
+	}
+	orphan := pgembed.ServerPID(first)
+	pgembed.Abandon(first)
+	defer first.Stop() // reaps the process if the takeover failed to stop it
+
+	again := start(t, dir)
+	defer again.Stop()
+	if pgembed.ServerPID(again) == orphan {
+		t.Fatal("the same server")
+	}
+	if _, err := os.Stat(fmt.Sprintf("/proc/%d/cmdline", orphan)); err == nil {
+		if b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", orphan)); !strings.Contains(string(b), ") Z") {
+			t.Fatalf("the orphaned server (pid %d) still runs", orphan)
+		}
+	}
+	created, err := again.EnsureDatabase(ctx, "kept")
+	if err != nil || created {
+		t.Fatalf("after takeover: created %v, %v (the data should be there)", created, err)
 	}
 }

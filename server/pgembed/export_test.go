@@ -1,0 +1,11 @@
+package pgembed
+
+// Abandon lets go of the data directory as a dying owner would, leaving the server
+// running: what a SIGKILL of portald running as root leaves behind.
+func Abandon(c *Cluster) {
+	_ = c.lock.Close()
+	c.lock = nil
+}
+
+// ServerPID is the process id of the running server.
+func ServerPID(c *Cluster) int { return c.cmd.Process.Pid }
