@@ -131,6 +131,8 @@ type TreeKeyMap struct {
 	Apply    key.Binding
 	Cancel   key.Binding
 	Reload   key.Binding
+	Reroot   key.Binding // the selected node becomes the root
+	PrevRoot key.Binding // back to the root before the last re-root
 }
 
 // DefaultTreeKeyMap returns the genealogy tree's keys.
@@ -147,6 +149,10 @@ func DefaultTreeKeyMap() TreeKeyMap {
 		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go")),
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+		// r reloads on every screen, so re-rooting is R; backspace would also close an
+		// associate's tabs (their Back), so a second press could leave the root too: u only.
+		Reroot:   key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "re-root")),
+		PrevRoot: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "prev root")),
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/associateportal/portal/sdk"
@@ -30,8 +31,10 @@ type fakeTeam struct {
 	upline   string // the caller's upline: contact fields only
 	licenses map[string][]oas.License
 	teamErr  error
+	nodeErr  map[string]error // GetGenealogyNode fails for these codes
 
 	teamCalls  []oas.ListTeamParams
+	nodeCalls  []string // codes
 	childCalls []string // "code page limit"
 	assocCalls []string // "tab code"
 }
@@ -150,6 +153,10 @@ func (f *fakeBackend) node(code string) oas.TreeNode {
 }
 
 func (f *fakeBackend) GetGenealogyNode(_ context.Context, p oas.GetGenealogyNodeParams) (*oas.TreeNodeHeaders, error) {
+	f.team.nodeCalls = append(f.team.nodeCalls, p.Code)
+	if err := f.team.nodeErr[p.Code]; err != nil {
+		return nil, err
+	}
 	return &oas.TreeNodeHeaders{Response: f.node(p.Code)}, nil
 }
 
@@ -440,6 +447,150 @@ func TestGenealogySearch(t *testing.T) {
 		t.Errorf("children requests (-want +got):\n%s", diff)
 	}
 	tt.golden("tree_revealed")
+}
+
+func TestGenealogyReroot(t *testing.T) {
+	b := demoBackend()
+	tt := newTester(t, b)
+	tt.keys("4")
+	s := tt.tree()
+
+	// R on the root does nothing.
+	tt.keys("R")
+	if len(s.roots) != 0 || len(b.team.nodeCalls) != 1 {
+		t.Fatalf("R on the root: roots %v, node requests %v", s.roots, b.team.nodeCalls)
+	}
+
+	// R makes the selected node the root, loaded like the first one: the node, then its
+	// recruits, open.
+	tt.keys("down", "down", "down", "R") // A2003
+	if s.root == nil || s.root.Code != "A2003" || s.root.parent != nil || s.root.depth != 0 || !s.root.expanded {
+		t.Fatalf("root after R on A2003: %+v", s.root)
+	}
+	if n := s.selected(); n != s.root {
+		t.Errorf("the cursor is on %s, want the new root", n.Code)
+	}
+	if diff := cmp.Diff([]string{"A1001", "A2003"}, b.team.nodeCalls); diff != "" {
+		t.Errorf("node requests (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"A1001 1 200", "A2003 1 200"}, b.team.childCalls); diff != "" {
+		t.Errorf("children requests (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(tt.view(), "Genealogy · A1001 › A2003 Eli Moss · 2 below") {
+		t.Errorf("no breadcrumb:\n%s", tt.view())
+	}
+
+	// r reloads the current root, not the first one; / searches below it.
+	tt.keys("r")
+	if s.root.Code != "A2003" || len(s.roots) != 1 {
+		t.Errorf("after r: root %s, roots %v", s.root.Code, s.roots)
+	}
+	tt.keys("/")
+	tt.typeText("cole")
+	tt.keys("enter")
+	if !strings.Contains(tt.view(), `Matches of "cole" below A2003`) {
+		t.Errorf("search below the new root:\n%s", tt.view())
+	}
+	tt.keys("esc")
+
+	tt.keys("down", "R") // A3003: two roots back
+	if s.root.Code != "A3003" {
+		t.Fatalf("root after R on A3003: %s", s.root.Code)
+	}
+	tt.golden("tree_rerooted")
+
+	// u goes back to the root before, open down to the node that was made the root.
+	tt.keys("u")
+	if s.root == nil || s.root.Code != "A2003" {
+		t.Fatalf("root after u: %v", s.root)
+	}
+	if n := s.selected(); n.Code != "A3003" {
+		t.Errorf("after u the cursor is on %s, want A3003", n.Code)
+	}
+	tt.keys("u")
+	if s.root == nil || s.root.Code != "A1001" || len(s.roots) != 0 {
+		t.Fatalf("root after u, u: %v (roots %v)", s.root, s.roots)
+	}
+	if n := s.selected(); n.Code != "A2003" {
+		t.Errorf("after u, u the cursor is on %s, want A2003", n.Code)
+	}
+	if !strings.Contains(tt.view(), "Genealogy · A1001 Ann Agent · 7 below\n") {
+		t.Errorf("the first root still shows a breadcrumb:\n%s", tt.view())
+	}
+
+	// At the first root u does nothing: no request, the tree as it was.
+	nodes, children := len(b.team.nodeCalls), len(b.team.childCalls)
+	tt.keys("u")
+	if s.root.Code != "A1001" || s.selected().Code != "A2003" || len(b.team.nodeCalls) != nodes || len(b.team.childCalls) != children {
+		t.Errorf("u at the first root: root %s, cursor %s, requests %v %v", s.root.Code, s.selected().Code, b.team.nodeCalls, b.team.childCalls)
+	}
+}
+
+func TestGenealogyRerootFails(t *testing.T) {
+	b := demoBackend()
+	b.team.nodeErr = map[string]error{"A2001": &sdk.Error{Status: 503, Message: "Service unavailable"}}
+	tt := newTester(t, b)
+	tt.keys("4", "down", "R")
+	s := tt.tree()
+	view := tt.view()
+	if !strings.Contains(view, "Service unavailable (HTTP 503)") || !strings.Contains(view, "u back to the previous root") ||
+		!strings.Contains(view, "Genealogy · A1001 › A2001\n") {
+		t.Errorf("the failed re-root:\n%s", view)
+	}
+	// r tries the new root again; u goes back even though it never loaded.
+	tt.keys("r")
+	if diff := cmp.Diff([]string{"A1001", "A2001", "A2001"}, b.team.nodeCalls); diff != "" {
+		t.Errorf("node requests (-want +got):\n%s", diff)
+	}
+	tt.keys("u")
+	if s.root == nil || s.root.Code != "A1001" || s.err != nil || s.selected().Code != "A2001" {
+		t.Errorf("after u: root %v, err %v", s.root, s.err)
+	}
+
+	b.team.nodeErr["A2001"] = &sdk.Error{Status: 401, Message: "Session expired"}
+	tt.keys("R")
+	if err := tt.root().Err(); !sdk.IsUnauthorized(err) {
+		t.Errorf("Err() = %v, want the 401", err)
+	}
+}
+
+func TestBreadcrumb(t *testing.T) {
+	codes := []string{"A1001", "A2003", "A3003", "A4001"}
+	for _, tc := range []struct {
+		width int
+		want  string
+	}{
+		{100, "A1001 › A2003 › A3003 › A4001"},
+		{29, "A1001 › A2003 › A3003 › A4001"},
+		{28, "A1001 › … › A3003 › A4001"},
+		{10, "A1001 › … › A4001"}, // the first and the current root always show
+	} {
+		t.Run(fmt.Sprint(tc.width), func(t *testing.T) {
+			if got := breadcrumb(codes, tc.width); got != tc.want {
+				t.Errorf("breadcrumb(%d) = %q, want %q", tc.width, got, tc.want)
+			}
+		})
+	}
+}
+
+// The keys of the tree itself (not those of its search input, results or an associate's tabs,
+// which take the keys first) are not taken twice, nor by the global keys.
+func TestTreeKeysDoNotClash(t *testing.T) {
+	k, g := DefaultTreeKeyMap(), DefaultKeyMap()
+	owner := map[string]string{}
+	for name, b := range map[string]key.Binding{
+		"Up": k.Up, "Down": k.Down, "Expand": k.Expand, "Collapse": k.Collapse, "Toggle": k.Toggle, "Open": k.Open,
+		"Search": k.Search, "Reload": k.Reload, "Reroot": k.Reroot, "PrevRoot": k.PrevRoot,
+		"Quit": g.Quit, "ForceQuit": g.ForceQuit, "Help": g.Help, "NextScreen": g.NextScreen, "PrevScreen": g.PrevScreen,
+		"Screen1": g.Screen1, "Screen2": g.Screen2, "Screen3": g.Screen3, "Screen4": g.Screen4,
+	} {
+		for _, s := range b.Keys() {
+			if o, ok := owner[s]; ok {
+				t.Errorf("%q is both %s and %s", s, o, name)
+			}
+			owner[s] = name
+		}
+	}
 }
 
 func TestFourScreens(t *testing.T) {

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -33,15 +34,24 @@ type treeNode struct {
 	err      error
 }
 
+// prevRoot is a root left by re-rooting: its code, and the codes from it down to the node that
+// became the root, to open the tree there again on the way back.
+type prevRoot struct {
+	code string
+	path []string
+}
+
 // treeScreen is the caller's downline as a collapsible tree: children are loaded the first
 // time a node is expanded (level by level, as the contract's genealogy is meant to be read),
-// / searches below the root and opens the tree down to a match, o opens an associate's tabs.
+// / searches below the root and opens the tree down to a match, o opens an associate's tabs,
+// R makes the selected node the root and u goes back to the root before.
 type treeScreen struct {
 	Common
 	keys  TreeKeyMap
 	input textinput.Model
 
 	rootCode string
+	roots    []prevRoot // the roots left by re-rooting, the first one first
 	root     *treeNode
 	rows     []*treeNode // the visible nodes, in display order
 	cursor   int
@@ -96,7 +106,8 @@ func (s *treeScreen) setUser(u oas.User) tea.Cmd {
 	return s.loadRoot()
 }
 
-// loadRoot (re)starts the tree at the caller, with its recruits open.
+// loadRoot (re)starts the tree at rootCode (the caller, or where it was re-rooted), with its
+// recruits open.
 func (s *treeScreen) loadRoot() tea.Cmd {
 	s.seq++
 	seq, c, code := s.seq, s.Common, s.rootCode
@@ -131,6 +142,46 @@ func (s *treeScreen) expand(n *treeNode) tea.Cmd {
 		nodes, err := sdk.GenealogyChildren(ctx, c.Backend, code, treePageSize)
 		return treeChildrenMsg{seq: seq, code: code, nodes: nodes, err: sdk.Wrap(err)}
 	}
+}
+
+// reroot makes n the root of the tree, remembering the root before for prevRoot.
+func (s *treeScreen) reroot(n *treeNode) tea.Cmd {
+	if n.parent == nil { // already the root
+		return nil
+	}
+	var path []string
+	for p := n; p != nil; p = p.parent {
+		path = append(path, p.Code)
+	}
+	slices.Reverse(path)
+	s.roots = append(s.roots, prevRoot{code: s.rootCode, path: path})
+	s.rootCode = n.Code
+	return s.loadRoot()
+}
+
+// prevRoot goes back to the root before the last re-root, open down to the node that was
+// made the root; at the first root it does nothing.
+func (s *treeScreen) prevRoot() tea.Cmd {
+	if len(s.roots) == 0 {
+		return nil
+	}
+	prev := s.roots[len(s.roots)-1]
+	s.roots = s.roots[:len(s.roots)-1]
+	s.rootCode = prev.code
+	cmd := s.loadRoot()
+	s.reveal = prev.path // continued as the levels arrive
+	return cmd
+}
+
+// breadcrumb is the path of roots, "A1001 › A2003 › A3003", cut in the middle ("A1001 › … ›
+// A3003") until it is at most width columns wide.
+func breadcrumb(codes []string, width int) string {
+	line := strings.Join(codes, " › ")
+	for drop := 1; lipgloss.Width(line) > width && len(codes)-drop >= 2; drop++ {
+		parts := append([]string{codes[0], "…"}, codes[1+drop:]...)
+		line = strings.Join(parts, " › ")
+	}
+	return line
 }
 
 func (s *treeScreen) collapse(n *treeNode) {
@@ -315,8 +366,12 @@ func (s *treeScreen) updateTree(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 			return s, s.loadRoot()
 		}
 		return s, nil
+	case key.Matches(msg, s.keys.PrevRoot): // also when the new root failed to load
+		return s, s.prevRoot()
 	case n == nil:
 		return s, nil
+	case key.Matches(msg, s.keys.Reroot):
+		return s, s.reroot(n)
 	case key.Matches(msg, s.keys.Up):
 		s.move(-1)
 	case key.Matches(msg, s.keys.Down):
@@ -459,7 +514,20 @@ func (s *treeScreen) View() string {
 	}
 	st := s.Styles
 	title := st.Title.Render("Genealogy")
-	if s.root != nil {
+	if len(s.roots) > 0 {
+		// Re-rooted: the path of roots, the current one last, named once loaded.
+		codes := make([]string, 0, len(s.roots)+1)
+		for _, r := range s.roots {
+			codes = append(codes, r.code)
+		}
+		codes = append(codes, s.rootCode)
+		rest := ""
+		if s.root != nil {
+			rest = fmt.Sprintf(" %s · %d below", s.root.Name, s.root.DownlineSize)
+		}
+		room := s.Width - lipgloss.Width(title) - lipgloss.Width(" · "+rest)
+		title += st.Muted.Render(" · " + breadcrumb(codes, room) + rest)
+	} else if s.root != nil {
 		title += st.Muted.Render(fmt.Sprintf(" · %s %s · %d below", s.root.Code, s.root.Name, s.root.DownlineSize))
 	}
 	if s.showHits {
@@ -487,6 +555,8 @@ func (s *treeScreen) View() string {
 		status = s.input.View()
 	case s.err != nil && s.root != nil:
 		status = st.Error.Render("Error: " + s.err.Error())
+	case s.err != nil && len(s.roots) > 0:
+		status = st.Info.Render("r to try again · u back to the previous root")
 	case s.err != nil:
 		status = st.Info.Render("r to try again")
 	case len(s.rows) > 0:
@@ -550,7 +620,8 @@ func (s *treeScreen) ShortHelp() []key.Binding {
 	case s.showHits:
 		return []key.Binding{s.keys.Up, s.keys.Down, s.keys.Apply, s.keys.Cancel}
 	}
-	return []key.Binding{s.keys.Expand, s.keys.Collapse, s.keys.Open, s.keys.Search}
+	// ← (the other way of →) is left to the full help, to make room for the roots.
+	return []key.Binding{s.keys.Expand, s.keys.Open, s.keys.Search, s.keys.Reroot, s.keys.PrevRoot}
 }
 
 func (s *treeScreen) FullHelp() [][]key.Binding {
@@ -565,6 +636,6 @@ func (s *treeScreen) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{s.keys.Up, s.keys.Down, s.keys.Open},
 		{s.keys.Expand, s.keys.Collapse, s.keys.Toggle},
-		{s.keys.Search, s.keys.Reload},
+		{s.keys.Search, s.keys.Reload, s.keys.Reroot, s.keys.PrevRoot},
 	}
 }
