@@ -127,6 +127,16 @@ func (w *writer) Flush() {
 	}
 }
 
+// discard drops what is buffered and gives the buffer back to the pool.
+func (w *writer) discard() {
+	if w.buf == nil {
+		return
+	}
+	w.buf.Reset(nil)
+	bufPool.Put(w.buf)
+	w.buf = nil
+}
+
 // finish writes out the buffer and gives it back to the pool.
 func (w *writer) finish() {
 	if w.buf == nil {
@@ -208,9 +218,14 @@ func Wrap(next http.Handler, o Options) http.Handler {
 				if o.OnPanic != nil {
 					o.OnPanic(ctx, v)
 				}
-				if ww.status == 0 {
-					WriteError(ww, http.StatusInternalServerError, "Something went wrong. Quote request id "+id+" to support.")
+				if ww.status != 0 {
+					// The status line is out and part of the body may be buffered: drop
+					// it and abort the connection, so the client sees a failed response
+					// rather than a complete-looking 200 with a cut body.
+					ww.discard()
+					panic(http.ErrAbortHandler)
 				}
+				WriteError(ww, http.StatusInternalServerError, "Something went wrong. Quote request id "+id+" to support.")
 			}
 			ww.finish()
 			level := slog.LevelInfo

@@ -56,7 +56,8 @@ func TestWriterSmallWrites(t *testing.T) {
 	}
 }
 
-// A buffer goes back to the pool empty: the next response holds nothing of the last.
+// Answers of different sizes, one after the other through the pooled buffers, each come
+// out whole (finish flushes every one, however small).
 func TestWriterBufferReuse(t *testing.T) {
 	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, r.URL.Query().Get("say"))
@@ -110,5 +111,28 @@ func TestWriterPanic(t *testing.T) {
 	res, body := get(t, srv.URL+"/api/x")
 	if res.StatusCode != 500 || !strings.Contains(string(body), res.Header.Get("X-Request-Id")) || strings.Contains(string(body), "boom") {
 		t.Fatalf("%d %s", res.StatusCode, body)
+	}
+}
+
+// A panic once the status line is out aborts the connection: the client sees a failed
+// read, never a complete-looking 200 with part of a body.
+func TestWriterPanicAfterStatus(t *testing.T) {
+	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(200)
+		_, _ = io.WriteString(w, `{"data":[{"id":1},`)
+		panic("boom")
+	})
+	res, err := http.Get(srv.URL + "/api/x")
+	if err != nil {
+		return // aborted before the status line reached us: also a failure the client sees
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err == nil {
+		t.Fatalf("status %d and a body read without error: %q", res.StatusCode, body)
+	}
+	if len(body) != 0 {
+		t.Errorf("the buffered part reached the client: %q", body)
 	}
 }

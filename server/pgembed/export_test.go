@@ -7,5 +7,12 @@ func Abandon(c *Cluster) {
 	c.lock = nil
 }
 
+// Disown lets go of the data directory with the server unrecorded, as if someone else
+// had started it.
+func Disown(c *Cluster) {
+	_ = c.lock.Truncate(0)
+	Abandon(c)
+}
+
 // ServerPID is the process id of the running server.
 func ServerPID(c *Cluster) int { return c.cmd.Process.Pid }

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/user"
@@ -117,7 +118,7 @@ func Start(ctx context.Context, dataDir string, fast bool) (*Cluster, error) {
 		return nil, err
 	}
 	c := &Cluster{DataDir: dataDir, cred: cred, exited: make(chan struct{})}
-	if err := c.takeOver(); err != nil {
+	if err := c.takeOver(ctx); err != nil {
 		return nil, err
 	}
 	started := false
@@ -161,15 +162,17 @@ func Start(ctx context.Context, dataDir string, fast bool) (*Cluster, error) {
 		return nil, err
 	}
 	started = true
+	c.record()
 	return c, nil
 }
 
 // takeOver makes this process the owner of the data directory: it takes an exclusive
 // flock on <dataDir>.lock (the kernel drops it when the owner dies, however it dies) and
-// then stops a server left running on the directory by an owner that died without
-// stopping it (portald killed with SIGKILL while running as root: the parent-death
-// signal does not reach a child that changed its user).
-func (c *Cluster) takeOver() error {
+// then stops the server a dead owner left running on the directory (portald killed with
+// SIGKILL while running as root: the parent-death signal does not always reach a child that
+// changed its user). Only a server the lock file names — recorded by the owner that started
+// it, with its start time — is stopped; any other server on the directory is refused.
+func (c *Cluster) takeOver(ctx context.Context) error {
 	f, err := os.OpenFile(c.DataDir+".lock", os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
 		return err
@@ -182,56 +185,91 @@ func (c *Cluster) takeOver() error {
 		return fmt.Errorf("lock %s.lock: %w", c.DataDir, err)
 	}
 	c.lock = f
-	if err := stopOrphan(c.DataDir); err != nil {
+	recorded, _ := io.ReadAll(f)
+	if err := stopOrphan(ctx, c.DataDir, strings.TrimSpace(string(recorded))); err != nil {
 		_ = f.Close()
 		return err
 	}
 	return nil
 }
 
-// stopOrphan stops the server whose postmaster.pid is in dataDir when it is still
-// running on that directory (nobody owns it: the caller holds the lock).
-func stopOrphan(dataDir string) error {
+// record writes the running server's identity into the lock file for a later takeOver.
+func (c *Cluster) record() {
+	pid := c.cmd.Process.Pid
+	if err := c.lock.Truncate(0); err == nil {
+		_, _ = c.lock.WriteAt([]byte(identity(pid)+"\n"), 0)
+	}
+}
+
+// identity names a process beyond its number, which the system reuses: "pid start-time"
+// (the start time in clock ticks since boot, field 22 of /proc/<pid>/stat); empty when the
+// process is gone.
+func identity(pid int) string {
+	st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return ""
+	}
+	i := bytes.LastIndexByte(st, ')')
+	if i < 0 {
+		return ""
+	}
+	f := strings.Fields(string(st[i+1:])) // from field 3 (state) on
+	if len(f) < 20 || f[0] == "Z" {
+		return "" // a zombie is gone too
+	}
+	return fmt.Sprintf("%d %s", pid, f[19])
+}
+
+// stopOrphan stops the server named in dataDir's postmaster.pid when it still runs and is
+// the one the previous owner recorded. A server running there that nobody recorded (started
+// by hand, or by another program) is left alone and refused.
+func stopOrphan(ctx context.Context, dataDir, recorded string) error {
 	b, err := os.ReadFile(filepath.Join(dataDir, "postmaster.pid"))
 	if err != nil {
 		return nil // no server left behind
 	}
 	first, _, _ := strings.Cut(string(b), "\n")
 	pid, err := strconv.Atoi(strings.TrimSpace(first))
-	if err != nil || pid <= 0 {
+	if err != nil || pid <= 0 || pid == os.Getpid() {
 		return nil // PostgreSQL reports a damaged lock file itself
 	}
-	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-	if err != nil || !bytes.Contains(cmdline, []byte("\x00"+dataDir+"\x00")) {
-		return nil // gone, or the number now belongs to another process
+	id := identity(pid)
+	if id == "" {
+		return nil // gone: PostgreSQL removes the stale postmaster.pid itself
+	}
+	if id != recorded {
+		return fmt.Errorf("a PostgreSQL server (pid %d) that portald did not start is running on %s; stop it first", pid, dataDir)
 	}
 	if err := syscall.Kill(pid, syscall.SIGINT); err != nil { // fast shutdown
-		return fmt.Errorf("a PostgreSQL server (pid %d) left running on %s cannot be stopped: %w", pid, dataDir, err)
+		return fmt.Errorf("the PostgreSQL server (pid %d) left running on %s cannot be stopped: %w", pid, dataDir, err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for alive(pid, dataDir) {
-		if time.Now().After(deadline) {
-			_ = syscall.Kill(pid, syscall.SIGQUIT) // immediate shutdown; recovery runs on the next start
-			time.Sleep(time.Second)
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
+	gone := func() bool { return identity(pid) != id }
+	if waitFor(ctx, gone, 30*time.Second) {
+		return nil
 	}
-	return nil
+	_ = syscall.Kill(pid, syscall.SIGQUIT) // immediate shutdown; recovery runs on the next start
+	if waitFor(ctx, gone, 10*time.Second) {
+		return nil
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return fmt.Errorf("the PostgreSQL server (pid %d) left running on %s did not stop", pid, dataDir)
 }
 
-// alive tells whether pid is still the server of dataDir (a zombie child of ours counts
-// as gone).
-func alive(pid int, dataDir string) bool {
-	st, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return false
+// waitFor polls cond until it holds (true), the time is up or ctx ends (false).
+func waitFor(ctx context.Context, cond func() bool, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return false
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
-	if i := bytes.LastIndexByte(st, ')'); i > 0 && len(st) > i+2 && st[i+2] == 'Z' {
-		return false
-	}
-	cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
-	return bytes.Contains(cmdline, []byte("\x00"+dataDir+"\x00"))
+	return true
 }
 
 func (c *Cluster) chown(path string) error {

@@ -146,3 +146,31 @@ func TestStartStopsAnOrphanedServer(t *testing.T) {
 		t.Fatalf("after takeover: created %v, %v (the data should be there)", created, err)
 	}
 }
+
+// A server running on the directory that no owner recorded (started by hand or by another
+// program) is not stopped: the start is refused and the server keeps running.
+func TestStartRefusesAServerItDidNotStart(t *testing.T) {
+	root, err := os.MkdirTemp("", "pgembed-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(root)
+	if err := os.Chmod(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(root, "a")
+	other := start(t, dir)
+	defer other.Stop()
+	pgembed.Disown(other)
+	if c, err := pgembed.Start(context.Background(), dir, true); err == nil {
+		c.Stop()
+		t.Fatal("started over a server it did not start")
+	} else if !strings.Contains(err.Error(), "did not start") {
+		t.Fatalf("refusal: %v", err)
+	}
+	conn, err := pgx.Connect(context.Background(), other.DSN("postgres"))
+	if err != nil {
+		t.Fatalf("the other server was stopped: %v", err)
+	}
+	_ = conn.Close(context.Background())
+}
