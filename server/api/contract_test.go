@@ -20,7 +20,7 @@ func TestListAnswersAreStreamed(t *testing.T) {
 		Schema    map[string]string `yaml:"schema"`
 	}
 	var doc struct {
-		Paths map[string]map[string]yaml.Node `yaml:"paths"` // methods, and shared parameters
+		Paths      map[string]map[string]yaml.Node `yaml:"paths"` // methods, and shared parameters
 		Components struct {
 			Schemas map[string]struct {
 				Properties map[string]struct {
