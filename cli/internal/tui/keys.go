@@ -87,7 +87,6 @@ type TeamKeyMap struct {
 	Up       key.Binding
 	Down     key.Binding
 	Open     key.Binding
-	Back     key.Binding
 	NextView key.Binding
 	PrevView key.Binding
 	NextPage key.Binding
@@ -105,7 +104,6 @@ func DefaultTeamKeyMap() TeamKeyMap {
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
-		Back:     key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", "back")),
 		NextView: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next view")),
 		PrevView: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "prev view")),
 		NextPage: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
@@ -126,7 +124,6 @@ type TreeKeyMap struct {
 	Collapse key.Binding
 	Toggle   key.Binding
 	Open     key.Binding
-	Back     key.Binding
 	Search   key.Binding
 	Apply    key.Binding
 	Cancel   key.Binding
@@ -144,7 +141,6 @@ func DefaultTreeKeyMap() TreeKeyMap {
 		Collapse: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "collapse")),
 		Toggle:   key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter/space", "expand/collapse")),
 		Open:     key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open")),
-		Back:     key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", "back")),
 		Search:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
 		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "go")),
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
