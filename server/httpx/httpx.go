@@ -77,8 +77,18 @@ type writer struct {
 	http.ResponseWriter
 	hints  *Hints
 	status int
-	bytes  int64
+	bytes  int64 // written to the connection (not just buffered)
 	buf    *bufio.Writer
+	sink   sink
+}
+
+// sink is what the buffer writes into: the response, counting what it accepted.
+type sink struct{ w *writer }
+
+func (s *sink) Write(b []byte) (int, error) {
+	n, err := s.w.ResponseWriter.Write(b)
+	s.w.bytes += int64(n)
+	return n, err
 }
 
 // bufSize is the size of the pooled response buffers.
@@ -110,11 +120,10 @@ func (w *writer) Write(b []byte) (int, error) {
 	}
 	if w.buf == nil {
 		w.buf = bufPool.Get().(*bufio.Writer)
-		w.buf.Reset(w.ResponseWriter)
+		w.sink.w = w
+		w.buf.Reset(&w.sink)
 	}
-	n, err := w.buf.Write(b)
-	w.bytes += int64(n)
-	return n, err
+	return w.buf.Write(b)
 }
 
 // Flush sends what is buffered to the client.

@@ -3,11 +3,13 @@ package httpx
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -135,4 +137,39 @@ func TestWriterPanicAfterStatus(t *testing.T) {
 	if len(body) != 0 {
 		t.Errorf("the buffered part reached the client: %q", body)
 	}
+}
+
+// The request log says how many bytes went out to the client, buffered or not.
+func TestWriterLogsBytesSent(t *testing.T) {
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	h := Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for range 1000 {
+			_, _ = io.WriteString(w, strings.Repeat("x", 99)+"\n") // 100,000 bytes: several buffers
+		}
+	}), Options{Log: slog.New(slog.NewJSONHandler(lockedWriter{&logs, &mu}, nil)), MaxBody: 1 << 10, MaxUpload: 1 << 10})
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	_, body := get(t, srv.URL+"/api/x")
+	if len(body) != 100_000 {
+		t.Fatalf("%d bytes", len(body))
+	}
+	srv.Close() // the log line is written once the handler returns
+	mu.Lock()
+	defer mu.Unlock()
+	var line struct{ Bytes int64 }
+	if err := json.Unmarshal(logs.Bytes(), &line); err != nil || line.Bytes != 100_000 {
+		t.Fatalf("logged bytes %d (%v): %s", line.Bytes, err, logs.String())
+	}
+}
+
+type lockedWriter struct {
+	b  *bytes.Buffer
+	mu *sync.Mutex
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
 }
