@@ -7,6 +7,8 @@ import (
 	"net/netip"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/errs"
 )
@@ -45,47 +47,32 @@ func (w W9) TINMasked() string {
 
 // PendingAcknowledgements lists what the associate still has to acknowledge, oldest first.
 func (s *Store) PendingAcknowledgements(ctx context.Context, p *auth.Principal) ([]Memo, []W9, error) {
-	memos, w9s := []Memo{}, []W9{}
 	if !p.IsAssociate() {
-		return memos, w9s, nil
+		return []Memo{}, []W9{}, nil
 	}
 	rows, err := s.db.Query(ctx, `
 		SELECT m.id, m.title, m.body, m.published_at, m.requires_signature FROM memos m
 		WHERE m.status = 'Published' AND m.published_at <= now()
 		  AND NOT EXISTS (SELECT 1 FROM memo_acknowledgements ma WHERE ma.associate_id = $1 AND ma.memo_id = m.id)
 		ORDER BY m.published_at, m.id`, p.AssociateID)
+	memos, err := collect(rows, err, func(r pgx.Rows, m *Memo) error {
+		return r.Scan(&m.ID, &m.Title, &m.Body, &m.PublishedAt, &m.RequiresSignature)
+	})
 	if err != nil {
-		return nil, nil, translate(err)
-	}
-	for rows.Next() {
-		var m Memo
-		if err := rows.Scan(&m.ID, &m.Title, &m.Body, &m.PublishedAt, &m.RequiresSignature); err != nil {
-			rows.Close()
-			return nil, nil, translate(err)
-		}
-		memos = append(memos, m)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, nil, translate(err)
+		return nil, nil, err
 	}
 	rows, err = s.db.Query(ctx, `
 		SELECT id, title, name, coalesce(business_name, ''), entity_type, tin_kind, tin_last4, coalesce(address, ''),
 		       requires_signature, created_at
 		FROM w9_documents WHERE associate_id = $1 AND acknowledged_at IS NULL ORDER BY created_at, id`, p.AssociateID)
+	w9s, err := collect(rows, err, func(r pgx.Rows, w *W9) error {
+		return r.Scan(&w.ID, &w.Title, &w.Name, &w.BusinessName, &w.EntityType, &w.TINKind, &w.TINLast4, &w.Address,
+			&w.RequiresSignature, &w.CreatedAt)
+	})
 	if err != nil {
-		return nil, nil, translate(err)
+		return nil, nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var w W9
-		if err := rows.Scan(&w.ID, &w.Title, &w.Name, &w.BusinessName, &w.EntityType, &w.TINKind, &w.TINLast4, &w.Address,
-			&w.RequiresSignature, &w.CreatedAt); err != nil {
-			return nil, nil, translate(err)
-		}
-		w9s = append(w9s, w)
-	}
-	return memos, w9s, translate(rows.Err())
+	return memos, w9s, nil
 }
 
 // Acknowledgement is what is stored with an acknowledgement besides the item.

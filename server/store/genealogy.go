@@ -309,26 +309,16 @@ func (s *Store) GenealogySearch(ctx context.Context, p *auth.Principal, rootCode
 		WHERE `+subtreeOf("a", root.Path)+` AND a.id <> $1
 		  AND (a.code ILIKE $2 || '%' OR (a.first_name || ' ' || a.last_name) ILIKE '%' || $2 || '%')
 		ORDER BY a.code = upper($2) DESC, a.depth, a.last_name, a.first_name, a.id LIMIT $3`, root.ID, kw, limit)
-	if err != nil {
-		return nil, translate(err)
-	}
-	var hits []SearchHit
 	var paths []string
-	for rows.Next() {
-		var h SearchHit
+	hits, err := collect(rows, err, func(r pgx.Rows, h *SearchHit) error {
 		var path string
-		n, err := scanTreeNode(rowWithExtra{rows, &path})
-		if err != nil {
-			rows.Close()
-			return nil, translate(err)
-		}
+		n, err := scanTreeNode(rowWithExtra{r, &path})
 		h.Node = n
-		hits = append(hits, h)
 		paths = append(paths, path)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, translate(err)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	// Codes of every associate on the paths, in one query.
 	depth := len(pathIDs(root.Path)) - 1
@@ -360,24 +350,10 @@ type rowWithExtra struct {
 func (r rowWithExtra) Scan(dest ...any) error { return r.row.Scan(append(dest, r.extra)...) }
 
 func (s *Store) codesOf(ctx context.Context, ids []int64) (map[int64]string, error) {
-	out := map[int64]string{}
 	if len(ids) == 0 {
-		return out, nil
+		return map[int64]string{}, nil
 	}
-	rows, err := s.db.Query(ctx, `SELECT id, code FROM associates WHERE id = ANY($1)`, ids)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var code string
-		if err := rows.Scan(&id, &code); err != nil {
-			return nil, translate(err)
-		}
-		out[id] = code
-	}
-	return out, translate(rows.Err())
+	return collectMap[int64, string](s.db.Query(ctx, `SELECT id, code FROM associates WHERE id = ANY($1)`, ids))
 }
 
 // Hierarchy is the chain from the top of the organisation down to a visible associate:

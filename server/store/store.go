@@ -135,3 +135,22 @@ func collect[T any](rows pgx.Rows, err error, scan func(pgx.Rows, *T) error) ([]
 	}
 	return out, translate(rows.Err())
 }
+
+// collectMap reads a two-column query (key, value) into a map; err is the error of the
+// query itself.
+func collectMap[K comparable, V any](rows pgx.Rows, err error) (map[K]V, error) {
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	out := map[K]V{}
+	for rows.Next() {
+		var k K
+		var v V
+		if err := rows.Scan(&k, &v); err != nil {
+			return nil, translate(err)
+		}
+		out[k] = v
+	}
+	return out, translate(rows.Err())
+}

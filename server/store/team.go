@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/hierarchy"
 	"github.com/associateportal/portal/server/listing"
@@ -122,21 +124,7 @@ func (s *Store) TeamMembers(ctx context.Context, v hierarchy.View, r Root) (map[
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.db.Query(ctx, `SELECT a.id, coalesce(`+gen+`, -1) FROM associates a WHERE `+where, args.Values...)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	out := map[int64]int{}
-	for rows.Next() {
-		var id int64
-		var g int
-		if err := rows.Scan(&id, &g); err != nil {
-			return nil, translate(err)
-		}
-		out[id] = g
-	}
-	return out, translate(rows.Err())
+	return collectMap[int64, int](s.db.Query(ctx, `SELECT a.id, coalesce(`+gen+`, -1) FROM associates a WHERE `+where, args.Values...))
 }
 
 // AssociateStatuses are the statuses of the spec.
@@ -223,22 +211,12 @@ func (s *Store) TeamList(ctx context.Context, v hierarchy.View, r Root, q listin
 		t.production, t.downline_size, t.path::text
 		FROM (SELECT t.* FROM `+from+` WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args)+`) t
 		LEFT JOIN associates u ON u.id = t.upline_id ORDER BY `+q.OrderBy(), args.Values...)
-	if err != nil {
-		return nil, translate(err)
-	}
-	defer rows.Close()
-	out := make([]Member, 0, q.Limit+1)
-	for rows.Next() {
-		var m Member
-		if err := rows.Scan(&m.ID, &m.Code, &m.FirstName, &m.LastName, &m.PhotoFileID,
+	return collect(rows, err, func(r pgx.Rows, m *Member) error {
+		return r.Scan(&m.ID, &m.Code, &m.FirstName, &m.LastName, &m.PhotoFileID,
 			&m.Level.ID, &m.Level.Rank, &m.Level.Code, &m.Level.Name, &m.Level.RateBP, &m.Level.IsSenior,
 			&m.Status, &m.Kind, &m.Country, &m.State, &m.JoinedOn, &m.UplineCode, &m.Generation, &m.Licensed,
-			&m.Production, &m.DownlineSize, &m.Path); err != nil {
-			return nil, translate(err)
-		}
-		out = append(out, m)
-	}
-	return out, translate(rows.Err())
+			&m.Production, &m.DownlineSize, &m.Path)
+	})
 }
 
 // MemberSortValue is a member's value of a sortable field, for cursors.
