@@ -26,15 +26,23 @@ func start(t *testing.T, dir string) *pgembed.Cluster {
 	return c
 }
 
-func TestTwoClustersSideBySideAndRestart(t *testing.T) {
+// tempRoot is a fresh directory for data directories, removed after the test; it is
+// traversable by the unprivileged user PostgreSQL runs as when the tests run as root.
+func tempRoot(t *testing.T) string {
+	t.Helper()
 	root, err := os.MkdirTemp("", "pgembed-test-")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer os.RemoveAll(root)
+	t.Cleanup(func() { _ = os.RemoveAll(root) })
 	if err := os.Chmod(root, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	return root
+}
+
+func TestTwoClustersSideBySideAndRestart(t *testing.T) {
+	root := tempRoot(t)
 	ctx := context.Background()
 	a := start(t, filepath.Join(root, "a"))
 	b := start(t, filepath.Join(root, "b"))
@@ -82,14 +90,7 @@ func TestTwoClustersSideBySideAndRestart(t *testing.T) {
 // A data directory already owned by a running cluster: Start fails at once and says so
 // instead of hanging or stopping the owner's server.
 func TestStartFailsOnADirectoryInUse(t *testing.T) {
-	root, err := os.MkdirTemp("", "pgembed-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(root)
-	if err := os.Chmod(root, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	root := tempRoot(t)
 	first := start(t, filepath.Join(root, "a"))
 	defer first.Stop()
 	done := make(chan error, 1)
@@ -113,14 +114,7 @@ func TestStartFailsOnADirectoryInUse(t *testing.T) {
 // A server left running by an owner that died (portald killed while running as root) is
 // stopped by the next start, which then comes up on the same data.
 func TestStartStopsAnOrphanedServer(t *testing.T) {
-	root, err := os.MkdirTemp("", "pgembed-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(root)
-	if err := os.Chmod(root, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	root := tempRoot(t)
 	ctx := context.Background()
 	dir := filepath.Join(root, "a")
 	first := start(t, dir)
@@ -150,14 +144,7 @@ func TestStartStopsAnOrphanedServer(t *testing.T) {
 // A server running on the directory that no owner recorded (started by hand or by another
 // program) is not stopped: the start is refused and the server keeps running.
 func TestStartRefusesAServerItDidNotStart(t *testing.T) {
-	root, err := os.MkdirTemp("", "pgembed-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(root)
-	if err := os.Chmod(root, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	root := tempRoot(t)
 	dir := filepath.Join(root, "a")
 	other := start(t, dir)
 	defer other.Stop()
