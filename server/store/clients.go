@@ -44,7 +44,9 @@ const clientColumns = `c.id, c.associate_id, a.code, a.first_name || ' ' || a.la
 	coalesce(c.notes, ''), c.created_at, c.updated_at`
 
 func scanClient(row pgx.Row, me int64) (client.Client, error) {
-	return newClientScan(me).scan(row)
+	sc := newClientScan(me)
+	err := sc.scan(row)
+	return sc.c, err
 }
 
 // clientScan is one scan target for a whole result: Scan's destination list is built
@@ -67,12 +69,7 @@ func newClientScan(me int64) *clientScan {
 	return s
 }
 
-func (s *clientScan) scan(row pgx.Row) (client.Client, error) {
-	err := s.scanRow(row)
-	return s.c, err
-}
-
-func (s *clientScan) scanRow(row pgx.Row) error {
+func (s *clientScan) scan(row pgx.Row) error {
 	err := row.Scan(s.dest...)
 	s.c.CanEdit = s.me != 0 && s.c.AssociateID == s.me
 	return err
@@ -109,7 +106,7 @@ func (s *Store) ListClients(ctx context.Context, p *auth.Principal, q listing.Qu
 	defer rows.Close()
 	sc := newClientScan(p.AssociateID)
 	for rows.Next() {
-		if err := sc.scanRow(rows); err != nil {
+		if err := sc.scan(rows); err != nil {
 			return translate(err)
 		}
 		each(&sc.c)
