@@ -477,7 +477,8 @@ func (r wrkResult) cpu() string {
 	return fmtDur(r.srvPer) + " + " + fmtDur(r.pgPer)
 }
 
-var clockTick = 100 * time.Duration(1) // USER_HZ on Linux: 100 ticks per second
+// userHZ is the unit of the CPU times in /proc/<pid>/stat: 100 ticks per second on Linux.
+const userHZ = 100
 
 // procCPU is the CPU time (user + system) a process has used so far.
 func procCPU(pid int) time.Duration {
@@ -493,7 +494,7 @@ func procCPU(pid int) time.Duration {
 	}
 	ut, _ := strconv.ParseInt(f[11], 10, 64)
 	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(ut+st) * time.Second / clockTick
+	return time.Duration(ut+st) * time.Second / userHZ
 }
 
 // postgresCPU sums the CPU time of every PostgreSQL process on the machine (the
