@@ -3,6 +3,8 @@ package sdk
 import (
 	"context"
 	"iter"
+
+	"github.com/associateportal/portal/sdk/oas"
 )
 
 // DefaultLimit is the page size of the contract's lists when none is given.
@@ -51,4 +53,27 @@ func All[T any](ctx context.Context, fetch FetchFunc[T], limit int) iter.Seq2[T,
 			cursor = next
 		}
 	}
+}
+
+// cursorPageFunc asks for one page of a list that answers next_cursor: limit rows (plus the
+// extra one), page number page, and cursor when it is set.
+type cursorPageFunc[T any] func(ctx context.Context, limit, page int, cursor oas.OptString) (rows []T, next string, err error)
+
+// cursorAll is All for a list whose parameters hold Limit, Page and Cursor: it starts where
+// they say (page and cursor of the first request) with their page size (DefaultLimit when
+// unset), and asks for the pages after by page number and next_cursor.
+func cursorAll[T any](ctx context.Context, limit, page oas.OptInt, cursor oas.OptString, list cursorPageFunc[T]) iter.Seq2[T, error] {
+	size := limit.Or(DefaultLimit)
+	first := page.Or(1)
+	fetch := func(ctx context.Context, page int, next string) ([]T, string, error) {
+		c := oas.OptString{}
+		if page == 1 {
+			next = cursor.Or("")
+		}
+		if next != "" {
+			c = oas.NewOptString(next)
+		}
+		return list(ctx, size, first+page-1, c)
+	}
+	return All(ctx, fetch, size)
 }

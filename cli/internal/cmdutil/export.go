@@ -338,6 +338,19 @@ func ToRecord(v any, fields []string) (Record, error) {
 	return rec, nil
 }
 
+// ToRecords is ToRecord for each of rows (values of the generated API, passed by pointer).
+func ToRecords[T any](rows []T, fields []string) ([]Record, error) {
+	out := make([]Record, 0, len(rows))
+	for i := range rows {
+		r, err := ToRecord(&rows[i], fields)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
 // PrintFields prints one record as "field:<TAB>value" lines, in the order of fields: the
 // machine form of a detail view when standard output is not a terminal. Values are raw (as
 // in the JSON), objects and lists compact JSON, absent values empty; tabs and line breaks

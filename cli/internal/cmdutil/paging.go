@@ -8,6 +8,7 @@ import (
 
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/oas"
 )
 
 // Paging holds --limit, --page and --all, the paging flags of every list command.
@@ -36,6 +37,16 @@ func (p *Paging) Validate(cmd *cobra.Command) error {
 		return FlagErrorf("--page and --all cannot be combined")
 	}
 	return nil
+}
+
+// Params returns the limit and page of the list request the flags ask for; the page is left
+// unset on the first one.
+func (p Paging) Params() (limit, page oas.OptInt) {
+	limit = oas.NewOptInt(p.Limit)
+	if p.Page > 1 {
+		page = oas.NewOptInt(p.Page)
+	}
+	return limit, page
 }
 
 // FetchRows gets the rows the paging flags ask for: with --all every row that all yields

@@ -143,6 +143,19 @@ func (v *associateView) Update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// updateDetail passes msg to the associate's tabs *d that a screen opened, if any; their
+// back key closes them.
+func updateDetail(d **associateView, msg tea.Msg) tea.Cmd {
+	if *d == nil {
+		return nil
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, (*d).keys.Back) {
+		*d = nil
+		return nil
+	}
+	return (*d).Update(msg)
+}
+
 func (v *associateView) switchTab(t associateTab) tea.Cmd {
 	v.tab, v.offset = t, 0
 	return v.load(t)

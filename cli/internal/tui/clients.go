@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/table"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -22,72 +21,18 @@ const clientsPageSize = 50
 // clientsScreen browses the clients page by page, filters them by last name and opens one.
 type clientsScreen struct {
 	Common
-	keys  ClientsKeyMap
-	table table.Model
-	input textinput.Model
-
-	pager     pager
-	filter    string // the applied filter: last name contains
-	filtering bool   // the filter input has the focus
+	listTable // the filter is: last name contains
+	keys      ClientsKeyMap
 	rows      []sdk.ClientRecord
-	loading   bool
-	loaded    bool
-	err       error
 	detail    *sdk.ClientRecord
 }
 
 func newClientsScreen(c Common) *clientsScreen {
-	t := newTable(c)
 	return &clientsScreen{
-		Common: c,
-		keys:   DefaultClientsKeyMap(),
-		table:  t,
-		input:  newFilterInput("Last name contains: "),
-		pager:  newPager(clientsPageSize),
+		Common:    c,
+		listTable: newListTable(c, "Last name contains: ", clientsPageSize),
+		keys:      DefaultClientsKeyMap(),
 	}
-}
-
-// newTable returns a focused table in the TUI's styles.
-func newTable(c Common) table.Model {
-	t := table.New(table.WithFocused(true))
-	t.SetStyles(table.Styles{
-		Header:   c.Styles.TableHeader.Padding(0, 1),
-		Cell:     c.Styles.TableCell.Padding(0, 1),
-		Selected: c.Styles.TableSelected,
-	})
-	return t
-}
-
-// editFilter handles a key while a / filter is being edited: the apply key applies the
-// trimmed input (applied is true: the screen reloads), the cancel key restores the applied
-// value, anything else edits the input.
-func editFilter(msg tea.KeyPressMsg, apply, cancel key.Binding, input *textinput.Model, filter *string, filtering *bool) (applied bool, cmd tea.Cmd) {
-	switch {
-	case key.Matches(msg, apply):
-		*filtering = false
-		input.Blur()
-		*filter = strings.TrimSpace(input.Value())
-		return true, nil
-	case key.Matches(msg, cancel):
-		*filtering = false
-		input.Blur()
-		input.SetValue(*filter)
-		return false, nil
-	}
-	*input, cmd = input.Update(msg)
-	return false, cmd
-}
-
-// newFilterInput returns the one-line input of a / filter.
-func newFilterInput(prompt string) textinput.Model {
-	in := textinput.New()
-	in.Prompt = prompt
-	in.Placeholder = "type, then enter"
-	in.CharLimit = 100
-	st := in.Styles()
-	st.Cursor.Blink = false
-	in.SetStyles(st)
-	return in
 }
 
 func (s *clientsScreen) Title() string { return "Clients" }
@@ -146,7 +91,7 @@ func (s *clientsScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	case tea.KeyPressMsg:
 		switch {
 		case s.filtering:
-			return s.updateFilter(msg)
+			return s, s.updateFilter(msg, s.keys.ListKeyMap, s.load)
 		case s.detail != nil:
 			if key.Matches(msg, s.keys.Back) {
 				s.detail = nil
@@ -155,61 +100,18 @@ func (s *clientsScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		}
 		return s.updateList(msg)
 	}
-	if s.filtering {
-		var cmd tea.Cmd
-		s.input, cmd = s.input.Update(msg)
-		return s, cmd
-	}
-	return s, nil
-}
-
-func (s *clientsScreen) updateFilter(msg tea.KeyPressMsg) (screen, tea.Cmd) {
-	applied, cmd := editFilter(msg, s.keys.Apply, s.keys.Cancel, &s.input, &s.filter, &s.filtering)
-	if applied {
-		s.pager.reset()
-		return s, s.load(1)
-	}
-	return s, cmd
+	return s, s.updateInput(msg)
 }
 
 func (s *clientsScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
-	switch {
-	case key.Matches(msg, s.keys.Open):
+	if key.Matches(msg, s.keys.Open) {
 		if i := s.table.Cursor(); i >= 0 && i < len(s.rows) {
 			c := s.rows[i]
 			s.detail = &c
 		}
 		return s, nil
-	case key.Matches(msg, s.keys.NextPage):
-		if s.pager.more && !s.loading {
-			return s, s.load(s.pager.page + 1)
-		}
-		return s, nil
-	case key.Matches(msg, s.keys.PrevPage):
-		if s.pager.page > 1 && !s.loading {
-			return s, s.load(s.pager.page - 1)
-		}
-		return s, nil
-	case key.Matches(msg, s.keys.Filter):
-		s.filtering = true
-		s.input.SetValue(s.filter)
-		s.input.CursorEnd()
-		return s, s.input.Focus()
-	case key.Matches(msg, s.keys.Clear) && s.filter != "":
-		s.filter = ""
-		s.input.SetValue("")
-		s.pager.reset()
-		return s, s.load(1)
-	case key.Matches(msg, s.keys.Reload):
-		return s, s.load(s.pager.page)
 	}
-	before := s.table.Cursor()
-	var cmd tea.Cmd
-	s.table, cmd = s.table.Update(msg)
-	if cur := s.table.Cursor(); cur != before {
-		s.setRows(cur)
-	}
-	return s, cmd
+	return s, s.updateKey(msg, s.keys.ListKeyMap, s.load, s.setRows)
 }
 
 // Column widths: fixed ones, and name and email sharing what is left.
@@ -272,21 +174,8 @@ func (s *clientsScreen) View() string {
 		body = s.table.View()
 	}
 
-	var status string
-	switch {
-	case s.filtering:
-		status = s.input.View()
-	case s.err != nil && len(s.rows) == 0:
-		status = st.Info.Render("r to try again")
-	case s.err != nil:
-		status = st.Error.Render("Error: " + s.err.Error())
-	case s.loading:
-		status = st.Info.Render("Loading…")
-	case len(s.rows) > 0:
-		status = st.Info.Render(s.pager.status(len(s.rows)))
-	}
 	bodyLines := max(s.Height-2, 1)
-	return title + "\n" + fitLines(body, s.Width, bodyLines) + "\n" + status
+	return title + "\n" + fitLines(body, s.Width, bodyLines) + "\n" + s.status(st, len(s.rows), "r to try again")
 }
 
 func (s *clientsScreen) detailView() string {
@@ -339,17 +228,7 @@ func (s *clientsScreen) ShortHelp() []key.Binding {
 	case s.detail != nil:
 		return []key.Binding{s.keys.Back}
 	}
-	b := []key.Binding{s.keys.Open, s.keys.Filter}
-	if s.pager.more {
-		b = append(b, s.keys.NextPage)
-	}
-	if s.pager.page > 1 {
-		b = append(b, s.keys.PrevPage)
-	}
-	if s.filter != "" {
-		b = append(b, s.keys.Clear)
-	}
-	return b
+	return append([]key.Binding{s.keys.Open, s.keys.Filter}, s.pageHelp(s.keys.ListKeyMap)...)
 }
 
 func (s *clientsScreen) FullHelp() [][]key.Binding {

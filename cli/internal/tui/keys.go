@@ -30,12 +30,12 @@ func DefaultKeyMap() *KeyMap {
 	}
 }
 
-// ClientsKeyMap holds the keys of the clients browser.
-type ClientsKeyMap struct {
+// ListKeyMap holds the keys of a table read page by page and filtered with / (listTable):
+// those the clients and team browsers share.
+type ListKeyMap struct {
 	Up       key.Binding
 	Down     key.Binding
 	Open     key.Binding
-	Back     key.Binding
 	NextPage key.Binding
 	PrevPage key.Binding
 	Filter   key.Binding
@@ -45,13 +45,12 @@ type ClientsKeyMap struct {
 	Reload   key.Binding
 }
 
-// DefaultClientsKeyMap returns the clients browser's keys.
-func DefaultClientsKeyMap() ClientsKeyMap {
-	return ClientsKeyMap{
+// DefaultListKeyMap returns the keys of a paged, filtered table.
+func DefaultListKeyMap() ListKeyMap {
+	return ListKeyMap{
 		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
-		Back:     key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", "back")),
 		NextPage: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
 		PrevPage: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "prev page")),
 		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
@@ -59,6 +58,20 @@ func DefaultClientsKeyMap() ClientsKeyMap {
 		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 		Clear:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
 		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+	}
+}
+
+// ClientsKeyMap holds the keys of the clients browser.
+type ClientsKeyMap struct {
+	ListKeyMap
+	Back key.Binding // closes a client's details
+}
+
+// DefaultClientsKeyMap returns the clients browser's keys.
+func DefaultClientsKeyMap() ClientsKeyMap {
+	return ClientsKeyMap{
+		ListKeyMap: DefaultListKeyMap(),
+		Back:       key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", "back")),
 	}
 }
 
@@ -84,35 +97,17 @@ func DefaultLookupKeyMap() LookupKeyMap {
 
 // TeamKeyMap holds the keys of the team browser.
 type TeamKeyMap struct {
-	Up       key.Binding
-	Down     key.Binding
-	Open     key.Binding
+	ListKeyMap
 	NextView key.Binding
 	PrevView key.Binding
-	NextPage key.Binding
-	PrevPage key.Binding
-	Filter   key.Binding
-	Apply    key.Binding
-	Cancel   key.Binding
-	Clear    key.Binding
-	Reload   key.Binding
 }
 
 // DefaultTeamKeyMap returns the team browser's keys.
 func DefaultTeamKeyMap() TeamKeyMap {
 	return TeamKeyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
-		NextView: key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next view")),
-		PrevView: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "prev view")),
-		NextPage: key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next page")),
-		PrevPage: key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "prev page")),
-		Filter:   key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "filter")),
-		Apply:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "apply")),
-		Cancel:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
-		Clear:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "clear filter")),
-		Reload:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "reload")),
+		ListKeyMap: DefaultListKeyMap(),
+		NextView:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next view")),
+		PrevView:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "prev view")),
 	}
 }
 

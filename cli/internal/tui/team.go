@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/table"
-	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
@@ -23,30 +22,21 @@ const teamPageSize = 50
 // caller is offered, / filters by name, enter opens a member's tabs.
 type teamScreen struct {
 	Common
-	keys  TeamKeyMap
-	table table.Model
-	input textinput.Model
-	pager pager
+	listTable // the filter is: name contains
+	keys      TeamKeyMap
 
-	views     []oas.TeamView // the offered views, known once the user is
-	view      int            // the index of the view shown
-	filter    string         // the applied filter: name contains
-	filtering bool
-	rows      []sdk.TeamMember
-	withGen   bool // a row has a generation: the column shows
-	loading   bool
-	loaded    bool
-	err       error
-	detail    *associateView
+	views   []oas.TeamView // the offered views, known once the user is
+	view    int            // the index of the view shown
+	rows    []sdk.TeamMember
+	withGen bool // a row has a generation: the column shows
+	detail  *associateView
 }
 
 func newTeamScreen(c Common) *teamScreen {
 	return &teamScreen{
-		Common: c,
-		keys:   DefaultTeamKeyMap(),
-		table:  newTable(c),
-		input:  newFilterInput("Name contains: "),
-		pager:  newPager(teamPageSize),
+		Common:    c,
+		listTable: newListTable(c, "Name contains: ", teamPageSize),
+		keys:      DefaultTeamKeyMap(),
 	}
 }
 
@@ -142,39 +132,18 @@ func (s *teamScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		return s, nil
 
 	case associateLoadedMsg:
-		if s.detail != nil {
-			return s, s.detail.Update(msg)
-		}
-		return s, nil
+		return s, updateDetail(&s.detail, msg)
 
 	case tea.KeyPressMsg:
 		switch {
 		case s.filtering:
-			return s.updateFilter(msg)
+			return s, s.updateFilter(msg, s.keys.ListKeyMap, s.load)
 		case s.detail != nil:
-			if key.Matches(msg, s.detail.keys.Back) {
-				s.detail = nil
-				return s, nil
-			}
-			return s, s.detail.Update(msg)
+			return s, updateDetail(&s.detail, msg)
 		}
 		return s.updateList(msg)
 	}
-	if s.filtering {
-		var cmd tea.Cmd
-		s.input, cmd = s.input.Update(msg)
-		return s, cmd
-	}
-	return s, nil
-}
-
-func (s *teamScreen) updateFilter(msg tea.KeyPressMsg) (screen, tea.Cmd) {
-	applied, cmd := editFilter(msg, s.keys.Apply, s.keys.Cancel, &s.input, &s.filter, &s.filtering)
-	if applied {
-		s.pager.reset()
-		return s, s.load(1)
-	}
-	return s, cmd
+	return s, s.updateInput(msg)
 }
 
 func (s *teamScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
@@ -186,7 +155,6 @@ func (s *teamScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 		if i := s.table.Cursor(); i >= 0 && i < len(s.rows) {
 			var cmd tea.Cmd
 			s.detail, cmd = newAssociateView(s.Common, screenTeam, s.rows[i].Code, s.rows[i].Name)
-			s.detail.SetSize(s.Width, s.Height)
 			return s, cmd
 		}
 		return s, nil
@@ -194,36 +162,8 @@ func (s *teamScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 		return s, s.switchView((s.view + 1) % len(s.views))
 	case key.Matches(msg, s.keys.PrevView):
 		return s, s.switchView((s.view + len(s.views) - 1) % len(s.views))
-	case key.Matches(msg, s.keys.NextPage):
-		if s.pager.more && !s.loading {
-			return s, s.load(s.pager.page + 1)
-		}
-		return s, nil
-	case key.Matches(msg, s.keys.PrevPage):
-		if s.pager.page > 1 && !s.loading {
-			return s, s.load(s.pager.page - 1)
-		}
-		return s, nil
-	case key.Matches(msg, s.keys.Filter):
-		s.filtering = true
-		s.input.SetValue(s.filter)
-		s.input.CursorEnd()
-		return s, s.input.Focus()
-	case key.Matches(msg, s.keys.Clear) && s.filter != "":
-		s.filter = ""
-		s.input.SetValue("")
-		s.pager.reset()
-		return s, s.load(1)
-	case key.Matches(msg, s.keys.Reload):
-		return s, s.load(s.pager.page)
 	}
-	before := s.table.Cursor()
-	var cmd tea.Cmd
-	s.table, cmd = s.table.Update(msg)
-	if cur := s.table.Cursor(); cur != before {
-		s.setRows(cur)
-	}
-	return s, cmd
+	return s, s.updateKey(msg, s.keys.ListKeyMap, s.load, s.setRows)
 }
 
 // switchView shows another view from its first page, keeping the filter.
@@ -333,19 +273,7 @@ func (s *teamScreen) View() string {
 		body = s.table.View()
 	}
 
-	var status string
-	switch {
-	case s.filtering:
-		status = s.input.View()
-	case s.err != nil && len(s.rows) == 0:
-		status = st.Info.Render("r to try again · ←/→ another view")
-	case s.err != nil:
-		status = st.Error.Render("Error: " + s.err.Error())
-	case s.loading:
-		status = st.Info.Render("Loading…")
-	case len(s.rows) > 0:
-		status = st.Info.Render(s.pager.status(len(s.rows)))
-	}
+	status := s.status(st, len(s.rows), "r to try again · ←/→ another view")
 	return title + "\n" + s.viewsLine() + "\n" + fitLines(body, s.Width, max(s.Height-3, 1)) + "\n" + status
 }
 
@@ -356,17 +284,7 @@ func (s *teamScreen) ShortHelp() []key.Binding {
 	case s.detail != nil:
 		return s.detail.helpKeys()
 	}
-	b := []key.Binding{s.keys.Open, s.keys.NextView, s.keys.Filter}
-	if s.pager.more {
-		b = append(b, s.keys.NextPage)
-	}
-	if s.pager.page > 1 {
-		b = append(b, s.keys.PrevPage)
-	}
-	if s.filter != "" {
-		b = append(b, s.keys.Clear)
-	}
-	return b
+	return append([]key.Binding{s.keys.Open, s.keys.NextView, s.keys.Filter}, s.pageHelp(s.keys.ListKeyMap)...)
 }
 
 func (s *teamScreen) FullHelp() [][]key.Binding {

@@ -330,21 +330,14 @@ func (s *treeScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		return s, nil
 
 	case associateLoadedMsg:
-		if s.detail != nil {
-			return s, s.detail.Update(msg)
-		}
-		return s, nil
+		return s, updateDetail(&s.detail, msg)
 
 	case tea.KeyPressMsg:
 		switch {
 		case s.searching:
 			return s.updateSearch(msg)
 		case s.detail != nil:
-			if key.Matches(msg, s.detail.keys.Back) {
-				s.detail = nil
-				return s, nil
-			}
-			return s, s.detail.Update(msg)
+			return s, updateDetail(&s.detail, msg)
 		case s.showHits:
 			return s.updateHits(msg)
 		}
@@ -397,7 +390,6 @@ func (s *treeScreen) updateTree(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	case key.Matches(msg, s.keys.Open):
 		var cmd tea.Cmd
 		s.detail, cmd = newAssociateView(s.Common, screenTree, n.Code, n.Name)
-		s.detail.SetSize(s.Width, s.Height)
 		return s, cmd
 	case key.Matches(msg, s.keys.Search):
 		s.searching = true

@@ -1,14 +1,11 @@
 package accept
 
 import (
-	"context"
-	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 )
 
@@ -40,20 +37,9 @@ func TestNewCmdAccept(t *testing.T) {
 			ios, _, _, _ := iostreams.Test()
 			ios.SetStdinTTY(tt.tty)
 			ios.SetStdoutTTY(tt.tty)
-			var got *Options
-			cmd := NewCmdAccept(&cmdutil.Factory{IOStreams: ios}, func(_ context.Context, o *Options) error { got = o; return nil })
-			cmd.SetArgs(tt.args)
-			cmd.SetOut(io.Discard)
-			cmd.SetErr(io.Discard)
-			_, err := cmd.ExecuteC()
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tt.wantErr)
-				}
+			got := cmdtest.Parse(t, ios, NewCmdAccept, tt.args, tt.wantErr)
+			if got == nil {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			if (got.Signature != nil) != tt.wantSig {
 				t.Errorf("signature loaded = %v, want %v", got.Signature != nil, tt.wantSig)

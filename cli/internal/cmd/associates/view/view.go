@@ -163,19 +163,6 @@ func viewRun(ctx context.Context, opts *Options) error {
 	return PrintOverview(ios, e, &res.Response)
 }
 
-// records converts values of the generated API (pointers) for machine output.
-func records[T any](rows []T, fields []string) ([]cmdutil.Record, error) {
-	out := make([]cmdutil.Record, 0, len(rows))
-	for i := range rows {
-		r, err := cmdutil.ToRecord(&rows[i], fields)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
-}
-
 // Relation describes how the caller stands to the associate, for people.
 func Relation(r oas.AssociateOverviewRelation) string {
 	switch r {
@@ -274,7 +261,7 @@ func LicenseNote(l *oas.License, now time.Time) string {
 // (yellow) and expired (red) marked, tab-separated rows when piped.
 func PrintLicenses(ios *iostreams.IOStreams, e *cmdutil.Exporter, ls []oas.License, now time.Time) error {
 	if e.Enabled() {
-		recs, err := records(ls, LicenseFields)
+		recs, err := cmdutil.ToRecords(ls, LicenseFields)
 		if err != nil {
 			return err
 		}
@@ -313,7 +300,7 @@ func PrintLicenses(ios *iostreams.IOStreams, e *cmdutil.Exporter, ls []oas.Licen
 // when piped.
 func PrintAppointments(ios *iostreams.IOStreams, e *cmdutil.Exporter, as []oas.Appointment) error {
 	if e.Enabled() {
-		recs, err := records(as, AppointmentFields)
+		recs, err := cmdutil.ToRecords(as, AppointmentFields)
 		if err != nil {
 			return err
 		}
@@ -362,7 +349,7 @@ func PrintAppointments(ios *iostreams.IOStreams, e *cmdutil.Exporter, as []oas.A
 // rows when piped.
 func PrintLevels(ios *iostreams.IOStreams, e *cmdutil.Exporter, hs []oas.LevelChange) error {
 	if e.Enabled() {
-		recs, err := records(hs, LevelFields)
+		recs, err := cmdutil.ToRecords(hs, LevelFields)
 		if err != nil {
 			return err
 		}

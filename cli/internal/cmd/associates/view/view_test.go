@@ -1,15 +1,13 @@
 package view
 
 import (
-	"context"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/spf13/cobra"
 
+	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk/oas"
@@ -43,23 +41,9 @@ func TestNewCmdView(t *testing.T) {
 	}
 	for _, tt := range tests {
 		ios, _, _, _ := iostreams.Test()
-		var got *Options
-		cmd := NewCmdView(&cmdutil.Factory{IOStreams: ios}, func(_ context.Context, o *Options) error { got = o; return nil })
-		cmd.SetArgs(cmdutil.ExpandJSONArgs(strings.Fields(tt.args)))
-		cmd.SetOut(io.Discard)
-		cmd.SetErr(io.Discard)
-		_, err := cmd.ExecuteC()
-		if tt.wantErr != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("%q: err = %v, want %q", tt.args, err, tt.wantErr)
-			}
-			if got != nil {
-				t.Errorf("%q: the run was called despite the error", tt.args)
-			}
+		got := cmdtest.Parse(t, ios, NewCmdView, cmdutil.ExpandJSONArgs(strings.Fields(tt.args)), tt.wantErr)
+		if got == nil {
 			continue
-		}
-		if err != nil {
-			t.Fatalf("%q: %v", tt.args, err)
 		}
 		if got.Code != tt.wantCode || got.Section != tt.wantSection {
 			t.Errorf("%q: code %q section %d", tt.args, got.Code, got.Section)
@@ -138,15 +122,7 @@ func levels() []oas.LevelChange {
 // run prints with the flags args, on a terminal when tty.
 func run(t *testing.T, args []string, tty bool, fields func() []string, print func(*iostreams.IOStreams, *cmdutil.Exporter) error) string {
 	t.Helper()
-	cmd := &cobra.Command{RunE: func(*cobra.Command, []string) error { return nil }}
-	e := cmdutil.AddFormatFlagsFunc(cmd, fields)
-	cmd.SetArgs(append([]string{}, args...))
-	if err := cmd.Execute(); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Validate(); err != nil {
-		t.Fatal(err)
-	}
+	e := cmdtest.ExporterFunc(t, fields, args)
 	ios, _, out, _ := iostreams.Test()
 	ios.SetStdoutTTY(tty)
 	ios.SetWidth(120)

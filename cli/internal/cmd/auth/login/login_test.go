@@ -1,12 +1,10 @@
 package login
 
 import (
-	"context"
-	"io"
 	"strings"
 	"testing"
 
-	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 )
 
@@ -30,20 +28,9 @@ func TestNewCmdLogin(t *testing.T) {
 			ios, _, _, _ := iostreams.Test()
 			ios.SetStdinTTY(tt.tty)
 			ios.SetStdoutTTY(tt.tty)
-			var got *Options
-			cmd := NewCmdLogin(&cmdutil.Factory{IOStreams: ios}, func(_ context.Context, o *Options) error { got = o; return nil })
-			cmd.SetArgs(tt.args)
-			cmd.SetOut(io.Discard)
-			cmd.SetErr(io.Discard)
-			_, err := cmd.ExecuteC()
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tt.wantErr)
-				}
+			got := cmdtest.Parse(t, ios, NewCmdLogin, tt.args, tt.wantErr)
+			if got == nil {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			if got.Login != tt.wantLogin || got.PasswordStdin != tt.wantPwdStdin {
 				t.Errorf("got login %q stdin %v", got.Login, got.PasswordStdin)

@@ -1,15 +1,12 @@
 package create
 
 import (
-	"context"
-	"io"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk/oas"
 )
@@ -63,20 +60,9 @@ func TestNewCmdCreate(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ios, _, _, _ := iostreams.Test()
-			var got *Options
-			cmd := NewCmdCreate(&cmdutil.Factory{IOStreams: ios}, func(_ context.Context, o *Options) error { got = o; return nil })
-			cmd.SetArgs(tt.args)
-			cmd.SetOut(io.Discard)
-			cmd.SetErr(io.Discard)
-			_, err := cmd.ExecuteC()
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tt.wantErr)
-				}
+			got := cmdtest.Parse(t, ios, NewCmdCreate, tt.args, tt.wantErr)
+			if got == nil {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			if diff := cmp.Diff(tt.want, got.Input); diff != "" {
 				t.Errorf("input (-want +got):\n%s", diff)

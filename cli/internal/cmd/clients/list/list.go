@@ -62,10 +62,7 @@ annual_income (cents), and no header.`,
 			if err := cmdutil.ApplyListing(&opts.Params, opts.Filters, opts.Orders); err != nil {
 				return err
 			}
-			opts.Params.Limit = oas.NewOptInt(opts.Limit)
-			if opts.Page > 1 {
-				opts.Params.Page = oas.NewOptInt(opts.Page)
-			}
+			opts.Params.Limit, opts.Params.Page = opts.Paging.Params()
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}

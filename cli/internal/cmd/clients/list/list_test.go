@@ -1,15 +1,13 @@
 package list
 
 import (
-	"context"
 	"errors"
-	"io"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/spf13/cobra"
 
+	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk/oas"
@@ -60,14 +58,7 @@ func TestNewCmdList(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ios, _, _, _ := iostreams.Test()
-			f := &cmdutil.Factory{IOStreams: ios}
-			var got *Options
-			cmd := NewCmdList(f, func(_ context.Context, o *Options) error { got = o; return nil })
-			cmd.SetArgs(cmdutil.ExpandJSONArgs(strings.Fields(tt.args)))
-			cmd.SetOut(io.Discard)
-			cmd.SetErr(io.Discard)
-			cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.FlagError{Err: err} })
-			_, err := cmd.ExecuteC()
+			got, err := cmdtest.Run(ios, NewCmdList, cmdutil.ExpandJSONArgs(strings.Fields(tt.args)))
 			if tt.wantErr != "" {
 				var fe *cmdutil.FlagError
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {

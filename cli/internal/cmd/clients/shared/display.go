@@ -25,15 +25,7 @@ func Record(c *sdk.ClientRecord) (cmdutil.Record, error) {
 
 // Records converts clients for --json, --jq and --csv.
 func Records(cs []sdk.ClientRecord) ([]cmdutil.Record, error) {
-	out := make([]cmdutil.Record, 0, len(cs))
-	for i := range cs {
-		r, err := Record(&cs[i])
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
+	return cmdutil.ToRecords(cs, Fields)
 }
 
 // FullName is "First Last".

@@ -1,15 +1,12 @@
 package dashboard
 
 import (
-	"context"
-	"io"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/spf13/cobra"
 
+	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk/oas"
@@ -53,20 +50,9 @@ func TestNewCmdDashboard(t *testing.T) {
 	}
 	for _, tt := range tests {
 		ios, _, _, _ := iostreams.Test()
-		var got *Options
-		cmd := NewCmdDashboard(&cmdutil.Factory{IOStreams: ios}, func(_ context.Context, o *Options) error { got = o; return nil })
-		cmd.SetArgs(cmdutil.ExpandJSONArgs(tt.args))
-		cmd.SetOut(io.Discard)
-		cmd.SetErr(io.Discard)
-		_, err := cmd.ExecuteC()
-		if tt.wantErr != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("%v: err = %v, want %q", tt.args, err, tt.wantErr)
-			}
+		got := cmdtest.Parse(t, ios, NewCmdDashboard, cmdutil.ExpandJSONArgs(tt.args), tt.wantErr)
+		if got == nil {
 			continue
-		}
-		if err != nil {
-			t.Fatal(err)
 		}
 		if diff := cmp.Diff(tt.want, got.Params); diff != "" {
 			t.Errorf("%v: params (-want +got):\n%s", tt.args, diff)
@@ -138,15 +124,7 @@ BaseShop  2   6  3   0   1    0    0     0
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd := &cobra.Command{RunE: func(*cobra.Command, []string) error { return nil }}
-			e := cmdutil.AddFormatFlags(cmd, Fields)
-			cmd.SetArgs(append([]string{}, tt.args...)) // never nil: cobra would read os.Args
-			if err := cmd.Execute(); err != nil {
-				t.Fatal(err)
-			}
-			if err := e.Validate(); err != nil {
-				t.Fatal(err)
-			}
+			e := cmdtest.Exporter(t, Fields, tt.args)
 			ios, _, out, _ := iostreams.Test()
 			ios.SetStdoutTTY(tt.tty)
 			ios.SetWidth(100)

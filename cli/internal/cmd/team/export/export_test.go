@@ -1,14 +1,11 @@
 package export
 
 import (
-	"context"
-	"io"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk/oas"
 )
@@ -54,20 +51,9 @@ func TestNewCmdExport(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ios, _, _, _ := iostreams.Test()
 			ios.SetStdoutTTY(tt.tty)
-			var got *Options
-			cmd := NewCmdExport(&cmdutil.Factory{IOStreams: ios}, func(_ context.Context, o *Options) error { got = o; return nil })
-			cmd.SetArgs(tt.args)
-			cmd.SetOut(io.Discard)
-			cmd.SetErr(io.Discard)
-			_, err := cmd.ExecuteC()
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tt.wantErr)
-				}
+			got := cmdtest.Parse(t, ios, NewCmdExport, tt.args, tt.wantErr)
+			if got == nil {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
 			}
 			if diff := cmp.Diff(tt.wantParams, got.Params); diff != "" {
 				t.Errorf("params (-want +got):\n%s", diff)

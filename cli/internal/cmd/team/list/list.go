@@ -76,10 +76,7 @@ code, name, level, status, upline_code, generation, licensed, joined_on, and no 
 			if err := cmdutil.ApplyListing(&opts.Params, opts.Filters, opts.Orders); err != nil {
 				return err
 			}
-			opts.Params.Limit = oas.NewOptInt(opts.Limit)
-			if opts.Page > 1 {
-				opts.Params.Page = oas.NewOptInt(opts.Page)
-			}
+			opts.Params.Limit, opts.Params.Page = opts.Paging.Params()
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}

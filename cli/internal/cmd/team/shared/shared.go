@@ -101,15 +101,7 @@ var Fields = cmdutil.JSONFields(sdk.TeamMember{})
 
 // Records converts members for --json, --jq and --csv.
 func Records(ms []sdk.TeamMember) ([]cmdutil.Record, error) {
-	out := make([]cmdutil.Record, 0, len(ms))
-	for i := range ms {
-		r, err := cmdutil.ToRecord(&ms[i], Fields)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
+	return cmdutil.ToRecords(ms, Fields)
 }
 
 // TSVColumns are the columns of `team list` when piped, in order (documented in

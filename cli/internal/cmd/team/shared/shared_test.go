@@ -5,9 +5,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/spf13/cobra"
 
-	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
@@ -132,15 +131,7 @@ func TestMachineOutput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd := &cobra.Command{RunE: func(*cobra.Command, []string) error { return nil }}
-			e := cmdutil.AddFormatFlags(cmd, Fields)
-			cmd.SetArgs(tt.args)
-			if err := cmd.Execute(); err != nil {
-				t.Fatal(err)
-			}
-			if err := e.Validate(); err != nil {
-				t.Fatal(err)
-			}
+			e := cmdtest.Exporter(t, Fields, tt.args)
 			recs, err := Records(sample(false))
 			if err != nil {
 				t.Fatal(err)

@@ -1,17 +1,15 @@
 package tree
 
 import (
-	"context"
 	"flag"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/spf13/cobra"
 
+	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk"
@@ -55,20 +53,9 @@ func TestNewCmdTree(t *testing.T) {
 	}
 	for _, tt := range tests {
 		ios, _, _, _ := iostreams.Test()
-		var got *Options
-		cmd := NewCmdTree(&cmdutil.Factory{IOStreams: ios}, func(_ context.Context, o *Options) error { got = o; return nil })
-		cmd.SetArgs(cmdutil.ExpandJSONArgs(strings.Fields(tt.args)))
-		cmd.SetOut(io.Discard)
-		cmd.SetErr(io.Discard)
-		_, err := cmd.ExecuteC()
-		if tt.wantErr != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("%q: err = %v, want %q", tt.args, err, tt.wantErr)
-			}
+		got := cmdtest.Parse(t, ios, NewCmdTree, cmdutil.ExpandJSONArgs(strings.Fields(tt.args)), tt.wantErr)
+		if got == nil {
 			continue
-		}
-		if err != nil {
-			t.Fatalf("%q: %v", tt.args, err)
 		}
 		if got.Code != tt.wantCode || got.Depth != tt.wantDepth {
 			t.Errorf("%q: code %q depth %d, want %q %d", tt.args, got.Code, got.Depth, tt.wantCode, tt.wantDepth)
@@ -117,15 +104,7 @@ func TestPrint(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cmd := &cobra.Command{RunE: func(*cobra.Command, []string) error { return nil }}
-			e := cmdutil.AddFormatFlags(cmd, Fields)
-			cmd.SetArgs(append([]string{}, tt.args...)) // never nil: cobra would read os.Args
-			if err := cmd.Execute(); err != nil {
-				t.Fatal(err)
-			}
-			if err := e.Validate(); err != nil {
-				t.Fatal(err)
-			}
+			e := cmdtest.Exporter(t, Fields, tt.args)
 			ios, _, out, _ := iostreams.Test()
 			ios.SetStdoutTTY(tt.tty)
 			if err := Print(ios, e, sample()); err != nil {
