@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchAssociates } from '@/api/gen/endpoints/search/search';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { Lookup, type LookupOption } from './lookup';
+import { LOOKUP_QUERY_OPTIONS, Lookup, useLookupSearch, type LookupOption } from './lookup';
 
 export interface AssociateLookupProps {
   label?: string;
@@ -22,11 +21,10 @@ export function AssociateLookup({
   onChange,
   error,
 }: AssociateLookupProps) {
-  const [keyword, setKeyword] = useState('');
-  const search = useDebouncedValue(keyword.trim());
+  const { search, setKeyword } = useLookupSearch();
   const query = useSearchAssociates(
     { search_keyword: search || undefined, 'include[]': value ? [value] : undefined },
-    { query: { staleTime: 30_000, placeholderData: (previous) => previous } },
+    { query: LOOKUP_QUERY_OPTIONS },
   );
   const options = useMemo<LookupOption[]>(
     () =>

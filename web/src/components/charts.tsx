@@ -1,6 +1,7 @@
 import { Heading, Table, Text } from '@radix-ui/themes';
 import { useId, type ReactNode } from 'react';
 import { chartSummary, scaleData, type ChartDatum } from '@/lib/chart';
+import { formatNumber } from '@/lib/format';
 import './charts.css';
 
 export interface ChartProps {
@@ -14,9 +15,6 @@ export interface ChartProps {
   format?: (value: number) => string;
 }
 
-const number = new Intl.NumberFormat('en-US');
-const defaultFormat = (value: number) => number.format(value);
-
 /** The frame of a chart: a caption, the picture (role img, described by a summary) and the
  *  same numbers as a table for whoever prefers one. */
 function ChartFrame({
@@ -25,7 +23,7 @@ function ChartFrame({
   data,
   categoryLabel,
   valueLabel,
-  format = defaultFormat,
+  format = formatNumber,
   children,
 }: ChartProps & { children: ReactNode }) {
   const id = useId();
@@ -71,7 +69,7 @@ function ChartFrame({
 /** Horizontal bars, one per category (members by level). */
 export function BarChart(props: ChartProps) {
   const { items } = scaleData(props.data);
-  const format = props.format ?? defaultFormat;
+  const format = props.format ?? formatNumber;
   return (
     <ChartFrame {...props}>
       <div className="bar-chart" aria-hidden>
@@ -94,7 +92,7 @@ export function BarChart(props: ChartProps) {
 /** Vertical columns in order (a time series: members joined per month). */
 export function ColumnChart(props: ChartProps) {
   const { items } = scaleData(props.data);
-  const format = props.format ?? defaultFormat;
+  const format = props.format ?? formatNumber;
   return (
     <ChartFrame {...props}>
       <div aria-hidden>

@@ -1,6 +1,8 @@
 import { Cross2Icon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Spinner, Text, TextField } from '@radix-ui/themes';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import './lookup.css';
 
 export interface LookupOption {
@@ -26,6 +28,17 @@ export interface LookupProps {
   error?: string;
   id?: string;
 }
+
+/** The search of a lookup: `setKeyword` takes each keystroke (Lookup's `onKeywordChange`);
+ *  `search` is the trimmed keyword once typing pauses. */
+export function useLookupSearch() {
+  const [keyword, setKeyword] = useState('');
+  return { search: useDebouncedValue(keyword.trim()), setKeyword };
+}
+
+/** Query options of a lookup's search: answers stay fresh a while, and the matches of the
+ *  last keyword stay shown while the next ones load. */
+export const LOOKUP_QUERY_OPTIONS = { staleTime: 30_000, placeholderData: keepPreviousData };
 
 /** An accessible combobox over a server-side lookup (type to search, arrows, Enter, Escape). */
 export function Lookup({

@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Select, Text } from '@radix-ui/themes';
 import { useId } from 'react';
+import type { Listing } from '@/lib/listing-state';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -80,5 +81,25 @@ export function Pagination({
         </Flex>
       </nav>
     </Flex>
+  );
+}
+
+/** The Pagination of a URL listing: Next goes on from the answer's `next_cursor`. */
+export function ListingPagination({
+  listing,
+  nextCursor,
+  ...rest
+}: Pick<PaginationProps, 'count' | 'hasNext' | 'disabled'> & {
+  listing: Listing;
+  nextCursor: string | undefined;
+}) {
+  return (
+    <Pagination
+      page={listing.state.page}
+      limit={listing.state.limit}
+      onPage={(page) => listing.setPage(page, nextCursor)}
+      onLimit={listing.setLimit}
+      {...rest}
+    />
   );
 }

@@ -5,10 +5,16 @@ import {
   formatCurrency,
   formatDate,
   formatDateTime,
+  formatNumber,
   formatPhone,
 } from './format';
 
 describe('format', () => {
+  it('formats counts with thousands separators', () => {
+    expect(formatNumber(0)).toBe('0');
+    expect(formatNumber(1234567)).toBe('1,234,567');
+  });
+
   it('formats dates as MM/DD/YYYY without shifting calendar dates', () => {
     expect(formatDate('2024-03-05')).toBe('03/05/2024');
     expect(formatDate(new Date(2024, 11, 31, 23, 59))).toBe('12/31/2024');

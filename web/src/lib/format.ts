@@ -46,6 +46,13 @@ export function formatPhone(value: string | null | undefined): string {
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
+const count = new Intl.NumberFormat('en-US');
+
+/** A count with thousands separators: 12345 → 12,345. */
+export function formatNumber(value: number): string {
+  return count.format(value);
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** USD from integer cents: 123456 → $1,234.56. */

@@ -301,3 +301,6 @@ export function useListingState(defaults: ListingDefaults = {}) {
       }),
   };
 }
+
+/** The listing state of a page and its setters. */
+export type Listing = ReturnType<typeof useListingState>;

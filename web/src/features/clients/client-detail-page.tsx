@@ -9,6 +9,7 @@ import {
   useGetClient,
 } from '@/api/gen/endpoints/clients/clients';
 import type { Client } from '@/api/gen/model/client';
+import { DetailField } from '@/components/detail-field';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { DeleteDialog } from '@/components/confirm-dialog';
 import { ErrorPanel } from '@/components/error-panel';
@@ -20,16 +21,6 @@ import { toast } from '@/lib/toast';
 import { CLIENTS_PATH, clientEditPath } from './paths';
 import { useClientId } from './use-client-id';
 import { useInvalidateClients } from './use-client-cache';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  const empty = children === '' || children === null || children === undefined;
-  return (
-    <DataList.Item>
-      <DataList.Label minWidth="140px">{label}</DataList.Label>
-      <DataList.Value>{empty ? <Text color="gray">—</Text> : children}</DataList.Value>
-    </DataList.Item>
-  );
-}
 
 function address(client: Client): ReactNode {
   const lines = [
@@ -118,17 +109,17 @@ export function ClientDetailPage() {
             Person and contact
           </Heading>
           <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
-            <Field label="First name">{c.first_name}</Field>
-            <Field label="Last name">{c.last_name}</Field>
-            <Field label="Date of birth">{formatDate(c.date_of_birth)}</Field>
-            <Field label="Gender">{c.gender}</Field>
-            <Field label="Marital status">{c.marital_status}</Field>
-            <Field label="Email">
+            <DetailField label="First name">{c.first_name}</DetailField>
+            <DetailField label="Last name">{c.last_name}</DetailField>
+            <DetailField label="Date of birth">{formatDate(c.date_of_birth)}</DetailField>
+            <DetailField label="Gender">{c.gender}</DetailField>
+            <DetailField label="Marital status">{c.marital_status}</DetailField>
+            <DetailField label="Email">
               {c.email ? <Link href={`mailto:${c.email}`}>{c.email}</Link> : ''}
-            </Field>
-            <Field label="Phone">
+            </DetailField>
+            <DetailField label="Phone">
               {c.phone ? <Link href={`tel:${c.phone}`}>{formatPhone(c.phone)}</Link> : ''}
-            </Field>
+            </DetailField>
           </DataList.Root>
         </Card>
         <Card size="3">
@@ -136,14 +127,14 @@ export function ClientDetailPage() {
             Address and finances
           </Heading>
           <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
-            <Field label="Address">{address(c)}</Field>
-            <Field label="State / province">
+            <DetailField label="Address">{address(c)}</DetailField>
+            <DetailField label="State / province">
               {c.state ? `${stateLabel(c.state)} (${c.state})` : ''}
-            </Field>
-            <Field label="Annual income">{formatCurrency(c.annual_income)}</Field>
-            <Field label="Associate">{`${c.associate_name} (${c.associate_code})`}</Field>
-            <Field label="Created">{formatDateTime(c.created_at)}</Field>
-            <Field label="Updated">{formatDateTime(c.updated_at)}</Field>
+            </DetailField>
+            <DetailField label="Annual income">{formatCurrency(c.annual_income)}</DetailField>
+            <DetailField label="Associate">{`${c.associate_name} (${c.associate_code})`}</DetailField>
+            <DetailField label="Created">{formatDateTime(c.created_at)}</DetailField>
+            <DetailField label="Updated">{formatDateTime(c.updated_at)}</DetailField>
           </DataList.Root>
         </Card>
         <Card size="3" style={{ gridColumn: '1 / -1' }}>

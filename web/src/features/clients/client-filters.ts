@@ -1,3 +1,4 @@
+import type { FilterCodec } from '@/components/filter-form';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 
 /** What the filter panel of the client list edits. */
@@ -68,3 +69,9 @@ export function valuesToFilter(values: ClientFilterValues): Filter {
     },
   };
 }
+
+export const clientFilterCodec: FilterCodec<ClientFilterValues> = {
+  empty: emptyClientFilters,
+  toValues: filterToValues,
+  toFilter: valuesToFilter,
+};

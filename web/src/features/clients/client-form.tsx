@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircledIcon } from '@radix-ui/react-icons';
 import {
+  Box,
   Button,
   Callout,
   Card,
@@ -12,7 +13,7 @@ import {
   TextArea,
   TextField,
 } from '@radix-ui/themes';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { ClientInput } from '@/api/gen/model/clientInput';
@@ -41,6 +42,20 @@ export interface ClientFormProps {
   /** Set once the form succeeded: shown as the success message; the form is then locked. */
   successMessage?: string | null;
   error?: unknown;
+}
+
+/** A titled section of the form: its fields in a grid. */
+function FormSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Heading as="h2" size="3" mb="3" id={id}>
+        {title}
+      </Heading>
+      <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+        {children}
+      </Grid>
+    </section>
+  );
 }
 
 function toChoices(values: readonly string[]) {
@@ -135,74 +150,54 @@ export function ClientForm({
 
           <fieldset disabled={locked} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
             <Flex direction="column" gap="5">
-              <section aria-labelledby="client-section-person">
-                <Heading as="h2" size="3" mb="3" id="client-section-person">
-                  Person
-                </Heading>
-                <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                  {text('first_name', { autoComplete: 'off' })}
-                  {text('last_name', { autoComplete: 'off' })}
-                  {text('date_of_birth', { type: 'date' })}
-                  {select('gender', toChoices(GENDERS))}
-                  {select('marital_status', toChoices(MARITAL_STATUSES))}
-                </Grid>
-              </section>
+              <FormSection id="client-section-person" title="Person">
+                {text('first_name', { autoComplete: 'off' })}
+                {text('last_name', { autoComplete: 'off' })}
+                {text('date_of_birth', { type: 'date' })}
+                {select('gender', toChoices(GENDERS))}
+                {select('marital_status', toChoices(MARITAL_STATUSES))}
+              </FormSection>
               <Separator size="4" />
-              <section aria-labelledby="client-section-contact">
-                <Heading as="h2" size="3" mb="3" id="client-section-contact">
-                  Contact
-                </Heading>
-                <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                  {text('email', { type: 'email', autoComplete: 'off' })}
-                  {text('phone', { type: 'tel', placeholder: '(555) 555-5555' })}
-                </Grid>
-              </section>
+              <FormSection id="client-section-contact" title="Contact">
+                {text('email', { type: 'email', autoComplete: 'off' })}
+                {text('phone', { type: 'tel', placeholder: '(555) 555-5555' })}
+              </FormSection>
               <Separator size="4" />
-              <section aria-labelledby="client-section-address">
-                <Heading as="h2" size="3" mb="3" id="client-section-address">
-                  Address
-                </Heading>
-                <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                  {text('address_line1')}
-                  {text('address_line2')}
-                  {text('city')}
-                  {select('country', toChoices(COUNTRIES), true)}
-                  {select(
-                    'state',
-                    statesOf(country).map((s) => ({
-                      value: s.code,
-                      label: `${s.label} (${s.code})`,
-                    })),
-                  )}
-                  {text('postal_code')}
-                </Grid>
-              </section>
+              <FormSection id="client-section-address" title="Address">
+                {text('address_line1')}
+                {text('address_line2')}
+                {text('city')}
+                {select('country', toChoices(COUNTRIES), true)}
+                {select(
+                  'state',
+                  statesOf(country).map((s) => ({
+                    value: s.code,
+                    label: `${s.label} (${s.code})`,
+                  })),
+                )}
+                {text('postal_code')}
+              </FormSection>
               <Separator size="4" />
-              <section aria-labelledby="client-section-finance">
-                <Heading as="h2" size="3" mb="3" id="client-section-finance">
-                  Finances and notes
-                </Heading>
-                <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-                  <FormField
-                    id="client-annual_income"
-                    label={L.annual_income}
-                    error={err('annual_income')}
-                    hint="In US dollars."
+              <FormSection id="client-section-finance" title="Finances and notes">
+                <FormField
+                  id="client-annual_income"
+                  label={L.annual_income}
+                  error={err('annual_income')}
+                  hint="In US dollars."
+                >
+                  <TextField.Root
+                    inputMode="decimal"
+                    {...fieldA11y('client-annual_income', err('annual_income'))}
+                    {...form.register('annual_income')}
                   >
-                    <TextField.Root
-                      inputMode="decimal"
-                      {...fieldA11y('client-annual_income', err('annual_income'))}
-                      {...form.register('annual_income')}
-                    >
-                      <TextField.Slot>
-                        <Text size="2" color="gray">
-                          $
-                        </Text>
-                      </TextField.Slot>
-                    </TextField.Root>
-                  </FormField>
-                </Grid>
-                <Flex mt="4" direction="column">
+                    <TextField.Slot>
+                      <Text size="2" color="gray">
+                        $
+                      </Text>
+                    </TextField.Slot>
+                  </TextField.Root>
+                </FormField>
+                <Box gridColumn="1 / -1">
                   <FormField id="client-notes" label={L.notes} error={err('notes')}>
                     <TextArea
                       rows={4}
@@ -210,8 +205,8 @@ export function ClientForm({
                       {...form.register('notes')}
                     />
                   </FormField>
-                </Flex>
-              </section>
+                </Box>
+              </FormSection>
             </Flex>
           </fieldset>
 

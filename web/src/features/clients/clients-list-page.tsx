@@ -1,5 +1,5 @@
 import { PlusIcon } from '@radix-ui/react-icons';
-import { Box, Button, Card, Flex, Spinner, Table, Text } from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,7 +10,8 @@ import { DownloadMenu } from '@/components/download-menu';
 import { ErrorCallout } from '@/components/error-callout';
 import { FilterToggle } from '@/components/filter-toggle';
 import { PageHeader } from '@/components/page-header';
-import { Pagination } from '@/components/pagination';
+import { ListTableBody } from '@/components/list-table-body';
+import { ListingPagination } from '@/components/pagination';
 import { SortableHeader } from '@/components/sortable-header';
 import { formatCurrency, formatDate, formatPhone } from '@/lib/format';
 import {
@@ -118,71 +119,55 @@ export function ClientsListPage() {
               </SortableHeader>
             </Table.Row>
           </Table.Header>
-          <Table.Body>
-            {query.isPending ? (
-              <Table.Row>
-                <Table.Cell colSpan={7}>
-                  <Flex justify="center" py="6" gap="2" align="center">
-                    <Spinner /> <Text color="gray">Loading clients…</Text>
+          <ListTableBody
+            columns={7}
+            pending={query.isPending}
+            empty={rows.length === 0}
+            loadingLabel="Loading clients…"
+            emptyTitle="No clients found"
+            emptyText={
+              filters > 0
+                ? 'No client matches these filters.'
+                : 'Add your first client to get started.'
+            }
+          >
+            {rows.map((client) => (
+              <Table.Row key={client.id} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+                <Table.RowHeaderCell>
+                  <Flex direction="column">
+                    <Link className="row-link nowrap" to={clientPath(client.id)}>
+                      {client.last_name}, {client.first_name}
+                    </Link>
+                    {client.email ? (
+                      <Text size="1" color="gray" className="nowrap">
+                        {client.email}
+                      </Text>
+                    ) : null}
                   </Flex>
+                </Table.RowHeaderCell>
+                <Table.Cell className="nowrap">
+                  {client.phone ? formatPhone(client.phone) : '—'}
                 </Table.Cell>
-              </Table.Row>
-            ) : rows.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={7}>
-                  <Flex direction="column" align="center" py="6" gap="2">
-                    <Text weight="medium">No clients found</Text>
-                    <Text size="2" color="gray">
-                      {filters > 0
-                        ? 'No client matches these filters.'
-                        : 'Add your first client to get started.'}
-                    </Text>
-                  </Flex>
+                <Table.Cell className="nowrap">{client.city ?? '—'}</Table.Cell>
+                <Table.Cell>{client.state ?? '—'}</Table.Cell>
+                <Table.Cell align="right" className="nowrap">
+                  {client.annual_income !== undefined ? formatCurrency(client.annual_income) : '—'}
                 </Table.Cell>
+                <Table.Cell className="nowrap">
+                  <Text title={client.associate_name}>{client.associate_code}</Text>
+                </Table.Cell>
+                <Table.Cell className="nowrap">{formatDate(client.created_at)}</Table.Cell>
               </Table.Row>
-            ) : (
-              rows.map((client) => (
-                <Table.Row key={client.id} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-                  <Table.RowHeaderCell>
-                    <Flex direction="column">
-                      <Link className="row-link nowrap" to={clientPath(client.id)}>
-                        {client.last_name}, {client.first_name}
-                      </Link>
-                      {client.email ? (
-                        <Text size="1" color="gray" className="nowrap">
-                          {client.email}
-                        </Text>
-                      ) : null}
-                    </Flex>
-                  </Table.RowHeaderCell>
-                  <Table.Cell className="nowrap">
-                    {client.phone ? formatPhone(client.phone) : '—'}
-                  </Table.Cell>
-                  <Table.Cell className="nowrap">{client.city ?? '—'}</Table.Cell>
-                  <Table.Cell>{client.state ?? '—'}</Table.Cell>
-                  <Table.Cell align="right" className="nowrap">
-                    {client.annual_income !== undefined
-                      ? formatCurrency(client.annual_income)
-                      : '—'}
-                  </Table.Cell>
-                  <Table.Cell className="nowrap">
-                    <Text title={client.associate_name}>{client.associate_code}</Text>
-                  </Table.Cell>
-                  <Table.Cell className="nowrap">{formatDate(client.created_at)}</Table.Cell>
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
+            ))}
+          </ListTableBody>
         </Table.Root>
       </Card>
 
-      <Pagination
-        page={state.page}
-        limit={state.limit}
+      <ListingPagination
+        listing={listing}
+        nextCursor={query.data?.next_cursor}
         count={rows.length}
         hasNext={hasNext}
-        onPage={(page) => listing.setPage(page, query.data?.next_cursor)}
-        onLimit={listing.setLimit}
         disabled={query.isFetching}
       />
     </>

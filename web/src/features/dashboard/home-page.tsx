@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { useGetDashboard } from '@/api/gen/endpoints/dashboard/dashboard';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorCallout } from '@/components/error-callout';
-
-const number = new Intl.NumberFormat('en-US');
+import { formatNumber } from '@/lib/format';
 
 function Stat({
   label,
@@ -25,7 +24,7 @@ function Stat({
           {label}
         </Text>
         <Text size="8" weight="bold">
-          {number.format(value)}
+          {formatNumber(value)}
         </Text>
         {to && action ? (
           <Button asChild variant="ghost" size="1" style={{ alignSelf: 'start' }}>

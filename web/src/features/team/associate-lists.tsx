@@ -1,5 +1,5 @@
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import { Badge, Callout, Card, Flex, Spinner, Table, Text } from '@radix-ui/themes';
+import { Badge, Callout, Card, Flex, Table, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import {
   useListAssociateAppointments,
@@ -9,13 +9,12 @@ import {
 import type { Appointment } from '@/api/gen/model/appointment';
 import type { License } from '@/api/gen/model/license';
 import { ErrorCallout } from '@/components/error-callout';
-import { formatDate } from '@/lib/format';
+import { ListTableBody } from '@/components/list-table-body';
+import { formatDate, formatNumber } from '@/lib/format';
 import { useAssociate } from './associate-layout';
 import { LevelBadge } from './badges';
 import { LICENSE_STATE_LABELS, licenseNotice, licenseState } from './license-status';
 import './team.css';
-
-const number = new Intl.NumberFormat('en-US');
 
 /** A table of one of the associate's lists, with its loading, error and empty states. */
 function ListTable({
@@ -52,27 +51,14 @@ function ListTable({
               ))}
             </Table.Row>
           </Table.Header>
-          <Table.Body>
-            {isPending ? (
-              <Table.Row>
-                <Table.Cell colSpan={headers.length}>
-                  <Flex justify="center" py="6" gap="2" align="center">
-                    <Spinner /> <Text color="gray">Loading…</Text>
-                  </Flex>
-                </Table.Cell>
-              </Table.Row>
-            ) : count === 0 && !error ? (
-              <Table.Row>
-                <Table.Cell colSpan={headers.length}>
-                  <Flex justify="center" py="6">
-                    <Text color="gray">{empty}</Text>
-                  </Flex>
-                </Table.Cell>
-              </Table.Row>
-            ) : (
-              children
-            )}
-          </Table.Body>
+          <ListTableBody
+            columns={headers.length}
+            pending={isPending}
+            empty={count === 0 && !error}
+            emptyText={empty}
+          >
+            {children}
+          </ListTableBody>
         </Table.Root>
       </Card>
     </>
@@ -229,8 +215,8 @@ export function AssociateLevelHistoryTab() {
           <Table.Cell>
             <LevelBadge level={change.level} full />
           </Table.Cell>
-          <Table.Cell align="right">{number.format(change.points)}</Table.Cell>
-          <Table.Cell align="right">{number.format(change.recruits)}</Table.Cell>
+          <Table.Cell align="right">{formatNumber(change.points)}</Table.Cell>
+          <Table.Cell align="right">{formatNumber(change.recruits)}</Table.Cell>
           <Table.Cell>{change.approved_by ?? '—'}</Table.Cell>
         </Table.Row>
       ))}

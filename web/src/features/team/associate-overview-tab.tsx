@@ -1,24 +1,12 @@
 import { Card, DataList, Grid, Heading, Link, Text } from '@radix-ui/themes';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { PersonRef } from '@/api/gen/model/personRef';
-import { formatDate, formatPhone } from '@/lib/format';
+import { DetailField } from '@/components/detail-field';
+import { formatDate, formatNumber, formatPhone } from '@/lib/format';
 import { stateLabel } from '@/lib/states';
 import { useAssociate } from './associate-layout';
 import { LevelBadge, LicensedBadge, StatusBadge } from './badges';
 import { associatePath } from './paths';
-
-const number = new Intl.NumberFormat('en-US');
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  const empty = children === '' || children === null || children === undefined;
-  return (
-    <DataList.Item>
-      <DataList.Label minWidth="140px">{label}</DataList.Label>
-      <DataList.Value>{empty ? <Text color="gray">—</Text> : children}</DataList.Value>
-    </DataList.Item>
-  );
-}
 
 function Person({ person }: { person: PersonRef | undefined }) {
   if (!person) return '';
@@ -41,18 +29,18 @@ export function AssociateOverviewTab() {
         Contact
       </Heading>
       <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
-        <Field label="Email">
+        <DetailField label="Email">
           {a.email ? <Link href={`mailto:${a.email}`}>{a.email}</Link> : ''}
-        </Field>
-        <Field label="Phone">
+        </DetailField>
+        <DetailField label="Phone">
           {a.phone ? <Link href={`tel:${a.phone}`}>{formatPhone(a.phone)}</Link> : ''}
-        </Field>
+        </DetailField>
         {a.relation !== 'upline' ? (
-          <Field label="Location">
+          <DetailField label="Location">
             {[a.city, a.state ? stateLabel(a.state) : undefined, a.country]
               .filter(Boolean)
               .join(', ')}
-          </Field>
+          </DetailField>
         ) : null}
       </DataList.Root>
     </Card>
@@ -83,27 +71,29 @@ export function AssociateOverviewTab() {
           Profile
         </Heading>
         <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
-          <Field label="Level">
+          <DetailField label="Level">
             <LevelBadge level={a.level} full />
-          </Field>
-          <Field label="Status">{a.status ? <StatusBadge status={a.status} /> : ''}</Field>
-          <Field label="Kind">{a.kind}</Field>
-          <Field label="Joined">{formatDate(a.joined_on)}</Field>
-          <Field label="License">
+          </DetailField>
+          <DetailField label="Status">
+            {a.status ? <StatusBadge status={a.status} /> : ''}
+          </DetailField>
+          <DetailField label="Kind">{a.kind}</DetailField>
+          <DetailField label="Joined">{formatDate(a.joined_on)}</DetailField>
+          <DetailField label="License">
             {a.licensed !== undefined ? <LicensedBadge licensed={a.licensed} /> : ''}
-          </Field>
-          <Field label="Upline">
+          </DetailField>
+          <DetailField label="Upline">
             <Person person={a.upline} />
-          </Field>
-          <Field label="Leader">
+          </DetailField>
+          <DetailField label="Leader">
             <Person person={a.leader} />
-          </Field>
-          <Field label="Recruits">
-            {a.recruits !== undefined ? number.format(a.recruits) : ''}
-          </Field>
-          <Field label="Downline">
-            {a.downline_size !== undefined ? number.format(a.downline_size) : ''}
-          </Field>
+          </DetailField>
+          <DetailField label="Recruits">
+            {a.recruits !== undefined ? formatNumber(a.recruits) : ''}
+          </DetailField>
+          <DetailField label="Downline">
+            {a.downline_size !== undefined ? formatNumber(a.downline_size) : ''}
+          </DetailField>
         </DataList.Root>
       </Card>
     </Grid>

@@ -1,6 +1,5 @@
 import { ArrowUpIcon, ChevronDownIcon, ChevronRightIcon, HomeIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Spinner, Text } from '@radix-ui/themes';
-import { keepPreviousData } from '@tanstack/react-query';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
   memo,
@@ -18,9 +17,14 @@ import type { GenealogyHit } from '@/api/gen/model/genealogyHit';
 import type { TreeNode } from '@/api/gen/model/treeNode';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorCallout } from '@/components/error-callout';
-import { Lookup, type LookupOption } from '@/components/lookup';
+import {
+  LOOKUP_QUERY_OPTIONS,
+  Lookup,
+  useLookupSearch,
+  type LookupOption,
+} from '@/components/lookup';
+import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { LevelBadge, StatusBadge } from './badges';
 import { associatePath, genealogyPath } from './paths';
 import { pathHint, treeKey, type NodeRow, type PlaceholderRow, type TreeRow } from './tree-model';
@@ -31,8 +35,6 @@ const ROW_HEIGHT = 44;
 const INDENT = 20;
 /** Deeper levels stop indenting (the level number still shows), so rows stay readable. */
 const MAX_INDENT_LEVELS = 16;
-
-const number = new Intl.NumberFormat('en-US');
 
 export interface GenealogyTreeProps {
   /** The code the tree opens from. */
@@ -57,16 +59,14 @@ const GenealogySearch = memo(function GenealogySearch({
   rootCode: string;
   onPick: (hit: GenealogyHit) => void;
 }) {
-  const [keyword, setKeyword] = useState('');
-  const search = useDebouncedValue(keyword.trim());
+  const { search, setKeyword } = useLookupSearch();
   const query = useSearchGenealogy(
     rootCode,
     { search_keyword: search },
     {
       query: {
         enabled: search.length > 0,
-        staleTime: 30_000,
-        placeholderData: keepPreviousData,
+        ...LOOKUP_QUERY_OPTIONS,
         meta: { toast: false },
       },
     },
@@ -285,7 +285,7 @@ function TreeView({ root, ownCode }: { root: TreeNode; ownCode?: string }) {
           </Flex>
         ) : null}
         <Text size="1" color="gray" ml="auto" className="tree-hint">
-          {number.format(root.downline_size)} in the downline · arrows move, → expands, ← collapses,
+          {formatNumber(root.downline_size)} in the downline · arrows move, → expands, ← collapses,
           Enter opens
         </Text>
       </Flex>
@@ -381,7 +381,7 @@ const TreeRowView = memo(function TreeRowView({
           </Flex>
         ) : row.kind === 'more' ? (
           <Text size="2" color="blue" className="tree-more">
-            Show more recruits{row.remaining > 0 ? ` (${number.format(row.remaining)} more)` : ''}
+            Show more recruits{row.remaining > 0 ? ` (${formatNumber(row.remaining)} more)` : ''}
           </Text>
         ) : (
           <Text size="2" color="red">
@@ -404,7 +404,7 @@ const TreeRowView = memo(function TreeRowView({
       aria-selected={focused}
       aria-label={`${node.name} (${node.code}), ${node.level.name}${
         node.status ? `, ${node.status}` : ''
-      }, ${number.format(node.downline_size)} in the downline`}
+      }, ${formatNumber(node.downline_size)} in the downline`}
       data-code={node.code}
     >
       {row.expandable ? (
@@ -435,7 +435,7 @@ const TreeRowView = memo(function TreeRowView({
         ) : null}
       </span>
       <span className="tree-counts">
-        {number.format(node.downline_size)} downline · {number.format(node.children)}{' '}
+        {formatNumber(node.downline_size)} downline · {formatNumber(node.children)}{' '}
         {node.children === 1 ? 'recruit' : 'recruits'}
       </span>
       <span className="tree-actions" aria-hidden>

@@ -4,13 +4,11 @@ import { useGetAssociate, useGetHierarchy } from '@/api/gen/endpoints/associates
 import type { TreeNode } from '@/api/gen/model/treeNode';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorCallout } from '@/components/error-callout';
-import { formatPhone, initials } from '@/lib/format';
+import { formatNumber, formatPhone, initials } from '@/lib/format';
 import { useAssociate } from './associate-layout';
 import { LevelBadge, StatusBadge } from './badges';
 import { associatePath, genealogyPath } from './paths';
 import { useAccessUser } from './use-access-user';
-
-const number = new Intl.NumberFormat('en-US');
 
 /** The steps above the caller show contact fields only (the chain holds none: they are read
  *  from the upline's overview, which answers with contact fields). */
@@ -63,8 +61,8 @@ function Step({ node, above, current }: { node: TreeNode; above: boolean; curren
             ) : (
               <Flex gap="2" align="center" wrap="wrap">
                 <Text size="1" color="gray">
-                  {number.format(node.downline_size)} in the downline ·{' '}
-                  {number.format(node.children)} {node.children === 1 ? 'recruit' : 'recruits'}
+                  {formatNumber(node.downline_size)} in the downline · {formatNumber(node.children)}{' '}
+                  {node.children === 1 ? 'recruit' : 'recruits'}
                 </Text>
                 <Link asChild size="1">
                   <RouterLink to={genealogyPath(node.code)}>Genealogy tree</RouterLink>

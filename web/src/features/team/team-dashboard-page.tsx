@@ -22,13 +22,12 @@ import { ErrorPanel } from '@/components/error-panel';
 import { PageHeader } from '@/components/page-header';
 import { PeriodPicker } from '@/components/period-picker';
 import { errorMessage, errorStatus } from '@/lib/errors';
+import { formatNumber } from '@/lib/format';
 import { formatPeriod, periodParams, usePeriod } from '@/lib/period';
 import { StatusBadge } from './badges';
 import { teamViewPath } from './paths';
 import { growthColumns, levelBars, licensedPercent, statusCounts, total } from './team-charts';
 import { TEAM_VIEW_LABELS } from './team-menu';
-
-const number = new Intl.NumberFormat('en-US');
 
 function ViewCard({ summary }: { summary: TeamSummary }) {
   const percent = licensedPercent(summary);
@@ -44,15 +43,15 @@ function ViewCard({ summary }: { summary: TeamSummary }) {
         </Heading>
         <Flex align="baseline" gap="2">
           <Text size="7" weight="bold">
-            {number.format(summary.members)}
+            {formatNumber(summary.members)}
           </Text>
           <Text size="2" color="gray">
             {summary.members === 1 ? 'member' : 'members'}
           </Text>
         </Flex>
         <Text size="2" color="gray">
-          {number.format(summary.licensed)} licensed
-          {percent !== undefined ? ` (${percent}%)` : ''} · {number.format(summary.new_in_period)}{' '}
+          {formatNumber(summary.licensed)} licensed
+          {percent !== undefined ? ` (${percent}%)` : ''} · {formatNumber(summary.new_in_period)}{' '}
           new in period
         </Text>
       </Flex>
@@ -77,7 +76,7 @@ function Expiring({ summary }: { summary: TeamSummary }) {
             <DataList.Label minWidth="120px">{row.label}</DataList.Label>
             <DataList.Value>
               <Text weight="bold" color={row.value > 0 ? row.color : 'gray'}>
-                {number.format(row.value)}
+                {formatNumber(row.value)}
               </Text>
             </DataList.Value>
           </DataList.Item>
@@ -103,7 +102,7 @@ function ViewDetails({ summary, period }: { summary: TeamSummary; period: string
             </Text>
             <Progress value={percent ?? 0} aria-label="Licensed share" />
             <Text size="1" color="gray">
-              {number.format(summary.licensed)} of {number.format(summary.members)} members hold a
+              {formatNumber(summary.licensed)} of {formatNumber(summary.members)} members hold a
               license in force
             </Text>
           </Flex>
@@ -114,7 +113,7 @@ function ViewDetails({ summary, period }: { summary: TeamSummary; period: string
               New in period
             </Heading>
             <Text size="7" weight="bold">
-              {number.format(summary.new_in_period)}
+              {formatNumber(summary.new_in_period)}
             </Text>
             <Text size="1" color="gray">
               Joined {period}
@@ -127,7 +126,7 @@ function ViewDetails({ summary, period }: { summary: TeamSummary; period: string
         <Card size="3">
           <BarChart
             title="Team by level"
-            description={`${number.format(summary.members)} members by level`}
+            description={`${formatNumber(summary.members)} members by level`}
             data={levelBars(summary.by_level)}
             categoryLabel="Level"
             valueLabel="Members"
@@ -136,7 +135,7 @@ function ViewDetails({ summary, period }: { summary: TeamSummary; period: string
         <Card size="3">
           <ColumnChart
             title="Growth over 12 months"
-            description={`${number.format(total(growth))} joined in the last 12 months`}
+            description={`${formatNumber(total(growth))} joined in the last 12 months`}
             data={growth}
             categoryLabel="Month"
             valueLabel="Joined"
@@ -151,7 +150,7 @@ function ViewDetails({ summary, period }: { summary: TeamSummary; period: string
           {statusCounts(summary.by_status).map((s) => (
             <Flex key={s.label} align="center" gap="2">
               <StatusBadge status={s.label as AssociateStatus} />
-              <Text weight="bold">{number.format(s.count)}</Text>
+              <Text weight="bold">{formatNumber(s.count)}</Text>
             </Flex>
           ))}
         </Flex>

@@ -1,3 +1,4 @@
+import type { FilterCodec } from '@/components/filter-form';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 
 /** What the filter panel of a team list edits. */
@@ -76,3 +77,9 @@ export function valuesToFilter(values: TeamFilterValues): Filter {
     generation: { lte: values.generation_max },
   };
 }
+
+export const teamFilterCodec: FilterCodec<TeamFilterValues> = {
+  empty: emptyTeamFilters,
+  toValues: filterToValues,
+  toFilter: valuesToFilter,
+};

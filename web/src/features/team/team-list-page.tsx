@@ -1,4 +1,4 @@
-import { Box, Card, Flex, Heading, Spinner, Table, Text } from '@radix-ui/themes';
+import { Box, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -10,10 +10,11 @@ import { DownloadMenu } from '@/components/download-menu';
 import { ErrorCallout } from '@/components/error-callout';
 import { FilterToggle } from '@/components/filter-toggle';
 import { PageHeader } from '@/components/page-header';
-import { Pagination } from '@/components/pagination';
+import { ListTableBody } from '@/components/list-table-body';
+import { ListingPagination } from '@/components/pagination';
 import { PeriodPicker } from '@/components/period-picker';
 import { DoubleSortableHeader, SortableHeader } from '@/components/sortable-header';
-import { formatCurrency, formatDate } from '@/lib/format';
+import { formatCurrency, formatDate, formatNumber } from '@/lib/format';
 import { activeFilterCount, pageRows, toQueryParams, useListingState } from '@/lib/listing-state';
 import { formatPeriod, periodParams, usePeriod } from '@/lib/period';
 import { LevelBadge, LicensedBadge, StatusBadge } from './badges';
@@ -31,8 +32,6 @@ const TEAM_VIEW_DESCRIPTIONS: Record<TeamView, string> = {
   RmdSuperTeam: 'Your base plus the bases of your leaders in generations 1 to 6.',
   Infinity: 'Your whole downline, every depth.',
 };
-
-const number = new Intl.NumberFormat('en-US');
 
 /** team/{view}: the members of a team view the caller is offered, or why it is not offered. */
 export function TeamListPage({ view }: { view: TeamView }) {
@@ -65,7 +64,8 @@ function TeamList({ view, senior }: { view: TeamView; senior: boolean }) {
   );
   const download = useDownloadTeam(view, state, period);
   const { rows, hasNext } = pageRows(query.data?.data, state.limit);
-  const seenLevels = useMemo(() => rows.map((r) => r.level), [rows]);
+  // Keyed on the answer: `rows` is a new array each render.
+  const seenLevels = useMemo(() => (query.data?.data ?? []).map((r) => r.level), [query.data]);
   const levels = useLevelOptions(showFilters, seenLevels);
   const generations = senior && view !== 'Personal';
   const showGeneration = rows.some((r) => r.generation !== undefined);
@@ -178,73 +178,57 @@ function TeamList({ view, senior }: { view: TeamView; senior: boolean }) {
               </SortableHeader>
             </Table.Row>
           </Table.Header>
-          <Table.Body>
-            {query.isPending ? (
-              <Table.Row>
-                <Table.Cell colSpan={columns}>
-                  <Flex justify="center" py="6" gap="2" align="center">
-                    <Spinner /> <Text color="gray">Loading members…</Text>
-                  </Flex>
-                </Table.Cell>
-              </Table.Row>
-            ) : rows.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={columns}>
-                  <Flex direction="column" align="center" py="6" gap="2">
-                    <Text weight="medium">No members found</Text>
-                    <Text size="2" color="gray">
-                      {filters > 0
-                        ? 'No member matches these filters.'
-                        : 'Nobody is in this view yet.'}
+          <ListTableBody
+            columns={columns}
+            pending={query.isPending}
+            empty={rows.length === 0}
+            loadingLabel="Loading members…"
+            emptyTitle="No members found"
+            emptyText={
+              filters > 0 ? 'No member matches these filters.' : 'Nobody is in this view yet.'
+            }
+          >
+            {rows.map((member) => (
+              <Table.Row key={member.code} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+                <Table.RowHeaderCell>
+                  <Flex direction="column">
+                    <Link className="row-link nowrap" to={associatePath(member.code)}>
+                      {member.name}
+                    </Link>
+                    <Text size="1" color="gray">
+                      {member.code}
                     </Text>
                   </Flex>
+                </Table.RowHeaderCell>
+                <Table.Cell>
+                  <LevelBadge level={member.level} />
                 </Table.Cell>
+                <Table.Cell className="nowrap">
+                  <StatusBadge status={member.status} />
+                </Table.Cell>
+                <Table.Cell>{member.state ?? '—'}</Table.Cell>
+                <Table.Cell className="nowrap">{formatDate(member.joined_on)}</Table.Cell>
+                {showGeneration ? (
+                  <Table.Cell align="right">{member.generation ?? '—'}</Table.Cell>
+                ) : null}
+                <Table.Cell className="nowrap">
+                  <LicensedBadge licensed={member.licensed} short />
+                </Table.Cell>
+                <Table.Cell align="right" className="nowrap">
+                  {formatCurrency(member.production)}
+                </Table.Cell>
+                <Table.Cell align="right">{formatNumber(member.downline_size)}</Table.Cell>
               </Table.Row>
-            ) : (
-              rows.map((member) => (
-                <Table.Row key={member.code} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-                  <Table.RowHeaderCell>
-                    <Flex direction="column">
-                      <Link className="row-link nowrap" to={associatePath(member.code)}>
-                        {member.name}
-                      </Link>
-                      <Text size="1" color="gray">
-                        {member.code}
-                      </Text>
-                    </Flex>
-                  </Table.RowHeaderCell>
-                  <Table.Cell>
-                    <LevelBadge level={member.level} />
-                  </Table.Cell>
-                  <Table.Cell className="nowrap">
-                    <StatusBadge status={member.status} />
-                  </Table.Cell>
-                  <Table.Cell>{member.state ?? '—'}</Table.Cell>
-                  <Table.Cell className="nowrap">{formatDate(member.joined_on)}</Table.Cell>
-                  {showGeneration ? (
-                    <Table.Cell align="right">{member.generation ?? '—'}</Table.Cell>
-                  ) : null}
-                  <Table.Cell className="nowrap">
-                    <LicensedBadge licensed={member.licensed} short />
-                  </Table.Cell>
-                  <Table.Cell align="right" className="nowrap">
-                    {formatCurrency(member.production)}
-                  </Table.Cell>
-                  <Table.Cell align="right">{number.format(member.downline_size)}</Table.Cell>
-                </Table.Row>
-              ))
-            )}
-          </Table.Body>
+            ))}
+          </ListTableBody>
         </Table.Root>
       </Card>
 
-      <Pagination
-        page={state.page}
-        limit={state.limit}
+      <ListingPagination
+        listing={listing}
+        nextCursor={query.data?.next_cursor}
         count={rows.length}
         hasNext={hasNext}
-        onPage={(page) => listing.setPage(page, query.data?.next_cursor)}
-        onLimit={listing.setLimit}
         disabled={query.isFetching}
       />
     </>
