@@ -48,7 +48,8 @@ export function FilterForm({
     <form onSubmit={submit} aria-label={label} role="search">
       <Grid columns={{ initial: '1', sm: '2', lg: '4' }} gap="3" align="end">
         {children}
-        <Flex gap="2" justify="end">
+        {/* A row of its own, at the right, whatever the number of fields and columns. */}
+        <Flex gap="2" justify="end" gridColumn="1 / -1">
           <Button type="button" variant="soft" color="gray" onClick={onReset}>
             Reset
           </Button>
