@@ -49,6 +49,11 @@ func (q Query) OrderBy() string {
 		dir := " ASC"
 		if s.Desc {
 			dir = " DESC"
+			if s.Field.Nullable {
+				// Empty values last in both directions: a person sorting by income
+				// descending wants the highest first, not the clients with none.
+				dir = " DESC NULLS LAST"
+			}
 		}
 		parts[i] = s.Field.Column + dir
 	}
@@ -141,8 +146,7 @@ func EscapeLike(s string) string {
 }
 
 // keyset is the condition "the row comes strictly after q.After" from sort key i on,
-// in the order ORDER BY gives (ASC puts NULLs last, DESC puts them first, as
-// PostgreSQL does by default).
+// in the order ORDER BY gives (NULLs last in both directions).
 func (q Query) keyset(a *Args, i int) string {
 	if q.rowComparable() {
 		cols := make([]string, len(q.Order))
@@ -161,19 +165,18 @@ func (q Query) keyset(a *Args, i int) string {
 	col, v := s.Field.Column, q.After[i]
 	var gt, eq string
 	switch {
-	case v == nil && !s.Desc:
+	case v == nil:
 		gt, eq = "FALSE", col+" IS NULL"
-	case v == nil && s.Desc:
-		gt, eq = col+" IS NOT NULL", col+" IS NULL"
-	case !s.Desc:
+	default:
 		p := a.Add(v)
-		gt, eq = col+" > "+p, col+" = "+p
+		cmp := " > "
+		if s.Desc {
+			cmp = " < "
+		}
+		gt, eq = col+cmp+p, col+" = "+p
 		if s.Field.Nullable {
 			gt = "(" + gt + " OR " + col + " IS NULL)"
 		}
-	default:
-		p := a.Add(v)
-		gt, eq = col+" < "+p, col+" = "+p
 	}
 	if i == len(q.Order)-1 {
 		return gt

@@ -88,7 +88,7 @@ func TestOrderByAndLimitOffset(t *testing.T) {
 		{"", "t.id ASC", "LIMIT $2", []any{"x", 101}},
 		{"page=1&limit=10", "t.id ASC", "LIMIT $2", []any{"x", 11}},
 		{"page=3&limit=10&order[name]=desc", "t.name DESC, t.id ASC", "LIMIT $2 OFFSET $3", []any{"x", 11, 20}},
-		{"order[email]=asc&order[born]=DESC&order[id]=desc", "t.email ASC, t.born DESC, t.id DESC", "LIMIT $2", []any{"x", 101}},
+		{"order[email]=asc&order[born]=DESC&order[id]=desc", "t.email ASC, t.born DESC NULLS LAST, t.id DESC", "LIMIT $2", []any{"x", 101}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.raw, func(t *testing.T) {
@@ -154,8 +154,11 @@ func TestKeysetWhere(t *testing.T) {
 			"((t.email > $1 OR t.email IS NULL) OR (t.email = $1 AND (t.id > $2)))", []any{"e", int64(5)}},
 		{"NULL ascending", "order[email]=asc",
 			map[string]any{"id": int64(5)}, "(FALSE OR (t.email IS NULL AND (t.id > $1)))", []any{int64(5)}},
-		{"NULL descending", "order[email]=desc",
-			map[string]any{"id": int64(5)}, "(t.email IS NOT NULL OR (t.email IS NULL AND (t.id > $1)))", []any{int64(5)}},
+		{"NULL descending: NULLs come last", "order[email]=desc",
+			map[string]any{"id": int64(5)}, "(FALSE OR (t.email IS NULL AND (t.id > $1)))", []any{int64(5)}},
+		{"nullable descending: a value is followed by smaller values, then NULLs", "order[email]=desc",
+			map[string]any{"email": "e", "id": int64(5)},
+			"((t.email < $1 OR t.email IS NULL) OR (t.email = $1 AND (t.id > $2)))", []any{"e", int64(5)}},
 		{"after the filters", "filter[name][eq]=a&order[id]=desc",
 			map[string]any{"id": int64(5)}, "t.name = $1 AND ((t.id) < ($2))", []any{"a", int64(5)}},
 	}
