@@ -8,6 +8,7 @@ ADDR    ?= 127.0.0.1:8080
 DATA    ?= ./.portal
 BIN     := bin
 GOFLAGS_BUILD := -trimpath
+GENERATED := sdk/oas sdk/lists/lists_gen.go web/src/api/gen web/src/api/lists.gen.ts
 
 .PHONY: help
 help: ## list the targets
@@ -35,21 +36,22 @@ run: build ## start the portal with the embedded database at http://$(ADDR)
 	$(BIN)/portald serve --addr $(ADDR) --data-dir $(DATA)
 
 .PHONY: generate
-generate: ## regenerate sdk/oas (ogen) and web/src/api/gen (orval) from openapi.yaml
+generate: ## regenerate sdk/oas (ogen), sdk/lists and web/src/api/gen (orval), web/src/api/lists.gen.ts from openapi.yaml
 	$(GO) tool ogen --target sdk/oas --package oas --clean openapi.yaml 2>&1 | { grep -v -e 'canonical' -e 'convenient' || true; }
-	cd web && npm run --silent generate
+	$(GO) run ./sdk/lists/listgen -contract openapi.yaml -go sdk/lists/lists_gen.go -ts web/src/api/lists.gen.ts
+	cd web && npm run --silent generate && node_modules/.bin/prettier --log-level warn --write src/api/lists.gen.ts
 
 .PHONY: check
 check: deps ## generated code, go mod tidy, vet, gofmt, staticcheck, tsc, eslint, prettier, migrations
 	$(MAKE) --no-print-directory generate
-	@if [ -n "$$(git status --porcelain -- sdk/oas web/src/api/gen)" ]; then \
+	@if [ -n "$$(git status --porcelain -- $(GENERATED))" ]; then \
 	  echo "check: generated code differs from openapi.yaml; run make generate and commit:"; \
-	  git status --porcelain -- sdk/oas web/src/api/gen; git --no-pager diff --stat -- sdk/oas web/src/api/gen; exit 1; fi
+	  git status --porcelain -- $(GENERATED); git --no-pager diff --stat -- $(GENERATED); exit 1; fi
 	cp go.mod /tmp/portal-go.mod.bak; cp go.sum /tmp/portal-go.sum.bak
 	$(GO) mod tidy
 	@if ! cmp -s go.mod /tmp/portal-go.mod.bak || ! cmp -s go.sum /tmp/portal-go.sum.bak; then \
 	  echo "check: go mod tidy changes go.mod/go.sum; run it and commit"; git --no-pager diff -- go.mod; exit 1; fi
-	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^sdk/oas/')); \
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v -e '^sdk/oas/')); \
 	  if [ -n "$$unformatted" ]; then echo "check: gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...

@@ -4454,8 +4454,8 @@ func decodeDownloadTeamParams(args [1]string, argsEscaped bool, r *http.Request)
 						if err := (validate.Int{
 							MinSet:        true,
 							Min:           0,
-							MaxSet:        false,
-							Max:           0,
+							MaxSet:        true,
+							Max:           2147483647,
 							MinExclusive:  false,
 							MaxExclusive:  false,
 							MultipleOfSet: false,
@@ -9925,8 +9925,8 @@ func decodeListTeamParams(args [1]string, argsEscaped bool, r *http.Request) (pa
 						if err := (validate.Int{
 							MinSet:        true,
 							Min:           0,
-							MaxSet:        false,
-							Max:           0,
+							MaxSet:        true,
+							Max:           2147483647,
 							MinExclusive:  false,
 							MaxExclusive:  false,
 							MultipleOfSet: false,

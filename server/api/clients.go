@@ -6,8 +6,6 @@ import (
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/client"
-	"github.com/associateportal/portal/server/httpx"
-	"github.com/associateportal/portal/server/listing"
 	"github.com/associateportal/portal/server/store"
 )
 
@@ -15,37 +13,23 @@ var _ oas.ClientsHandler = (*Handler)(nil)
 
 var clientPages pagePool[oas.ClientRecord]
 
-// parseListing reads the listing parameters of the request against a whitelist. ogen
-// has already checked their types; this reads them in the order given.
-func parseListing(ctx context.Context, spec *listing.Spec) (listing.Query, error) {
-	return listing.Parse(httpx.InfoFrom(ctx).RawQuery, spec)
-}
-
 // ListClients answers a page of the visible clients (limit + 1 rows at most).
 func (h *Handler) ListClients(ctx context.Context, _ oas.ListClientsParams) (*oas.ClientListHeaders, error) {
 	p, err := principal(ctx)
 	if err != nil {
 		return nil, err
 	}
-	q, err := parseListing(ctx, store.ClientListing)
+	q, err := h.listQuery(ctx, p, store.ClientListing)
 	if err != nil {
 		return nil, err
 	}
-	out := oas.ClientList{Data: clientPages.get(ctx, q.Limit+1)}
-	var last client.Client // the last row of the page, which the cursor continues from
-	err = h.Store.ListClients(ctx, p, q, func(c *client.Client) {
-		if len(out.Data) == q.Limit-1 {
-			last = *c
-		}
-		out.Data = append(out.Data, clientOut(c))
-	})
+	data, next, err := listPage(ctx, &clientPages, q,
+		func(each func(*client.Client)) error { return h.Store.ListClients(ctx, p, q, each) },
+		clientOut, store.ClientSortValue)
 	if err != nil {
 		return nil, err
 	}
-	if len(out.Data) > q.Limit {
-		out.NextCursor = oas.NewOptString(q.NextCursor(func(f string) any { return store.ClientSortValue(&last, f) }))
-	}
-	return &oas.ClientListHeaders{Response: out}, nil
+	return &oas.ClientListHeaders{Response: oas.ClientList{Data: data, NextCursor: next}}, nil
 }
 
 // GetClient answers one visible client.
@@ -114,7 +98,7 @@ func (h *Handler) DownloadClients(ctx context.Context, params oas.DownloadClient
 	if err != nil {
 		return nil, err
 	}
-	q, err := parseListing(ctx, store.ClientListing)
+	q, err := h.listQuery(ctx, p, store.ClientListing)
 	if err != nil {
 		return nil, err
 	}

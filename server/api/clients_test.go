@@ -9,13 +9,11 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/go-faster/yaml"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/associateportal/portal/sdk/oas"
@@ -447,54 +445,6 @@ func TestClientDownload(t *testing.T) {
 	tampered := strings.Replace(dl.URL, ".xlsx", ".csv", 1)
 	if r := do(t, env, "GET", tampered, "", nil, nil); r.Status != 403 {
 		t.Errorf("tampered link: %d", r.Status)
-	}
-}
-
-// TestClientWhitelistMatchesContract holds the listing whitelist of clients and the
-// contract's literal filter/order parameters together, in both directions.
-func TestClientWhitelistMatchesContract(t *testing.T) {
-	raw, err := os.ReadFile("../../openapi.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Paths      map[string]map[string]any `yaml:"paths"`
-		Components struct {
-			Parameters map[string]struct {
-				Name   string `yaml:"name"`
-				Schema struct {
-					Properties map[string]any `yaml:"properties"`
-				} `yaml:"schema"`
-			} `yaml:"parameters"`
-		} `yaml:"components"`
-	}
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
-	wantFilters, wantSort := store.ClientListing.Params()
-	for _, op := range []struct{ path, method string }{{"/clients", "get"}, {"/clients/download", "get"}} {
-		opDoc := doc.Paths[op.path][op.method].(map[string]any)
-		var filters, sort []string
-		for _, p := range opDoc["parameters"].([]any) {
-			ref := p.(map[string]any)["$ref"].(string)
-			param := doc.Components.Parameters[strings.TrimPrefix(ref, "#/components/parameters/")]
-			switch {
-			case strings.HasPrefix(param.Name, "filter["):
-				filters = append(filters, param.Name)
-			case param.Name == "order":
-				for k := range param.Schema.Properties {
-					sort = append(sort, k)
-				}
-			}
-		}
-		slices.Sort(filters)
-		slices.Sort(sort)
-		if diff := cmp.Diff(wantFilters, filters); diff != "" {
-			t.Errorf("%s %s filters: whitelist (-) vs contract (+):\n%s", op.method, op.path, diff)
-		}
-		if diff := cmp.Diff(wantSort, sort); diff != "" {
-			t.Errorf("%s %s order: whitelist (-) vs contract (+):\n%s", op.method, op.path, diff)
-		}
 	}
 }
 

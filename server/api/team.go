@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/hierarchy"
 	"github.com/associateportal/portal/server/store"
@@ -30,17 +31,18 @@ func (h *Handler) period(start, end oas.OptDate) (time.Time, time.Time, error) {
 }
 
 // teamRoot is the caller as the root of its team views.
-func (h *Handler) teamRoot(ctx context.Context) (store.Root, error) {
+func (h *Handler) teamRoot(ctx context.Context) (*auth.Principal, store.Root, error) {
 	p, err := associate(ctx)
 	if err != nil {
-		return store.Root{}, err
+		return nil, store.Root{}, err
 	}
-	return h.Store.TeamRoot(ctx, p.AssociateID)
+	root, err := h.Store.TeamRoot(ctx, p.AssociateID)
+	return p, root, err
 }
 
 // GetTeamDashboard counts every view the caller is offered.
 func (h *Handler) GetTeamDashboard(ctx context.Context, params oas.GetTeamDashboardParams) (*oas.TeamDashboardHeaders, error) {
-	root, err := h.teamRoot(ctx)
+	_, root, err := h.teamRoot(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -82,30 +84,24 @@ func counts(cs []store.Count) []oas.LabelCount {
 
 // ListTeam answers a page of one of the caller's views.
 func (h *Handler) ListTeam(ctx context.Context, params oas.ListTeamParams) (*oas.TeamMemberListHeaders, error) {
-	root, err := h.teamRoot(ctx)
+	p, root, err := h.teamRoot(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if _, _, err := h.period(params.PeriodStart, params.PeriodEnd); err != nil {
 		return nil, err
 	}
-	q, err := parseListing(ctx, store.TeamListing)
+	q, err := h.listQuery(ctx, p, store.TeamListing)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := h.Store.TeamList(ctx, hierarchy.View(params.View), root, q)
+	data, next, err := listPage(ctx, &teamPages, q,
+		func(each func(*store.Member)) error { return h.Store.TeamPage(ctx, hierarchy.View(params.View), root, q, each) },
+		h.member, store.MemberSortValue)
 	if err != nil {
 		return nil, err
 	}
-	out := oas.TeamMemberList{Data: teamPages.get(ctx, len(rows))}
-	for i := range rows {
-		out.Data = append(out.Data, h.member(&rows[i]))
-	}
-	if len(rows) > q.Limit {
-		last := &rows[q.Limit-1]
-		out.NextCursor = oas.NewOptString(q.NextCursor(func(f string) any { return store.MemberSortValue(last, f) }))
-	}
-	return &oas.TeamMemberListHeaders{Response: out}, nil
+	return &oas.TeamMemberListHeaders{Response: oas.TeamMemberList{Data: data, NextCursor: next}}, nil
 }
 
 var teamPages pagePool[oas.TeamMember]
@@ -128,18 +124,17 @@ func (h *Handler) ListLevels(ctx context.Context) (*oas.LevelListHeaders, error)
 
 // DownloadTeam answers a signed URL to the whole filtered view.
 func (h *Handler) DownloadTeam(ctx context.Context, params oas.DownloadTeamParams) (*oas.DownloadHeaders, error) {
-	root, err := h.teamRoot(ctx)
+	p, root, err := h.teamRoot(ctx)
 	if err != nil {
 		return nil, err
 	}
-	q, err := parseListing(ctx, store.TeamListing)
+	q, err := h.listQuery(ctx, p, store.TeamListing)
 	if err != nil {
 		return nil, err
 	}
 	if _, _, err := store.TeamExportSQL(hierarchy.View(params.View), root, q); err != nil {
 		return nil, err
 	}
-	p, _ := principal(ctx)
 	url, err := h.exportURL(ctx, p, "team", string(params.View), string(params.Format.Or(oas.DownloadFormatCsv)))
 	if err != nil {
 		return nil, err

@@ -11,30 +11,29 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/errs"
 )
 
-// Op is a filter operator.
-type Op string
+// Op is a filter operator: the contract's (sdk/lists).
+type Op = lists.Op
 
 // The operators of the listing convention.
 const (
-	Eq         Op = "eq"
-	Ne         Op = "ne"
-	In         Op = "in"
-	Nin        Op = "nin"
-	Lt         Op = "lt"
-	Lte        Op = "lte"
-	Gt         Op = "gt"
-	Gte        Op = "gte"
-	Contains   Op = "contains"
-	StartsWith Op = "startswith"
-	Null       Op = "null"
+	Eq         = lists.Eq
+	Ne         = lists.Ne
+	In         = lists.In
+	Nin        = lists.Nin
+	Lt         = lists.Lt
+	Lte        = lists.Lte
+	Gt         = lists.Gt
+	Gte        = lists.Gte
+	Contains   = lists.Contains
+	StartsWith = lists.StartsWith
+	Null       = lists.Null
 )
-
-// multi reports whether an operator takes a list (`filter[f][in][]=a&…[]=b`).
-func (o Op) multi() bool { return o == In || o == Nin }
 
 // Type is the type of a field's values.
 type Type int
@@ -66,6 +65,9 @@ type Field struct {
 	Nullable bool     // whether the column can hold NULL (keyset needs it)
 	Unique   bool     // whether no two rows share a value: ordering by it alone is deterministic
 	Values   []string // allowed values of an Enum
+	Lookup   string   // the table a value must name (lists.LookupAssociate…); values are upper-cased
+	Min, Max *int64   // bounds of an Int
+	MaxLen   int      // the longest String value (1000 when 0)
 	// Where, when set, writes the condition of a filter itself (a filter on related rows,
 	// say); arg is the placeholder of the value (an array for in/nin).
 	Where func(op Op, arg string) string
@@ -76,8 +78,10 @@ type Spec struct {
 	Key string // API name of the primary key field, always the last sort key
 	// Default is the sortable field used when a request gives no order ("" for the key).
 	Default string
-	fields  []Field
-	byName  map[string]int
+	// List is the contract's description the spec was built from (FromContract), or nil.
+	List   *lists.List
+	fields []Field
+	byName map[string]int
 }
 
 // NewSpec builds a whitelist. key names the primary-key field, which must be among the
@@ -108,7 +112,7 @@ func (s *Spec) Params() (filters []string, sortable []string) {
 	for _, f := range s.fields {
 		for _, op := range f.Ops {
 			name := "filter[" + f.Name + "][" + string(op) + "]"
-			if op.multi() {
+			if op.Multi() {
 				name += "[]"
 			}
 			filters = append(filters, name)
@@ -201,8 +205,8 @@ func Parse(rawQuery string, spec *Spec) (Query, error) {
 				bad.Add(key, "Operator '%s' is not allowed on '%s'", op, name)
 				continue
 			}
-			if multi != op.multi() {
-				if op.multi() {
+			if multi != op.Multi() {
+				if op.Multi() {
 					bad.Add(key, "Operator '%s' takes a list: filter[%s][%s][]", op, name, op)
 				} else {
 					bad.Add(key, "Operator '%s' takes one value: filter[%s][%s]", op, name, op)
@@ -218,7 +222,7 @@ func Parse(rawQuery string, spec *Spec) (Query, error) {
 				continue
 			}
 			if i, ok := filters[key]; ok {
-				if !op.multi() {
+				if !op.Multi() {
 					bad.Add(key, "The filter is given more than once")
 					continue
 				}
@@ -319,15 +323,27 @@ func parseValue(f *Field, op Op, val string) (v any, drop bool, msg string) {
 	if val == "" {
 		return nil, true, ""
 	}
+	if f.Lookup != "" {
+		val = strings.ToUpper(val) // codes, as a person types them
+	}
 	return parseTyped(f, val)
 }
 
 func parseTyped(f *Field, val string) (any, bool, string) {
+	if !utf8.ValidString(val) || strings.ContainsRune(val, 0) {
+		return nil, false, "The value is not valid text"
+	}
 	switch f.Type {
 	case Int:
 		n, err := strconv.ParseInt(val, 10, 64)
 		if err != nil {
+			if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+				return nil, false, fmt.Sprintf("'%s' is out of range", val)
+			}
 			return nil, false, fmt.Sprintf("'%s' is not a whole number", val)
+		}
+		if (f.Min != nil && n < *f.Min) || (f.Max != nil && n > *f.Max) {
+			return nil, false, fmt.Sprintf("'%s' is out of range (%s)", val, bounds(f.Min, f.Max))
 		}
 		return n, false, ""
 	case Time:
@@ -354,10 +370,25 @@ func parseTyped(f *Field, val string) (any, bool, string) {
 		}
 		return val, false, ""
 	default:
-		if len(val) > 1000 {
-			return nil, false, "The value is too long"
+		limit := f.MaxLen
+		if limit == 0 {
+			limit = 1000
+		}
+		if utf8.RuneCountInString(val) > limit {
+			return nil, false, fmt.Sprintf("The value is longer than %d characters", limit)
 		}
 		return val, false, ""
+	}
+}
+
+func bounds(lo, hi *int64) string {
+	switch {
+	case lo != nil && hi != nil:
+		return fmt.Sprintf("from %d to %d", *lo, *hi)
+	case lo != nil:
+		return fmt.Sprintf("at least %d", *lo)
+	default:
+		return fmt.Sprintf("at most %d", *hi)
 	}
 }
 
@@ -367,4 +398,61 @@ func (q Query) Offset() int {
 		return 0
 	}
 	return (q.Page - 1) * q.Limit
+}
+
+// Column is how the server reads one field of a contract list: the contract (sdk/lists)
+// says what can be filtered, with which operators and values, and what sorts; the server
+// adds only where the value lives.
+type Column struct {
+	SQL      string // the SQL expression
+	Nullable bool   // the expression can be NULL (keyset paging needs to know)
+	Unique   bool   // no two rows share a value: ordering by it alone is deterministic
+	// Type is the value type of a field the contract only sorts by (its values only travel
+	// in cursors, so the contract does not type them); a filterable field takes the
+	// contract's type, and giving another one here is a mistake.
+	Type Type
+	// Where, when set, writes the condition of a filter itself (see Field.Where).
+	Where func(op Op, arg string) string
+}
+
+var contractTypes = map[lists.Type]Type{
+	lists.String: String, lists.Int: Int, lists.Date: Date, lists.Time: Time, lists.Bool: Bool, lists.Enum: Enum,
+}
+
+// FromContract builds the whitelist of a contract list from its columns. It panics (at
+// start-up, and in every test run) when a field of the contract has no column or a column
+// no field: the two cannot drift apart.
+func FromContract(l *lists.List, cols map[string]Column) *Spec {
+	fields := make([]Field, 0, len(l.Fields))
+	for _, cf := range l.Fields {
+		c, ok := cols[cf.Name]
+		if !ok {
+			panic(fmt.Sprintf("listing: %s declares %q, which has no column", l.Operation, cf.Name))
+		}
+		f := Field{
+			Name: cf.Name, Column: c.SQL, Type: c.Type, Ops: cf.Ops, Sortable: cf.Sortable,
+			Nullable: c.Nullable, Unique: c.Unique, Values: cf.Values, Lookup: cf.Lookup,
+			Min: cf.Min, Max: cf.Max, MaxLen: cf.MaxLen, Where: c.Where,
+		}
+		if cf.Type != "" {
+			t, ok := contractTypes[cf.Type]
+			if !ok || (c.Type != String && c.Type != t) {
+				panic(fmt.Sprintf("listing: %s field %q is %s in the contract", l.Operation, cf.Name, cf.Type))
+			}
+			f.Type = t
+		}
+		if c.SQL == "" && c.Where == nil {
+			panic(fmt.Sprintf("listing: %s field %q has neither SQL nor Where", l.Operation, cf.Name))
+		}
+		fields = append(fields, f)
+	}
+	for name := range cols {
+		if _, ok := l.Field(name); !ok {
+			panic(fmt.Sprintf("listing: column %q is not a field of %s in the contract", name, l.Operation))
+		}
+	}
+	s := NewSpec(l.Key, fields...)
+	s.Default = l.DefaultOrder
+	s.List = l
+	return s
 }

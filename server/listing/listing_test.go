@@ -210,7 +210,7 @@ func TestParseRefuses(t *testing.T) {
 		{"null not a bool", "filter[email][null]=maybe", []string{"filter[email][null]"}, ""},
 		// null takes true or false; an empty value is not dropped as for other operators.
 		{"null empty", "filter[email][null]=", []string{"filter[email][null]"}, ""},
-		{"string too long", "filter[name][eq]=" + strings.Repeat("a", 1001), []string{"filter[name][eq]"}, "The value is too long"},
+		{"string too long", "filter[name][eq]=" + strings.Repeat("a", 1001), []string{"filter[name][eq]"}, "The value is longer than 1000 characters"},
 		{"repeated scalar filter", "filter[name][eq]=a&filter[name][eq]=b", []string{"filter[name][eq]"}, "The filter is given more than once"},
 		{"no operator", "filter[name]=x", []string{"filter[name]"}, "A filter is written filter[field][operator]"},
 		{"empty operator", "filter[name][]=x", []string{"filter[name][]"}, ""},
@@ -222,6 +222,9 @@ func TestParseRefuses(t *testing.T) {
 		{"field not sortable", "order[notes]=ASC", []string{"order[notes]"}, ""},
 		{"bad direction", "order[name]=up", []string{"order[name]"}, "The direction must be ASC or DESC"},
 		{"empty direction", "order[name]=", []string{"order[name]"}, ""},
+		{"number beyond int64", "filter[id][gte]=99999999999999999999", []string{"filter[id][gte]"}, "'99999999999999999999' is out of range"},
+		{"NUL byte", "filter[name][eq]=a%00b", []string{"filter[name][eq]"}, "The value is not valid text"},
+		{"invalid UTF-8", "filter[notes][contains]=%FF%FE", []string{"filter[notes][contains]"}, "The value is not valid text"},
 		{"duplicate order", "order[name]=ASC&order[name]=DESC", []string{"order[name]"}, "The field is sorted more than once"},
 		{"duplicate key order", "order[id]=ASC&order[id]=ASC", []string{"order[id]"}, ""},
 		{"malformed order", "order[name][x]=ASC", []string{"order[name][x]"}, "An order is written order[field]=ASC|DESC"},

@@ -73,7 +73,7 @@ func (q Query) LimitOffset(a *Args) string {
 func (f Filter) sql(a *Args) string {
 	if f.Field.Where != nil {
 		var v any = f.Values[0]
-		if f.Op.multi() {
+		if f.Op.Multi() {
 			v = typedSlice(f.Field.Type, f.Values)
 		}
 		return f.Field.Where(f.Op, a.Add(v))

@@ -7,35 +7,29 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/client"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/listing"
 )
 
-// States are the state and province codes of the contract (US first, then Canada).
-var States = []string{"AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA",
-	"KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
-	"OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "AS", "GU", "MP",
-	"PR", "VI", "AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"}
-
-// ClientListing is the whitelist of the client list; it must match the contract's
-// parameters of listClients (a test holds them together).
-var ClientListing = listing.NewSpec("id",
-	listing.Field{Name: "id", Column: "c.id", Type: listing.Int, Ops: []listing.Op{listing.Eq, listing.In}, Sortable: true},
-	listing.Field{Name: "first_name", Column: "c.first_name", Ops: []listing.Op{listing.Eq, listing.Contains, listing.StartsWith}, Sortable: true},
-	listing.Field{Name: "last_name", Column: "c.last_name", Ops: []listing.Op{listing.Eq, listing.Contains, listing.StartsWith}, Sortable: true},
-	listing.Field{Name: "email", Column: "c.email", Ops: []listing.Op{listing.Eq, listing.Contains, listing.Null}, Sortable: true, Nullable: true},
-	listing.Field{Name: "phone", Column: "c.phone", Ops: []listing.Op{listing.Contains, listing.Null}, Nullable: true},
-	listing.Field{Name: "city", Column: "c.city", Ops: []listing.Op{listing.Eq, listing.Contains}, Sortable: true, Nullable: true},
-	listing.Field{Name: "state", Column: "c.state", Type: listing.Enum, Values: States,
-		Ops: []listing.Op{listing.Eq, listing.Ne, listing.In, listing.Nin}, Sortable: true, Nullable: true},
-	listing.Field{Name: "country", Column: "c.country", Type: listing.Enum, Values: []string{"USA", "Canada"}, Ops: []listing.Op{listing.Eq}},
-	listing.Field{Name: "associate_code", Column: "a.code", Ops: []listing.Op{listing.Eq, listing.In}},
-	listing.Field{Name: "annual_income", Column: "c.annual_income", Type: listing.Int, Ops: []listing.Op{listing.Gte, listing.Lte}, Sortable: true, Nullable: true},
-	listing.Field{Name: "created_at", Column: "c.created_at", Type: listing.Time, Ops: []listing.Op{listing.Gte, listing.Lte, listing.Gt, listing.Lt}, Sortable: true},
-	listing.Field{Name: "updated_at", Column: "c.updated_at", Type: listing.Time, Sortable: true},
-)
+// ClientListing is the whitelist of the client list and its download: the contract's
+// filters and orders (sdk/lists), read from these columns.
+var ClientListing = listing.FromContract(lists.ListClients, map[string]listing.Column{
+	"id":             {SQL: "c.id"},
+	"first_name":     {SQL: "c.first_name"},
+	"last_name":      {SQL: "c.last_name"},
+	"email":          {SQL: "c.email", Nullable: true},
+	"phone":          {SQL: "c.phone", Nullable: true},
+	"city":           {SQL: "c.city", Nullable: true},
+	"state":          {SQL: "c.state", Nullable: true},
+	"country":        {SQL: "c.country"},
+	"associate_code": {SQL: "a.code"},
+	"annual_income":  {SQL: "c.annual_income", Nullable: true},
+	"created_at":     {SQL: "c.created_at"},
+	"updated_at":     {SQL: "c.updated_at", Type: listing.Time},
+})
 
 const clientColumns = `c.id, c.associate_id, a.code, a.first_name || ' ' || a.last_name,
 	c.first_name, c.last_name, coalesce(c.email, ''), coalesce(c.phone, ''), c.date_of_birth,

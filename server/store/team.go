@@ -7,8 +7,8 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/hierarchy"
 	"github.com/associateportal/portal/server/listing"
@@ -127,36 +127,30 @@ func (s *Store) TeamMembers(ctx context.Context, v hierarchy.View, r Root) (map[
 	return collectMap[int64, int](s.db.Query(ctx, `SELECT a.id, coalesce(`+gen+`, -1) FROM associates a WHERE `+where, args.Values...))
 }
 
-// AssociateStatuses are the statuses of the spec.
-var AssociateStatuses = []string{"Active", "Resigned", "Terminated", "Suspended", "Resignation Initiated"}
-
-// TeamListing is the whitelist of the team lists; `t` is a view's members with their
-// generation, licensed flag and production.
-var TeamListing = listing.NewSpec("id",
-	listing.Field{Name: "id", Column: "t.id", Type: listing.Int, Sortable: true},
-	listing.Field{Name: "tree", Column: "t.path", Sortable: true, Unique: true},
-	listing.Field{Name: "code", Column: "t.code", Ops: []listing.Op{listing.Eq, listing.StartsWith, listing.In}, Sortable: true},
-	listing.Field{Name: "name", Column: "(t.first_name || ' ' || t.last_name)", Ops: []listing.Op{listing.Contains}},
-	listing.Field{Name: "first_name", Column: "t.first_name", Sortable: true},
-	listing.Field{Name: "last_name", Column: "t.last_name", Sortable: true},
-	listing.Field{Name: "level", Column: "t.level_code", Ops: []listing.Op{listing.Eq, listing.In}},
-	listing.Field{Name: "level_rank", Column: "t.level_rank", Type: listing.Int, Ops: []listing.Op{listing.Gte, listing.Lte}, Sortable: true},
-	listing.Field{Name: "status", Column: "t.status", Type: listing.Enum, Values: AssociateStatuses, Ops: []listing.Op{listing.Eq, listing.In}, Sortable: true},
-	listing.Field{Name: "state", Column: "t.state", Type: listing.Enum, Values: States, Ops: []listing.Op{listing.Eq, listing.In}, Sortable: true, Nullable: true},
-	listing.Field{Name: "country", Column: "t.country", Type: listing.Enum, Values: []string{"USA", "Canada"}, Ops: []listing.Op{listing.Eq}},
-	listing.Field{Name: "kind", Column: "t.kind", Type: listing.Enum, Values: []string{"Builder", "Direct", "Health"}, Ops: []listing.Op{listing.Eq, listing.In}},
-	listing.Field{Name: "joined_on", Column: "t.joined_on", Type: listing.Date, Ops: []listing.Op{listing.Gte, listing.Lte}, Sortable: true},
-	listing.Field{Name: "generation", Column: "t.generation", Type: listing.Int, Ops: []listing.Op{listing.Eq, listing.Lte}, Sortable: true, Nullable: true},
-	listing.Field{Name: "licensed", Column: "t.licensed", Type: listing.Bool, Ops: []listing.Op{listing.Eq}},
-	listing.Field{Name: "license_state", Type: listing.Enum, Values: States, Ops: []listing.Op{listing.In},
-		Where: func(_ listing.Op, arg string) string {
-			return "EXISTS (SELECT 1 FROM licenses li WHERE li.associate_id = t.id AND li.expires_on >= current_date AND li.state = ANY(" + arg + "))"
-		}},
-	listing.Field{Name: "production", Column: "t.production", Type: listing.Int, Ops: []listing.Op{listing.Gte}, Sortable: true},
-	listing.Field{Name: "downline_size", Column: "t.downline_size", Type: listing.Int, Ops: []listing.Op{listing.Gte}, Sortable: true},
-)
-
-func init() { TeamListing.Default = "tree" }
+// TeamListing is the whitelist of the team lists and their download; `t` is a view's
+// members with their generation, licensed flag and production.
+var TeamListing = listing.FromContract(lists.ListTeam, map[string]listing.Column{
+	"id":         {SQL: "t.id", Type: listing.Int},
+	"tree":       {SQL: "t.path", Unique: true},
+	"code":       {SQL: "t.code"},
+	"name":       {SQL: "(t.first_name || ' ' || t.last_name)"},
+	"first_name": {SQL: "t.first_name"},
+	"last_name":  {SQL: "t.last_name"},
+	"level":      {SQL: "t.level_code"},
+	"level_rank": {SQL: "t.level_rank"},
+	"status":     {SQL: "t.status"},
+	"state":      {SQL: "t.state", Nullable: true},
+	"country":    {SQL: "t.country"},
+	"kind":       {SQL: "t.kind"},
+	"joined_on":  {SQL: "t.joined_on"},
+	"generation": {SQL: "t.generation", Nullable: true},
+	"licensed":   {SQL: "t.licensed"},
+	"license_state": {Where: func(_ listing.Op, arg string) string {
+		return "EXISTS (SELECT 1 FROM licenses li WHERE li.associate_id = t.id AND li.expires_on >= current_date AND li.state = ANY(" + arg + "))"
+	}},
+	"production":    {SQL: "t.production"},
+	"downline_size": {SQL: "t.downline_size"},
+})
 
 // Member is one row of a team list.
 type Member struct {
@@ -196,12 +190,20 @@ func teamFrom(v hierarchy.View, r Root, args *listing.Args) (string, error) {
 		FROM associates a JOIN levels l ON l.id = a.level_id WHERE ` + where + `) t`, nil
 }
 
-// TeamList answers a page of a view (limit + 1 rows at most).
+// TeamList answers a page of a view (limit + 1 rows at most) as a slice.
 func (s *Store) TeamList(ctx context.Context, v hierarchy.View, r Root, q listing.Query) ([]Member, error) {
+	var out []Member
+	err := s.TeamPage(ctx, v, r, q, func(m *Member) { out = append(out, *m) })
+	return out, err
+}
+
+// TeamPage calls each for every member of a page of a view: at most q.Limit+1 rows. The
+// member passed is reused for the next row; keep a copy if needed.
+func (s *Store) TeamPage(ctx context.Context, v hierarchy.View, r Root, q listing.Query, each func(*Member)) error {
 	var args listing.Args
 	from, err := teamFrom(v, r, &args)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	// The page is cut first and only its rows meet their uplines: the planner cannot tell
 	// how many members a view has, and joining before the sort cost a lookup per member.
@@ -211,12 +213,22 @@ func (s *Store) TeamList(ctx context.Context, v hierarchy.View, r Root, q listin
 		t.production, t.downline_size, t.path::text
 		FROM (SELECT t.* FROM `+from+` WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args)+`) t
 		LEFT JOIN associates u ON u.id = t.upline_id ORDER BY `+q.OrderBy(), args.Values...)
-	return collect(rows, err, func(r pgx.Rows, m *Member) error {
-		return r.Scan(&m.ID, &m.Code, &m.FirstName, &m.LastName, &m.PhotoFileID,
-			&m.Level.ID, &m.Level.Rank, &m.Level.Code, &m.Level.Name, &m.Level.RateBP, &m.Level.IsSenior,
-			&m.Status, &m.Kind, &m.Country, &m.State, &m.JoinedOn, &m.UplineCode, &m.Generation, &m.Licensed,
-			&m.Production, &m.DownlineSize, &m.Path)
-	})
+	if err != nil {
+		return translate(err)
+	}
+	defer rows.Close()
+	var m Member
+	dest := []any{&m.ID, &m.Code, &m.FirstName, &m.LastName, &m.PhotoFileID,
+		&m.Level.ID, &m.Level.Rank, &m.Level.Code, &m.Level.Name, &m.Level.RateBP, &m.Level.IsSenior,
+		&m.Status, &m.Kind, &m.Country, &m.State, &m.JoinedOn, &m.UplineCode, &m.Generation, &m.Licensed,
+		&m.Production, &m.DownlineSize, &m.Path}
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return translate(err)
+		}
+		each(&m)
+	}
+	return translate(rows.Err())
 }
 
 // MemberSortValue is a member's value of a sortable field, for cursors.

@@ -121,6 +121,7 @@ export type DownloadTeamParams = {
   'filter[production][gte]'?: TeamFilterProductionGteParameter;
   /**
    * @minimum 0
+   * @maximum 2147483647
    */
   'filter[downline_size][gte]'?: TeamFilterDownlineSizeGteParameter;
   /**

@@ -140,6 +140,7 @@ export type ListTeamParams = {
   'filter[production][gte]'?: TeamFilterProductionGteParameter;
   /**
    * @minimum 0
+   * @maximum 2147483647
    */
   'filter[downline_size][gte]'?: TeamFilterDownlineSizeGteParameter;
   /**

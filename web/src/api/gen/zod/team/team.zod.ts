@@ -129,6 +129,7 @@ export const listTeamQueryFilterGenerationLteMax = 1000;
 export const listTeamQueryFilterLicenseStateInMax = 1000;
 
 export const listTeamQueryFilterDownlineSizeGteMin = 0;
+export const listTeamQueryFilterDownlineSizeGteMax = 2147483647;
 
 export const ListTeamQueryParams = zod.object({
   page: zod
@@ -425,7 +426,11 @@ export const ListTeamQueryParams = zod.object({
     .max(listTeamQueryFilterLicenseStateInMax)
     .optional(),
   'filter[production][gte]': zod.int().optional(),
-  'filter[downline_size][gte]': zod.int().min(listTeamQueryFilterDownlineSizeGteMin).optional(),
+  'filter[downline_size][gte]': zod
+    .int()
+    .min(listTeamQueryFilterDownlineSizeGteMin)
+    .max(listTeamQueryFilterDownlineSizeGteMax)
+    .optional(),
   order: zod
     .object({
       id: zod.enum(['ASC', 'DESC']).optional(),
@@ -522,6 +527,7 @@ export const downloadTeamQueryFilterGenerationLteMax = 1000;
 export const downloadTeamQueryFilterLicenseStateInMax = 1000;
 
 export const downloadTeamQueryFilterDownlineSizeGteMin = 0;
+export const downloadTeamQueryFilterDownlineSizeGteMax = 2147483647;
 
 export const DownloadTeamQueryParams = zod.object({
   format: zod.enum(['csv', 'xlsx']).default(downloadTeamQueryFormatDefault),
@@ -808,7 +814,11 @@ export const DownloadTeamQueryParams = zod.object({
     .max(downloadTeamQueryFilterLicenseStateInMax)
     .optional(),
   'filter[production][gte]': zod.int().optional(),
-  'filter[downline_size][gte]': zod.int().min(downloadTeamQueryFilterDownlineSizeGteMin).optional(),
+  'filter[downline_size][gte]': zod
+    .int()
+    .min(downloadTeamQueryFilterDownlineSizeGteMin)
+    .max(downloadTeamQueryFilterDownlineSizeGteMax)
+    .optional(),
   order: zod
     .object({
       id: zod.enum(['ASC', 'DESC']).optional(),
