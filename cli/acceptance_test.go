@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -373,6 +374,42 @@ func testTeam(t *testing.T) {
 		r := portal(t, "", "team", "list", "--filter", "shoe_size=eq:9")
 		if r.code != 1 || !strings.Contains(r.stderr, `unknown filter field "shoe_size"`) {
 			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+		// Codes are case-insensitive; an unknown level is refused by the server, naming it.
+		out = mustPortal(t, "team", "list", "--view", "BaseShop", "--filter", "code=eq:agt100", "--jq", ".[].code")
+		if strings.TrimSpace(out) != "AGT100" {
+			t.Errorf("filtered on code agt100: %q", out)
+		}
+		r = portal(t, "", "team", "list", "--view", "BaseShop", "--filter", "level=eq:XX")
+		if r.code != 1 || !strings.Contains(r.stderr, "'XX' is not a level") {
+			t.Errorf("level XX: exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
+
+	t.Run("several --order keys apply in the order given", func(t *testing.T) {
+		byKeys := func(order ...string) [][2]string {
+			args := []string{"team", "list", "--view", "Infinity", "--all", "--limit", "3", "--jq", `.[] | [.status, .last_name] | @tsv`}
+			for _, o := range order {
+				args = append(args, "--order", o)
+			}
+			var rows [][2]string
+			for _, l := range strings.Split(strings.TrimSpace(mustPortal(t, args...)), "\n") {
+				status, last, _ := strings.Cut(l, "\t")
+				rows = append(rows, [2]string{status, last})
+			}
+			return rows
+		}
+		statusFirst := byKeys("status", "last_name:desc")
+		if !slices.IsSortedFunc(statusFirst, func(a, b [2]string) int {
+			return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(b[1], a[1]))
+		}) {
+			t.Errorf("--order status --order last_name:desc is not by status first: %v", statusFirst)
+		}
+		nameFirst := byKeys("last_name:desc", "status")
+		if !slices.IsSortedFunc(nameFirst, func(a, b [2]string) int {
+			return cmp.Or(strings.Compare(b[1], a[1]), strings.Compare(a[0], b[0]))
+		}) {
+			t.Errorf("--order last_name:desc --order status is not by last name first: %v", nameFirst)
 		}
 	})
 

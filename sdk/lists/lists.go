@@ -79,6 +79,7 @@ type List struct {
 	Key          string // the primary key field: the last sort key, always
 	DefaultOrder string // the field sorted by when a request gives no order (x-default-order)
 	Fields       []Field
+	Order        []string // the sortable fields, in the order the contract lists them
 }
 
 // Field returns the field called name.
@@ -91,16 +92,9 @@ func (l *List) Field(name string) (*Field, bool) {
 	return nil, false
 }
 
-// Sortable lists the sortable fields, in the contract's order.
-func (l *List) Sortable() []string {
-	var out []string
-	for _, f := range l.Fields {
-		if f.Sortable {
-			out = append(out, f.Name)
-		}
-	}
-	return out
-}
+// Sortable lists the sortable fields, in the order the contract's order parameter lists
+// them.
+func (l *List) Sortable() []string { return slices.Clone(l.Order) }
 
 // Filterable lists the fields that take at least one operator, in the contract's order.
 func (l *List) Filterable() []string {

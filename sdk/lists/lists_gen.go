@@ -18,7 +18,7 @@ var ListClients = &List{Operation: "listClients", Method: "GET", Path: "/clients
 	{Name: "annual_income", Type: Int, Ops: ops("lte,gte"), Sortable: true},
 	{Name: "created_at", Type: Time, Ops: ops("lt,lte,gt,gte"), Sortable: true},
 	{Name: "updated_at", Sortable: true},
-}}
+}, Order: []string{"id", "first_name", "last_name", "email", "city", "state", "annual_income", "created_at", "updated_at"}}
 
 // DownloadClients describes the listing parameters of downloadClients.
 var DownloadClients = &List{Operation: "downloadClients", Method: "GET", Path: "/clients/download", Key: "id", DefaultOrder: "id", Fields: []Field{
@@ -34,7 +34,7 @@ var DownloadClients = &List{Operation: "downloadClients", Method: "GET", Path: "
 	{Name: "annual_income", Type: Int, Ops: ops("lte,gte"), Sortable: true},
 	{Name: "created_at", Type: Time, Ops: ops("lt,lte,gt,gte"), Sortable: true},
 	{Name: "updated_at", Sortable: true},
-}}
+}, Order: []string{"id", "first_name", "last_name", "email", "city", "state", "annual_income", "created_at", "updated_at"}}
 
 // ListTeam describes the listing parameters of listTeam.
 var ListTeam = &List{Operation: "listTeam", Method: "GET", Path: "/team/{view}", Key: "id", DefaultOrder: "tree", Fields: []Field{
@@ -56,7 +56,7 @@ var ListTeam = &List{Operation: "listTeam", Method: "GET", Path: "/team/{view}",
 	{Name: "tree", Sortable: true},
 	{Name: "first_name", Sortable: true},
 	{Name: "last_name", Sortable: true},
-}}
+}, Order: []string{"id", "tree", "code", "first_name", "last_name", "level_rank", "status", "state", "joined_on", "generation", "production", "downline_size"}}
 
 // DownloadTeam describes the listing parameters of downloadTeam.
 var DownloadTeam = &List{Operation: "downloadTeam", Method: "GET", Path: "/team/{view}/download", Key: "id", DefaultOrder: "tree", Fields: []Field{
@@ -78,7 +78,7 @@ var DownloadTeam = &List{Operation: "downloadTeam", Method: "GET", Path: "/team/
 	{Name: "tree", Sortable: true},
 	{Name: "first_name", Sortable: true},
 	{Name: "last_name", Sortable: true},
-}}
+}, Order: []string{"id", "tree", "code", "first_name", "last_name", "level_rank", "status", "state", "joined_on", "generation", "production", "downline_size"}}
 
 // All is every list operation of the contract.
 var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam}

@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"context"
 	"fmt"
 	"reflect"
 	"slices"
@@ -8,19 +9,20 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+
+	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/lists"
 )
 
-// The listing flags (--filter, --order) are read from the generated parameter structs of the
-// contract (e.g. oas.ListClientsParams): each filterable field × operator is a field named
-// Filter<Field><Op>, and the Order field holds one sort direction per sortable field. The
-// contract is therefore the whitelist: a field or operator it does not declare is refused
-// before any request is sent.
-
-// Operators of the listing contract, longest first where one is a prefix of another.
-var operators = []string{"startswith", "contains", "between", "null", "nin", "lte", "gte", "in", "ne", "eq", "lt", "gt"}
+// The listing flags (--filter, --order) follow the contract's description of each list
+// (sdk/lists, generated from openapi.yaml): the fields, operators, value types, enum values
+// and sortable fields the server accepts, no more. A field, operator or value it does not
+// declare is refused before any request is sent. The typed values are then set on the
+// generated parameter struct (e.g. oas.ListClientsParams), whose fields ogen names
+// Filter<Field><Op>; a test holds every declared filter to a field of that struct.
 
 // Filter is one --filter field=op:value.
 type Filter struct {
@@ -35,43 +37,37 @@ func ParseFilter(s string) (Filter, error) {
 		return Filter{}, FlagErrorf("invalid filter %q: expected field=op:value, e.g. last_name=contains:smi", s)
 	}
 	op, value, ok := strings.Cut(rest, ":")
-	if !ok || !slices.Contains(operators, strings.ToLower(strings.TrimSpace(op))) {
+	if !ok || !slices.Contains(lists.Ops, lists.Op(strings.ToLower(strings.TrimSpace(op)))) {
 		op, value = "eq", rest
 	}
 	return Filter{Field: field, Op: strings.ToLower(strings.TrimSpace(op)), Value: strings.TrimSpace(value)}, nil
 }
 
-// Filterable lists, for a parameter struct (or pointer to one), each filterable field with
-// its operators, as the contract declares them.
-func Filterable(params any) map[string][]string {
+// ListOf is the contract's description of the list whose generated parameter struct params
+// is (ListClientsParams → listClients); it panics for a struct of no list operation.
+func ListOf(params any) *lists.List {
 	t := reflect.TypeOf(params)
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	out := map[string][]string{}
-	for i := 0; i < t.NumField(); i++ {
-		name, ok := strings.CutPrefix(t.Field(i).Name, "Filter")
-		if !ok {
-			continue
-		}
-		for _, op := range operators {
-			camel := capitalize(op)
-			if field, ok := strings.CutSuffix(name, camel); ok && field != "" {
-				f := snake(field)
-				out[f] = append(out[f], op)
-				break
-			}
-		}
+	name := strings.TrimSuffix(t.Name(), "Params")
+	l, ok := lists.ByOperation(strings.ToLower(name[:1]) + name[1:])
+	if !ok {
+		panic("cmdutil: " + t.Name() + " is not the parameters of a list operation")
 	}
-	for f := range out {
-		sort.Slice(out[f], func(i, j int) bool { return opRank(out[f][i]) < opRank(out[f][j]) })
-	}
-	return out
+	return l
 }
 
-// opRank orders operators for messages the way people read them.
-func opRank(op string) int {
-	return slices.Index([]string{"eq", "ne", "in", "nin", "lt", "lte", "gt", "gte", "between", "contains", "startswith", "null"}, op)
+// Filterable lists, for a parameter struct (or pointer to one), each filterable field with
+// its operators, as the contract declares them.
+func Filterable(params any) map[string][]string {
+	out := map[string][]string{}
+	for _, f := range ListOf(params).Fields {
+		for _, op := range f.Ops {
+			out[f.Name] = append(out[f.Name], string(op))
+		}
+	}
+	return out
 }
 
 // FilterSuggestions returns "field=op:" for every filter of params, for shell completion.
@@ -86,19 +82,21 @@ func FilterSuggestions(params any) []string {
 	return out
 }
 
-// ApplyFilters sets the filter fields of params (a pointer to a generated parameter struct).
-// Values are trimmed; in and nin take comma-separated values; null takes true or false.
+// ApplyFilters checks filters against the contract and sets them on params (a pointer to a
+// generated parameter struct). Values are trimmed; in and nin take comma-separated values;
+// null takes true or false; enum values match case-insensitively.
 func ApplyFilters(params any, filters []Filter) error {
+	l := ListOf(params)
 	v := reflect.ValueOf(params).Elem()
-	avail := Filterable(params)
 	seen := map[string]bool{}
 	for _, f := range filters {
-		ops, ok := avail[f.Field]
-		if !ok {
-			return FlagErrorf("unknown filter field %q; filterable fields: %s", f.Field, strings.Join(sortedKeys(avail), ", "))
+		field, ok := l.Field(f.Field)
+		if !ok || len(field.Ops) == 0 {
+			return FlagErrorf("unknown filter field %q; filterable fields: %s", f.Field, strings.Join(l.Filterable(), ", "))
 		}
-		if !slices.Contains(ops, f.Op) {
-			return FlagErrorf("unknown operator %q for filter field %q; operators: %s", f.Op, f.Field, strings.Join(ops, ", "))
+		op := lists.Op(f.Op)
+		if !field.Has(op) {
+			return FlagErrorf("unknown operator %q for filter field %q; operators: %s", f.Op, f.Field, joinOps(field.Ops))
 		}
 		key := f.Field + "=" + f.Op
 		if seen[key] {
@@ -110,17 +108,25 @@ func ApplyFilters(params any, filters []Filter) error {
 		}
 		target := v.FieldByName("Filter" + camel(f.Field) + capitalize(f.Op))
 		if !target.IsValid() {
-			return FlagErrorf("filter %s is not available", key)
+			return fmt.Errorf("filter %s: the generated parameters have no field for it", key)
 		}
-		if err := setFilterValue(target, f); err != nil {
+		if err := setFilterValue(target, field, f); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+func joinOps(ops []lists.Op) string {
+	s := make([]string, len(ops))
+	for i, o := range ops {
+		s[i] = string(o)
+	}
+	return strings.Join(s, ", ")
+}
+
 // setFilterValue stores f's value in target: an ogen Opt struct (Value, Set) or a slice.
-func setFilterValue(target reflect.Value, f Filter) error {
+func setFilterValue(target reflect.Value, field *lists.Field, f Filter) error {
 	switch target.Kind() {
 	case reflect.Slice:
 		parts := strings.Split(f.Value, ",")
@@ -131,7 +137,7 @@ func setFilterValue(target reflect.Value, f Filter) error {
 				continue
 			}
 			e := reflect.New(target.Type().Elem()).Elem()
-			if err := parseInto(e, p, f); err != nil {
+			if err := parseInto(e, p, field, f); err != nil {
 				return err
 			}
 			s = reflect.Append(s, e)
@@ -146,7 +152,7 @@ func setFilterValue(target reflect.Value, f Filter) error {
 		if !val.IsValid() || !set.IsValid() {
 			break
 		}
-		if err := parseInto(val, f.Value, f); err != nil {
+		if err := parseInto(val, f.Value, field, f); err != nil {
 			return err
 		}
 		set.SetBool(true)
@@ -155,72 +161,59 @@ func setFilterValue(target reflect.Value, f Filter) error {
 	return fmt.Errorf("filter %s=%s: unsupported parameter type %s", f.Field, f.Op, target.Type())
 }
 
-var timeType = reflect.TypeOf(time.Time{})
-
-// parseInto parses s into dst according to its type, and checks enums with their Validate.
-func parseInto(dst reflect.Value, s string, f Filter) error {
+// parseInto checks s against the contract's description of the field and stores it in dst.
+func parseInto(dst reflect.Value, s string, field *lists.Field, f Filter) error {
 	bad := func(what string) error {
 		return FlagErrorf("invalid value %q for filter %s=%s: %s", s, f.Field, f.Op, what)
 	}
-	switch {
-	case dst.Type() == timeType:
-		t, err := ParseTime(s)
-		if err != nil {
-			return bad("expected a date (2006-01-02) or a time (2006-01-02T15:04:05Z07:00)")
-		}
-		dst.Set(reflect.ValueOf(t))
-		return nil
-	case dst.Kind() == reflect.String:
-		// Enums (state codes, countries…) match case-insensitively and are stored as the
-		// contract spells them.
-		if all := enumValues(dst); len(all) > 0 {
-			for _, e := range all {
-				if strings.EqualFold(e, s) {
-					dst.SetString(e)
-					return nil
-				}
-			}
-			return bad("expected one of " + strings.Join(all, ", "))
-		}
-		dst.SetString(s)
-		return nil
-	case dst.Kind() == reflect.Int || dst.Kind() == reflect.Int64 || dst.Kind() == reflect.Int32:
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			return bad("expected an integer")
-		}
-		dst.SetInt(n)
-		return nil
-	case dst.Kind() == reflect.Bool:
+	if lists.Op(f.Op) == lists.Null {
 		b, err := strconv.ParseBool(s)
 		if err != nil {
 			return bad("expected true or false")
 		}
 		dst.SetBool(b)
 		return nil
-	case dst.Kind() == reflect.Float64:
-		n, err := strconv.ParseFloat(s, 64)
+	}
+	switch field.Type {
+	case lists.Int:
+		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
-			return bad("expected a number")
+			return bad("expected an integer")
 		}
-		dst.SetFloat(n)
-		return nil
+		if (field.Min != nil && n < *field.Min) || (field.Max != nil && n > *field.Max) {
+			return bad("out of range")
+		}
+		dst.SetInt(n)
+	case lists.Bool:
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return bad("expected true or false")
+		}
+		dst.SetBool(b)
+	case lists.Date, lists.Time:
+		t, err := ParseTime(s)
+		if err != nil {
+			return bad("expected a date (2006-01-02) or a time (2006-01-02T15:04:05Z07:00)")
+		}
+		dst.Set(reflect.ValueOf(t))
+	case lists.Enum:
+		// Enums (state codes, countries…) match case-insensitively and are sent as the
+		// contract spells them.
+		i := slices.IndexFunc(field.Values, func(e string) bool { return strings.EqualFold(e, s) })
+		if i < 0 {
+			return bad("expected one of " + strings.Join(field.Values, ", "))
+		}
+		dst.SetString(field.Values[i])
+	default:
+		if field.Lookup != "" {
+			s = strings.ToUpper(s) // codes
+		}
+		if field.MaxLen > 0 && utf8.RuneCountInString(s) > field.MaxLen {
+			return bad(fmt.Sprintf("longer than %d characters", field.MaxLen))
+		}
+		dst.SetString(s)
 	}
-	return bad("unsupported type " + dst.Type().String())
-}
-
-// enumValues lists the values of a generated enum type through its AllValues method.
-func enumValues(v reflect.Value) []string {
-	m := v.MethodByName("AllValues")
-	if !m.IsValid() {
-		return nil
-	}
-	out := m.Call(nil)[0]
-	var s []string
-	for i := 0; i < out.Len(); i++ {
-		s = append(s, out.Index(i).String())
-	}
-	return s
+	return nil
 }
 
 // ParseTime reads an RFC 3339 time or a date (midnight UTC).
@@ -231,30 +224,11 @@ func ParseTime(s string) (time.Time, error) {
 	return time.Parse("2006-01-02", s)
 }
 
-// Sortable lists the sortable fields of params' Order field (json names of the order struct).
-func Sortable(params any) []string {
-	t := reflect.TypeOf(params)
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	of, ok := t.FieldByName("Order")
-	if !ok {
-		return nil
-	}
-	ot := of.Type
-	if vf, ok := ot.FieldByName("Value"); ok { // OptXOrder
-		ot = vf.Type
-	}
-	var out []string
-	for i := 0; i < ot.NumField(); i++ {
-		if name := jsonName(ot.Field(i)); name != "" {
-			out = append(out, name)
-		}
-	}
-	return out
-}
+// Sortable lists the sortable fields of params' list, as the contract declares them.
+func Sortable(params any) []string { return ListOf(params).Sortable() }
 
-// ApplyOrder sets params' Order from "field[:asc|desc]" values.
+// ApplyOrder checks "field[:asc|desc]" values against the contract and sets params' Order.
+// The order of the keys is carried by OrderContext (the generated struct cannot keep it).
 func ApplyOrder(params any, orders []string) error {
 	if len(orders) == 0 {
 		return nil
@@ -265,8 +239,27 @@ func ApplyOrder(params any, orders []string) error {
 		return FlagErrorf("this list cannot be ordered")
 	}
 	val, set := opt.FieldByName("Value"), opt.FieldByName("Set")
+	keys, err := parseOrders(params, orders)
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		for i := 0; i < val.NumField(); i++ {
+			if jsonName(val.Type().Field(i)) != k.Field {
+				continue
+			}
+			d := val.Field(i) // OptSortDirection
+			d.FieldByName("Value").SetString(k.Direction)
+			d.FieldByName("Set").SetBool(true)
+		}
+	}
+	set.SetBool(true)
+	return nil
+}
+
+func parseOrders(params any, orders []string) ([]sdk.OrderKey, error) {
 	avail := Sortable(params)
-	seen := map[string]bool{}
+	var out []sdk.OrderKey
 	for _, o := range orders {
 		field, dir, _ := strings.Cut(o, ":")
 		field = strings.TrimSpace(field)
@@ -275,26 +268,28 @@ func ApplyOrder(params any, orders []string) error {
 			dir = "ASC"
 		}
 		if dir != "ASC" && dir != "DESC" {
-			return FlagErrorf("invalid order %q: the direction is asc or desc", o)
+			return nil, FlagErrorf("invalid order %q: the direction is asc or desc", o)
 		}
 		if !slices.Contains(avail, field) {
-			return FlagErrorf("unknown order field %q; sortable fields: %s", field, strings.Join(avail, ", "))
+			return nil, FlagErrorf("unknown order field %q; sortable fields: %s", field, strings.Join(avail, ", "))
 		}
-		if seen[field] {
-			return FlagErrorf("order field %q given twice", field)
+		if slices.ContainsFunc(out, func(k sdk.OrderKey) bool { return k.Field == field }) {
+			return nil, FlagErrorf("order field %q given twice", field)
 		}
-		seen[field] = true
-		for i := 0; i < val.NumField(); i++ {
-			if jsonName(val.Type().Field(i)) != field {
-				continue
-			}
-			d := val.Field(i) // OptSortDirection
-			d.FieldByName("Value").SetString(dir)
-			d.FieldByName("Set").SetBool(true)
-		}
+		out = append(out, sdk.OrderKey{Field: field, Direction: dir})
 	}
-	set.SetBool(true)
-	return nil
+	return out, nil
+}
+
+// OrderContext carries the --order keys in the order given to every request made with the
+// returned context: the SDK writes order[…] parameters in that order, which is the order
+// the server sorts by. orders must have passed ApplyOrder.
+func OrderContext(ctx context.Context, params any, orders []string) context.Context {
+	keys, err := parseOrders(params, orders)
+	if err != nil || len(keys) == 0 {
+		return ctx
+	}
+	return sdk.WithOrder(ctx, keys...)
 }
 
 // JSONFields lists the JSON field names of a generated schema struct, in declaration order
@@ -354,15 +349,6 @@ func ApplyListing(params any, filters, orders []string) error {
 	return ApplyOrder(params, orders)
 }
 
-func sortedKeys(m map[string][]string) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 func capitalize(s string) string {
 	if s == "" {
 		return s
@@ -382,26 +368,6 @@ func camel(s string) string {
 			continue
 		}
 		b.WriteString(capitalize(w))
-	}
-	return b.String()
-}
-
-// snake turns ogen's Go name into the contract's: AssociateCode → associate_code, ID → id.
-func snake(s string) string {
-	var b strings.Builder
-	r := []rune(s)
-	for i, c := range r {
-		if unicode.IsUpper(c) {
-			// A new word starts at an upper-case letter that follows a lower-case one or a
-			// digit, or that is followed by a lower-case one inside a run of capitals.
-			if i > 0 && (unicode.IsLower(r[i-1]) || unicode.IsDigit(r[i-1]) ||
-				(i+1 < len(r) && unicode.IsLower(r[i+1]) && unicode.IsUpper(r[i-1]))) {
-				b.WriteByte('_')
-			}
-			b.WriteRune(unicode.ToLower(c))
-			continue
-		}
-		b.WriteRune(c)
 	}
 	return b.String()
 }

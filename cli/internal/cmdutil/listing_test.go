@@ -2,12 +2,14 @@ package cmdutil
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -114,7 +116,7 @@ func TestApplyListingErrors(t *testing.T) {
 		filters, orders []string
 		wantMsg         string
 	}{
-		{filters: []string{"bogus=eq:1"}, wantMsg: `unknown filter field "bogus"; filterable fields: annual_income, associate_code, city`},
+		{filters: []string{"bogus=eq:1"}, wantMsg: `unknown filter field "bogus"; filterable fields: id, first_name, last_name, email`},
 		{filters: []string{"state=gt:CA"}, wantMsg: `unknown operator "gt" for filter field "state"; operators: eq, ne, in, nin`},
 		{filters: []string{"id=eq:abc"}, wantMsg: `invalid value "abc" for filter id=eq: expected an integer`},
 		{filters: []string{"email=null:maybe"}, wantMsg: `expected true or false`},
@@ -123,6 +125,8 @@ func TestApplyListingErrors(t *testing.T) {
 		{filters: []string{"city=eq:"}, wantMsg: `filter city=eq has no value`},
 		{filters: []string{"state=in:,"}, wantMsg: `has no value`},
 		{filters: []string{"city=eq:A", "city=eq:B"}, wantMsg: `given twice`},
+		{filters: []string{"annual_income=between:1,2"}, wantMsg: `unknown operator "eq" for filter field "annual_income"; operators: lte, gte`},
+		{filters: []string{"associate_code=eq:" + strings.Repeat("A", 33)}, wantMsg: `longer than 32 characters`},
 		{orders: []string{"phone:desc"}, wantMsg: `unknown order field "phone"; sortable fields: id, first_name`},
 		{orders: []string{"city:up"}, wantMsg: `the direction is asc or desc`},
 	}
@@ -142,9 +146,6 @@ func TestCamelSnake(t *testing.T) {
 	} {
 		if got := camel(snakeName); got != camelName {
 			t.Errorf("camel(%q) = %q, want %q", snakeName, got, camelName)
-		}
-		if got := snake(camelName); got != snakeName {
-			t.Errorf("snake(%q) = %q, want %q", camelName, got, snakeName)
 		}
 	}
 }
@@ -192,5 +193,65 @@ func TestTeamFiltersFollowTheContract(t *testing.T) {
 	wantOrder := []string{"id", "tree", "code", "first_name", "last_name", "level_rank", "status", "state", "joined_on", "generation", "production", "downline_size"}
 	if diff := cmp.Diff(wantOrder, Sortable(&oas.ListTeamParams{})); diff != "" {
 		t.Errorf("Sortable (-want +got):\n%s", diff)
+	}
+}
+
+// paramsOf are the generated parameter structs of the contract's lists.
+var paramsOf = map[string]func() any{
+	"listClients": func() any { return &oas.ListClientsParams{} }, "downloadClients": func() any { return &oas.DownloadClientsParams{} },
+	"listTeam": func() any { return &oas.ListTeamParams{} }, "downloadTeam": func() any { return &oas.DownloadTeamParams{} },
+}
+
+// The CLI offers exactly what the server accepts: every filter and order the contract
+// declares for a list can be given (and reaches the generated parameters), every other is
+// refused before a request is sent.
+func TestListingFlagsFollowTheContract(t *testing.T) {
+	for _, l := range lists.All {
+		newParams, ok := paramsOf[l.Operation]
+		if !ok {
+			t.Errorf("%s: no generated parameters in this test's table", l.Operation)
+			continue
+		}
+		if got := ListOf(newParams()); got != l {
+			t.Errorf("%s: ListOf finds %s", l.Operation, got.Operation)
+		}
+		for _, f := range l.Fields {
+			for _, op := range lists.Ops {
+				value := map[lists.Type]string{lists.Int: "1", lists.Bool: "true", lists.Date: "2026-01-02",
+					lists.Time: "2026-01-02T03:04:05Z", lists.String: "x"}[f.Type]
+				if f.Type == lists.Enum {
+					value = strings.ToLower(f.Values[0])
+				}
+				if op == lists.Null {
+					value = "true"
+				}
+				params := newParams()
+				err := ApplyListing(params, []string{f.Name + "=" + string(op) + ":" + value}, nil)
+				switch {
+				case f.Has(op) && err != nil:
+					t.Errorf("%s %s=%s:%s: %v", l.Operation, f.Name, op, value, err)
+				case f.Has(op) && reflect.ValueOf(params).Elem().IsZero():
+					t.Errorf("%s %s=%s: accepted but not set on the parameters", l.Operation, f.Name, op)
+				case !f.Has(op) && err == nil:
+					t.Errorf("%s %s=%s: accepted, the contract does not declare it", l.Operation, f.Name, op)
+				}
+			}
+			for _, dir := range []string{"asc", "desc"} {
+				err := ApplyListing(newParams(), nil, []string{f.Name + ":" + dir})
+				if f.Sortable != (err == nil) {
+					t.Errorf("%s --order %s:%s: sortable %v, error %v", l.Operation, f.Name, dir, f.Sortable, err)
+				}
+			}
+		}
+	}
+}
+
+func TestLookupCodesAreUpperCased(t *testing.T) {
+	var p oas.ListClientsParams
+	if err := ApplyListing(&p, []string{"associate_code=in:agt100, Rmd100"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"AGT100", "RMD100"}, p.FilterAssociateCodeIn); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

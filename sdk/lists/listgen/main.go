@@ -84,6 +84,7 @@ type document struct {
 type list struct {
 	Operation, Path, Method, Key, DefaultOrder string
 	Fields                                     []*field
+	Order                                      []string
 }
 
 type field struct {
@@ -162,6 +163,7 @@ func describe(doc *document, op operation) (l list, ok bool, err error) {
 			for i, prop := range p.Schema.Properties.Content {
 				if i%2 == 0 {
 					get(prop.Value).Sortable = true
+					l.Order = append(l.Order, prop.Value)
 				}
 			}
 		case strings.HasPrefix(p.Name, "filter["):
@@ -352,7 +354,7 @@ func goFile(lists []list) []byte {
 			}
 			b.WriteString("},\n")
 		}
-		b.WriteString("}}\n\n")
+		fmt.Fprintf(&b, "}, Order: %#v}\n\n", l.Order)
 	}
 	b.WriteString("// All is every list operation of the contract.\nvar All = []*List{")
 	for i, l := range lists {

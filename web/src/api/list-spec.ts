@@ -4,17 +4,7 @@
 // them, so the web offers exactly what the server accepts.
 
 export type ListOperator =
-  | 'eq'
-  | 'ne'
-  | 'in'
-  | 'nin'
-  | 'lt'
-  | 'lte'
-  | 'gt'
-  | 'gte'
-  | 'contains'
-  | 'startswith'
-  | 'null';
+  'eq' | 'ne' | 'in' | 'nin' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'startswith' | 'null';
 
 export type ListValueType = 'string' | 'int' | 'date' | 'date-time' | 'bool' | 'enum';
 

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { downloadTeam, listClients, listTeam } from '@/api/lists.gen';
 import { renderWithProviders } from '@/test/render';
 import {
   DEFAULT_LIMIT,
@@ -12,6 +13,7 @@ import {
   otherParams,
   pageRows,
   parseListingState,
+  isDeclared,
   toFilterParams,
   toQueryParams,
   useListingState,
@@ -95,21 +97,44 @@ describe('URL round trip', () => {
 });
 
 describe('toQueryParams', () => {
-  it('gives one literal key per filter and order as a map', () => {
-    expect(
-      toQueryParams({
+  it('gives one literal key per filter and order as a map, keys in the order given', () => {
+    const params = toQueryParams(
+      {
         page: 1,
         limit: 100,
         filter: { state: { in: ['CA'] }, email: { contains: 'x' } },
-        order: { created_at: 'DESC' },
-      }),
-    ).toEqual({
+        order: { last_name: 'DESC', created_at: 'ASC' },
+      },
+      listClients,
+    );
+    expect(params).toEqual({
       page: 1,
       limit: 100,
       'filter[state][in][]': ['CA'],
       'filter[email][contains]': 'x',
-      order: { created_at: 'DESC' },
+      order: { last_name: 'DESC', created_at: 'ASC' },
     });
+    expect(Object.keys(params.order ?? {})).toEqual(['last_name', 'created_at']);
+  });
+
+  it('sends only what the operation declares', () => {
+    const state = {
+      page: 1,
+      limit: 100,
+      // between is no operator of the contract; phone is not sortable; nope is no field
+      filter: { annual_income: { between: ['1', '2'], gte: 5 }, nope: { eq: 'x' } },
+      order: { phone: 'ASC' as const, city: 'DESC' as const },
+    };
+    expect(isDeclared(state, listClients)).toBe(false);
+    expect(toQueryParams(state, listClients)).toEqual({
+      page: 1,
+      limit: 100,
+      'filter[annual_income][gte]': 5,
+      order: { city: 'DESC' },
+    });
+    expect(
+      isDeclared({ filter: { state: { in: ['TX'] } }, order: { city: 'ASC' } }, listClients),
+    ).toBe(true);
   });
 });
 
@@ -146,12 +171,15 @@ describe('other parameters, downloads and cursors', () => {
       filter: { licensed: { eq: 'true' } },
       order: { code: 'ASC' as const },
     };
-    expect(toFilterParams(state)).toEqual({
+    expect(toFilterParams(state, downloadTeam)).toEqual({
       'filter[licensed][eq]': 'true',
       order: { code: 'ASC' },
     });
-    expect(toQueryParams({ ...state, cursor: 'abc' })).toMatchObject({ page: 3, cursor: 'abc' });
-    expect(toQueryParams(state)).not.toHaveProperty('cursor');
+    expect(toQueryParams({ ...state, cursor: 'abc' }, listTeam)).toMatchObject({
+      page: 3,
+      cursor: 'abc',
+    });
+    expect(toQueryParams(state, listTeam)).not.toHaveProperty('cursor');
     expect(activeFilterCount({ a: { eq: 1, ne: 2 }, b: { in: ['x'] } })).toBe(3);
   });
 });

@@ -1,6 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
+import { LIST_OPERATORS, type ListOperator, type ListSpec } from '@/api/list-spec';
+
 // The listing state of every list (page, limit, filter, order), kept in the URL in the same
 // bracket style the API takes: ?page=2&limit=25&filter[state][in][]=CA&order[created_at]=DESC
 // Other query parameters of the page (a period, a tab) are kept as they are. The contract's
@@ -28,9 +30,6 @@ export interface ListingState {
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
-
-/** Operators whose value is a list, sent as `filter[field][op][]=a&filter[field][op][]=b`. */
-const LIST_OPERATORS = new Set(['in', 'nin', 'between']);
 
 export interface ListingDefaults {
   limit?: number;
@@ -96,7 +95,7 @@ export function parseListingState(
     if (f) {
       const [, field, operator, list] = f as unknown as [string, string, string, string?];
       const operators = (filter[field] ??= {});
-      if (list || LIST_OPERATORS.has(operator)) {
+      if (list || LIST_OPERATORS.has(operator as ListOperator)) {
         const existing = operators[operator];
         operators[operator] = [...(Array.isArray(existing) ? existing : []), value];
       } else {
@@ -158,32 +157,61 @@ export function listingSearch(state: ListingState, defaults: ListingDefaults = {
   return parts.join('&');
 }
 
-/** The filter and order of a state as API parameters (what a download of the list takes). */
-export function toFilterParams(state: Pick<ListingState, 'filter' | 'order'>) {
+/**
+ * The filter and order of a state as the API parameters of `spec`'s operation (what a
+ * download of the list takes). Only what the contract declares for that operation is sent: a
+ * filter or order it does not know (an old shared link, a hand-edited URL) is left out
+ * rather than refused by the server.
+ */
+export function toFilterParams<P>(
+  state: Pick<ListingState, 'filter' | 'order'>,
+  spec: ListSpec<P>,
+): P {
   const params: Record<string, unknown> = {};
   for (const [field, operators] of Object.entries(cleanFilter(state.filter))) {
+    const declared = spec.fields[field]?.ops;
     for (const [operator, value] of Object.entries(operators)) {
-      if (Array.isArray(value)) params[`filter[${field}][${operator}][]`] = [...value];
-      else params[`filter[${field}][${operator}]`] = value;
+      if (!declared?.includes(operator as ListOperator)) continue;
+      if (LIST_OPERATORS.has(operator as ListOperator)) {
+        params[`filter[${field}][${operator}][]`] = Array.isArray(value) ? [...value] : [value];
+      } else if (!Array.isArray(value)) {
+        params[`filter[${field}][${operator}]`] = value;
+      }
     }
   }
-  if (Object.keys(state.order).length > 0) params.order = { ...state.order };
-  return params;
+  const order = Object.fromEntries(
+    Object.entries(state.order).filter(([field]) => spec.fields[field]?.sortable),
+  );
+  if (Object.keys(order).length > 0) params.order = order;
+  // The one place a listing state becomes typed parameters: every key above is a parameter
+  // `spec` (generated from the contract with `P`) declares.
+  return params as P;
 }
 
 /**
- * The API parameters of a state, in the shape of the generated `List…Params` types: one
- * literal key per filter (`filter[state][in][]`), `order` as a map, and the cursor when the
- * page was reached with Next.
+ * The API parameters of a state for `spec`'s operation: one literal key per filter
+ * (`filter[state][in][]`), `order` as a map in the order given, and the cursor when the page
+ * was reached with Next.
  */
-export function toQueryParams(state: ListingState): Record<string, unknown> {
+export function toQueryParams<P>(state: ListingState, spec: ListSpec<P>): P {
   const params: Record<string, unknown> = {
     page: state.page,
     limit: state.limit,
-    ...toFilterParams(state),
+    ...toFilterParams(state, spec),
   };
   if (state.cursor) params.cursor = state.cursor;
-  return params;
+  return params as P;
+}
+
+/** Whether every filter and order of a state is one `spec` declares. */
+export function isDeclared<P>(
+  state: Pick<ListingState, 'filter' | 'order'>,
+  spec: ListSpec<P>,
+): boolean {
+  const filters = Object.entries(cleanFilter(state.filter)).every(([field, operators]) =>
+    Object.keys(operators).every((op) => spec.fields[field]?.ops.includes(op as ListOperator)),
+  );
+  return filters && Object.keys(state.order).every((field) => spec.fields[field]?.sortable);
 }
 
 /** How many filters are on (for a filter button's badge). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, cleanFilter } from '@/lib/listing-state';
+import { downloadClients, listClients } from '@/api/lists.gen';
+import { activeFilterCount, cleanFilter, isDeclared } from '@/lib/listing-state';
 import { emptyClientFilters, filterToValues, valuesToFilter } from './client-filters';
 
 describe('client filters', () => {
@@ -34,5 +35,23 @@ describe('client filters', () => {
       created_from: '2026-01-05',
       created_to: '2026-01-07',
     });
+  });
+});
+
+describe('the client filter panel and the contract', () => {
+  it('offers only filters listClients and downloadClients declare', () => {
+    const full = valuesToFilter({
+      first_name: 'A',
+      last_name: 'B',
+      email: 'c@d',
+      states: ['TX'],
+      associate_code: 'AGT100',
+      created_from: '2026-01-01',
+      created_to: '2026-01-31',
+    });
+    const state = { filter: cleanFilter(full), order: {} };
+    expect(Object.keys(state.filter)).toHaveLength(6);
+    expect(isDeclared(state, listClients)).toBe(true);
+    expect(isDeclared(state, downloadClients)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useListClients } from '@/api/gen/endpoints/clients/clients';
-import type { ListClientsParams } from '@/api/gen/model/listClientsParams';
+import { listClients } from '@/api/lists.gen';
 import { ClientLookup } from '@/components/client-lookup';
 import { DownloadMenu } from '@/components/download-menu';
 import { ErrorCallout } from '@/components/error-callout';
@@ -34,7 +34,7 @@ export function ClientsListPage() {
   const { state } = listing;
   const filters = activeFilterCount(state.filter);
   const [showFilters, setShowFilters] = useState(filters > 0);
-  const query = useListClients(toQueryParams(state) as ListClientsParams, {
+  const query = useListClients(toQueryParams(state, listClients), {
     query: { placeholderData: keepPreviousData, meta: { toast: false } },
   });
   const download = useDownloadClients(state);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFilter, listingSearch, parseListingState } from '@/lib/listing-state';
+import { downloadTeam, listTeam } from '@/api/lists.gen';
+import { cleanFilter, isDeclared, listingSearch, parseListingState } from '@/lib/listing-state';
 import { emptyTeamFilters, filterToValues, valuesToFilter } from './team-filters';
 
 describe('team filters', () => {
@@ -53,5 +54,28 @@ describe('team filters', () => {
 
   it('ignores a licensed value that is neither true nor false', () => {
     expect(filterToValues({ licensed: { eq: 'maybe' } }).licensed).toBe('');
+  });
+});
+
+describe('the team filter panel and the contract', () => {
+  it('offers only filters listTeam and downloadTeam declare', () => {
+    const full = valuesToFilter({
+      name: 'Car',
+      code: 'AG',
+      levels: ['SMD'],
+      statuses: ['Active'],
+      states: ['TX'],
+      country: 'USA',
+      kinds: ['Builder'],
+      joined_from: '2026-01-01',
+      joined_to: '2026-01-31',
+      license_states: ['CA'],
+      licensed: 'true',
+      generation_max: '2',
+    });
+    const state = { filter: cleanFilter(full), order: {} };
+    expect(Object.keys(state.filter)).toHaveLength(11);
+    expect(isDeclared(state, listTeam)).toBe(true);
+    expect(isDeclared(state, downloadTeam)).toBe(true);
   });
 });

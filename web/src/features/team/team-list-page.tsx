@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useListTeam } from '@/api/gen/endpoints/team/team';
-import type { ListTeamParams } from '@/api/gen/model/listTeamParams';
+import { listTeam } from '@/api/lists.gen';
 import { AssociateLookup } from '@/components/associate-lookup';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { DownloadMenu } from '@/components/download-menu';
@@ -59,7 +59,7 @@ function TeamList({ view, senior }: { view: TeamView; senior: boolean }) {
   const [showFilters, setShowFilters] = useState(filters > 0);
   const query = useListTeam(
     view,
-    { ...toQueryParams(state), ...periodParams(period) } as ListTeamParams,
+    { ...toQueryParams(state, listTeam), ...periodParams(period) },
     { query: { placeholderData: keepPreviousData, meta: { toast: false } } },
   );
   const download = useDownloadTeam(view, state, period);

@@ -1,5 +1,5 @@
 import { downloadTeam } from '@/api/gen/endpoints/team/team';
-import type { DownloadTeamParams } from '@/api/gen/model/downloadTeamParams';
+import { downloadTeam as downloadTeamList } from '@/api/lists.gen';
 import { useDownload } from '@/lib/download';
 import { toFilterParams, type ListingState } from '@/lib/listing-state';
 import { periodParams, type Period } from '@/lib/period';
@@ -9,9 +9,9 @@ import type { TeamView } from './team-menu';
 export function useDownloadTeam(view: TeamView, state: ListingState, period: Period | undefined) {
   return useDownload((format) =>
     downloadTeam(view, {
-      ...toFilterParams(state),
+      ...toFilterParams(state, downloadTeamList),
       ...periodParams(period),
       format,
-    } as DownloadTeamParams),
+    }),
   );
 }

@@ -63,10 +63,11 @@ annual_income (cents), and no header.`,
 				return err
 			}
 			opts.Params.Limit, opts.Params.Page = opts.Paging.Params()
+			ctx := cmdutil.OrderContext(cmd.Context(), &opts.Params, opts.Orders)
 			if runF != nil {
-				return runF(cmd.Context(), opts)
+				return runF(ctx, opts)
 			}
-			return listRun(cmd.Context(), opts)
+			return listRun(ctx, opts)
 		},
 	}
 	cmdutil.AddListingFlags(cmd, &oas.ListClientsParams{}, &opts.Filters, &opts.Orders)

@@ -77,10 +77,11 @@ code, name, level, status, upline_code, generation, licensed, joined_on, and no 
 				return err
 			}
 			opts.Params.Limit, opts.Params.Page = opts.Paging.Params()
+			ctx := cmdutil.OrderContext(cmd.Context(), &opts.Params, opts.Orders)
 			if runF != nil {
-				return runF(cmd.Context(), opts)
+				return runF(ctx, opts)
 			}
-			return listRun(cmd.Context(), opts)
+			return listRun(ctx, opts)
 		},
 	}
 	shared.AddViewFlag(cmd, &opts.View)

@@ -1,0 +1,43 @@
+package sdk
+
+import (
+	"context"
+	"net/url"
+	"strings"
+)
+
+// OrderKey is one sort key of a list request: a sortable field of the contract and ASC or
+// DESC.
+type OrderKey struct {
+	Field, Direction string
+}
+
+type orderKey struct{}
+
+// WithOrder makes every list request sent with ctx sort by keys, in the order given. The
+// generated parameter structs hold the order as a struct, which ogen writes in the
+// contract's field order; the server sorts by the keys in the order they come in the query
+// string, so Transport rewrites the order[…] parameters of the request in this order.
+func WithOrder(ctx context.Context, keys ...OrderKey) context.Context {
+	return context.WithValue(ctx, orderKey{}, keys)
+}
+
+// orderQuery rewrites the order[…] parameters of a raw query string to keys, in that order,
+// after every other parameter. Other parameters keep their order and encoding.
+func orderQuery(raw string, keys []OrderKey) string {
+	var kept []string
+	for part := range strings.SplitSeq(raw, "&") {
+		if part == "" {
+			continue
+		}
+		name, _, _ := strings.Cut(part, "=")
+		if n, err := url.QueryUnescape(name); err == nil && strings.HasPrefix(n, "order[") {
+			continue
+		}
+		kept = append(kept, part)
+	}
+	for _, k := range keys {
+		kept = append(kept, "order%5B"+url.QueryEscape(k.Field)+"%5D="+url.QueryEscape(k.Direction))
+	}
+	return strings.Join(kept, "&")
+}
