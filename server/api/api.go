@@ -7,8 +7,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/ogen-go/ogen/middleware"
-
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/errs"
@@ -40,14 +38,14 @@ func (h *Handler) now() time.Time {
 	return time.Now()
 }
 
-// Server builds the ogen server with our error paths and the acknowledgement gate.
+// Server builds the ogen server with our error paths and the access table (access.go).
 func (h *Handler) Server() (*oas.Server, error) {
 	return oas.NewServer(h, h,
 		oas.WithPathPrefix("/api"),
 		oas.WithErrorHandler(h.ErrorHandler),
 		oas.WithNotFound(h.NotFound),
 		oas.WithMethodNotAllowed(h.MethodNotAllowed),
-		oas.WithMiddleware(h.gate),
+		oas.WithMiddleware(h.authorise),
 	)
 }
 
@@ -78,23 +76,6 @@ func (h *Handler) HandleAccessToken(ctx context.Context, op oas.OperationName, t
 	return auth.With(ctx, acting), nil
 }
 
-// ungated operations work before the associate has acknowledged everything: the
-// dashboard's own calls, access, file upload and logout.
-var ungated = map[string]bool{
-	"getAccess": true, "getDashboard": true, "listAcknowledgements": true, "getAcknowledgementSignedURL": true,
-	"acknowledge": true, "uploadFile": true, "downloadFile": true, "logout": true, "login": true,
-	"getHealth": true, "getReadiness": true,
-}
-
-// gate refuses everything else while memos or W-9 documents wait for the associate.
-// Staff acting for an associate are not gated: acknowledging is the associate's own act.
-func (h *Handler) gate(req middleware.Request, next middleware.Next) (middleware.Response, error) {
-	if p := auth.From(req.Context); p != nil && p.PendingAcknowledgements && p.ActingStaffID == 0 && !ungated[req.OperationID] {
-		return middleware.Response{}, errs.Forbiddenf("Acknowledge your pending memos and W-9 documents before using the rest of the portal")
-	}
-	return next(req)
-}
-
 // principal is the caller of an authenticated operation.
 func principal(ctx context.Context) (*auth.Principal, error) {
 	p := auth.From(ctx)
@@ -111,7 +92,7 @@ func associate(ctx context.Context) (*auth.Principal, error) {
 		return nil, err
 	}
 	if !p.IsAssociate() {
-		return nil, errs.Forbiddenf("This is for associates; staff act for an associate with the access-token header")
+		return nil, errAssociates
 	}
 	return p, nil
 }

@@ -4,3 +4,9 @@ import "github.com/associateportal/portal/server/listing"
 
 // ListSpecs exposes the whitelists by operation to the contract test.
 func ListSpecs() map[string]*listing.Spec { return listSpecs }
+
+// Public reports whether a rule lets anyone call its operation.
+func (r rule) Public() bool { return r.who == anyone }
+
+// AccessTable exposes the access rules to the contract test.
+func AccessTable() map[string]rule { return access }

@@ -1,0 +1,111 @@
+package api
+
+import (
+	"github.com/ogen-go/ogen/middleware"
+
+	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/errs"
+)
+
+// caller says who may call an operation.
+type caller int
+
+const (
+	anyone     caller = iota // no session (the contract says security: [])
+	signedIn                 // any session: an associate, or staff
+	associates               // an associate, or staff acting for one (access-token)
+	// associateOrStaff is an associate, staff acting for one, or staff holding the rule's
+	// permission; the records stay limited to what each may see (the store's scopes).
+	associateOrStaff
+)
+
+// rule is who may call an operation, and whether it works before the associate has
+// acknowledged its memos and W-9 documents (only the dashboard's own calls, the spec says).
+type rule struct {
+	who     caller
+	perm    string // for associateOrStaff
+	ungated bool
+}
+
+// access holds every operation of the contract, by its generated name: one table that a
+// test holds to the contract both ways, so that a new operation cannot be added without
+// saying who may call it. The authorise middleware applies it before any handler runs.
+var access = map[string]rule{
+	oas.LoginOperation:        {who: anyone, ungated: true},
+	oas.GetHealthOperation:    {who: anyone, ungated: true},
+	oas.GetReadinessOperation: {who: anyone, ungated: true},
+	// The file host checks its signed URLs itself; the URL is the permission.
+	oas.UploadFileOperation:   {who: anyone, ungated: true},
+	oas.DownloadFileOperation: {who: anyone, ungated: true},
+
+	oas.LogoutOperation:                      {who: signedIn, ungated: true},
+	oas.GetAccessOperation:                   {who: signedIn, ungated: true},
+	oas.GetDashboardOperation:                {who: signedIn, ungated: true},
+	oas.ListAcknowledgementsOperation:        {who: signedIn, ungated: true},
+	oas.GetAcknowledgementSignedURLOperation: {who: associates, ungated: true},
+	oas.AcknowledgeOperation:                 {who: associates, ungated: true},
+	oas.ListLevelsOperation:                  {who: signedIn},
+
+	oas.ListClientsOperation:     {who: associateOrStaff, perm: auth.PermClientsRead},
+	oas.GetClientOperation:       {who: associateOrStaff, perm: auth.PermClientsRead},
+	oas.DownloadClientsOperation: {who: associateOrStaff, perm: auth.PermClientsRead},
+	oas.SearchClientsOperation:   {who: associateOrStaff, perm: auth.PermClientsRead},
+	oas.CreateClientOperation:    {who: associates},
+	oas.UpdateClientOperation:    {who: associates},
+	oas.DeleteClientOperation:    {who: associates},
+	// Staff find the associate they act for through the lookup.
+	oas.SearchAssociatesOperation: {who: associateOrStaff, perm: auth.PermActAs},
+
+	oas.GetTeamDashboardOperation:          {who: associates},
+	oas.ListTeamOperation:                  {who: associates},
+	oas.DownloadTeamOperation:              {who: associates},
+	oas.GetAssociateOperation:              {who: associates},
+	oas.ListAssociateLicensesOperation:     {who: associates},
+	oas.ListAssociateAppointmentsOperation: {who: associates},
+	oas.ListAssociateLevelHistoryOperation: {who: associates},
+	oas.GetGenealogyNodeOperation:          {who: associates},
+	oas.ListGenealogyChildrenOperation:     {who: associates},
+	oas.SearchGenealogyOperation:           {who: associates},
+	oas.GetHierarchyOperation:              {who: associates},
+}
+
+// The answers of the authorise middleware, one per reason.
+var (
+	errNoRule     = errs.Forbiddenf("This operation is not open to anyone")
+	errSignIn     = errs.Unauthenticatedf("Authentication required")
+	errAssociates = errs.Forbiddenf("This is for associates; staff act for one with the access-token header (portal --as CODE)")
+	errPending    = errs.Forbiddenf("Acknowledge your pending memos and W-9 documents before using the rest of the portal")
+)
+
+// authorise applies the access table to every operation, after the security handlers have
+// authenticated the caller. Staff acting for an associate are not gated: acknowledging is
+// the associate's own act.
+func (h *Handler) authorise(req middleware.Request, next middleware.Next) (middleware.Response, error) {
+	r, ok := access[req.OperationName]
+	if !ok {
+		return middleware.Response{}, errNoRule
+	}
+	if err := r.check(auth.From(req.Context)); err != nil {
+		return middleware.Response{}, err
+	}
+	return next(req)
+}
+
+func (r rule) check(p *auth.Principal) error {
+	if r.who == anyone {
+		return nil
+	}
+	if p == nil {
+		return errSignIn
+	}
+	switch {
+	case r.who == associates && !p.IsAssociate():
+		return errAssociates
+	case r.who == associateOrStaff && !p.IsAssociate() && !p.Can(r.perm):
+		return errs.Forbiddenf("Staff need the %s permission for this, or act for an associate with the access-token header (portal --as CODE)", r.perm)
+	case p.PendingAcknowledgements && p.ActingStaffID == 0 && !r.ungated:
+		return errPending
+	}
+	return nil
+}

@@ -1,0 +1,131 @@
+package api_test
+
+import (
+	"context"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/go-faster/yaml"
+
+	"github.com/associateportal/portal/server/api"
+	"github.com/associateportal/portal/server/seed"
+	"github.com/associateportal/portal/server/servertest"
+)
+
+// operationSecurity reads every operation of the contract: its generated name (the
+// operationId with a capital) and whether it needs no session (security: []).
+func operationSecurity(t *testing.T) map[string]bool {
+	t.Helper()
+	raw, err := os.ReadFile("../../openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Paths map[string]map[string]yaml.Node `yaml:"paths"`
+	}
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, ops := range doc.Paths {
+		for method, node := range ops {
+			if method == "parameters" {
+				continue
+			}
+			var op struct {
+				ID       string            `yaml:"operationId"`
+				Security *[]map[string]any `yaml:"security"`
+			}
+			if err := node.Decode(&op); err != nil {
+				t.Fatal(err)
+			}
+			out[strings.ToUpper(op.ID[:1])+op.ID[1:]] = op.Security != nil && len(*op.Security) == 0
+		}
+	}
+	if len(out) < 20 {
+		t.Fatalf("read only %d operations", len(out))
+	}
+	return out
+}
+
+// Every operation of the contract has exactly one rule, and only the operations the
+// contract leaves without security are open to anyone.
+func TestAccessTableCoversTheContract(t *testing.T) {
+	ops := operationSecurity(t)
+	table := api.AccessTable()
+	for op, public := range ops {
+		r, ok := table[op]
+		if !ok {
+			t.Errorf("%s has no access rule", op)
+			continue
+		}
+		if r.Public() != public {
+			t.Errorf("%s: open to anyone %v, the contract's security says %v", op, r.Public(), public)
+		}
+	}
+	for op := range table {
+		if _, ok := ops[op]; !ok {
+			t.Errorf("the access table names %s, which the contract does not have", op)
+		}
+	}
+}
+
+// The middleware answers each refusal with its own message, before any handler runs.
+func TestAccessAnswers(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	// A staff member without permissions.
+	if _, err := env.Pool.Exec(ctx, `INSERT INTO users (email, password_hash, is_staff, first_name, last_name)
+		SELECT 'bare@example.com', password_hash, true, 'Bare', 'Staff' FROM users WHERE email = $1`, seed.DemoStaff); err != nil {
+		t.Fatal(err)
+	}
+	bare := login(t, env, "bare@example.com")
+	staff := login(t, env, seed.DemoStaff)
+	pending := login(t, env, seed.DemoAgent) // memos and a W-9 still wait
+	agent := ready(t, env, seed.DemoRMD)
+	const (
+		associates = "This is for associates; staff act for one with the access-token header (portal --as CODE)"
+		gate       = "Acknowledge your pending memos and W-9 documents before using the rest of the portal"
+	)
+	tests := []struct {
+		who, token, method, path string
+		status                   int
+		message                  string
+	}{
+		{"anonymous", "", "GET", "/api/clients", 401, ""},
+		{"staff without clients.read", bare, "GET", "/api/clients", 403,
+			"Staff need the clients.read permission for this, or act for an associate with the access-token header (portal --as CODE)"},
+		{"staff without associates.act_as", bare, "GET", "/api/search/associates?search_keyword=a", 403,
+			"Staff need the associates.act_as permission for this, or act for an associate with the access-token header (portal --as CODE)"},
+		{"staff with clients.read", staff, "GET", "/api/clients?limit=1", 200, ""},
+		{"staff with associates.act_as", staff, "GET", "/api/search/associates?search_keyword=a", 200, ""},
+		{"staff, not acting", staff, "GET", "/api/team/Infinity", 403, associates},
+		{"staff, not acting, creating a client", staff, "POST", "/api/clients", 403, associates},
+		{"staff without permissions may read the ladder", bare, "GET", "/api/levels", 200, ""},
+		{"an associate with memos pending", pending, "GET", "/api/clients", 403, gate},
+		{"an associate with memos pending, on the dashboard", pending, "GET", "/api/dashboard/acknowledgements", 200, ""},
+		{"an associate", agent, "GET", "/api/team/Personal", 200, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.who, func(t *testing.T) {
+			var body any
+			if tt.method == "POST" {
+				body = map[string]any{"first_name": "A", "last_name": "B", "country": "USA"}
+			}
+			r := do(t, env, tt.method, tt.path, tt.token, body, nil)
+			if r.Status != tt.status {
+				t.Fatalf("%d %s, want %d", r.Status, r.Body, tt.status)
+			}
+			if tt.message != "" {
+				if e := r.apiError(t); e.Message != tt.message {
+					t.Errorf("message %q, want %q", e.Message, tt.message)
+				}
+			}
+		})
+	}
+	if !slices.Contains([]int{200}, do(t, env, "GET", "/api/access", bare, nil, nil).Status) {
+		t.Error("staff without permissions cannot read their own access")
+	}
+}
