@@ -114,13 +114,6 @@ func (in *Input) Validate(now time.Time) error {
 	return f.Err()
 }
 
-// Change is one changed field, for the change log.
-type Change struct {
-	Field string
-	Old   string
-	New   string
-}
-
 // Fields lists the field values of an input by API name, as text.
 func (in *Input) Fields() [][2]string {
 	date := ""
@@ -138,18 +131,6 @@ func (in *Input) Fields() [][2]string {
 		{"state", in.State}, {"postal_code", in.PostalCode}, {"country", in.Country},
 		{"annual_income", income}, {"notes", in.Notes},
 	}
-}
-
-// Diff lists the fields that differ between two inputs.
-func Diff(old, updated *Input) []Change {
-	a, b := old.Fields(), updated.Fields()
-	var out []Change
-	for i := range a {
-		if a[i][1] != b[i][1] {
-			out = append(out, Change{Field: a[i][0], Old: a[i][1], New: b[i][1]})
-		}
-	}
-	return out
 }
 
 // Name is the display name of a client.

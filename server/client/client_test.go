@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/associateportal/portal/server/changelog"
 	"github.com/associateportal/portal/server/client"
 	"github.com/associateportal/portal/server/errs"
 )
@@ -156,6 +157,7 @@ func TestNormalizeThenValidate(t *testing.T) {
 	}
 }
 
+// The change log of a client compares the fields of its inputs.
 func TestDiff(t *testing.T) {
 	base := func() client.Input {
 		return client.Input{FirstName: "Ann", LastName: "Lee", Email: "ann@example.com", Country: "USA",
@@ -164,7 +166,7 @@ func TestDiff(t *testing.T) {
 	tests := []struct {
 		name   string
 		change func(*client.Input)
-		want   []client.Change
+		want   []changelog.Change
 	}{
 		{"nothing changed", func(*client.Input) {}, nil},
 		{"same values in new pointers", func(in *client.Input) {
@@ -172,30 +174,30 @@ func TestDiff(t *testing.T) {
 			in.AnnualIncome = ptr(int64(100))
 		}, nil},
 		{"one text field", func(in *client.Input) { in.City = "Boston" },
-			[]client.Change{{Field: "city", Old: "", New: "Boston"}}},
+			[]changelog.Change{{Field: "city", Old: "", New: "Boston"}}},
 		{"several in field order", func(in *client.Input) {
 			in.Notes = "n"
 			in.FirstName = "Anne"
 			in.Email = ""
-		}, []client.Change{
+		}, []changelog.Change{
 			{Field: "first_name", Old: "Ann", New: "Anne"},
 			{Field: "email", Old: "ann@example.com", New: ""},
 			{Field: "notes", Old: "", New: "n"},
 		}},
 		{"date changed", func(in *client.Input) { in.DateOfBirth = ptr(time.Date(1981, 1, 2, 0, 0, 0, 0, time.UTC)) },
-			[]client.Change{{Field: "date_of_birth", Old: "1980-01-02", New: "1981-01-02"}}},
+			[]changelog.Change{{Field: "date_of_birth", Old: "1980-01-02", New: "1981-01-02"}}},
 		{"date cleared", func(in *client.Input) { in.DateOfBirth = nil },
-			[]client.Change{{Field: "date_of_birth", Old: "1980-01-02", New: ""}}},
+			[]changelog.Change{{Field: "date_of_birth", Old: "1980-01-02", New: ""}}},
 		{"income changed", func(in *client.Input) { in.AnnualIncome = ptr(int64(0)) },
-			[]client.Change{{Field: "annual_income", Old: "100", New: "0"}}},
+			[]changelog.Change{{Field: "annual_income", Old: "100", New: "0"}}},
 		{"income cleared", func(in *client.Input) { in.AnnualIncome = nil },
-			[]client.Change{{Field: "annual_income", Old: "100", New: ""}}},
+			[]changelog.Change{{Field: "annual_income", Old: "100", New: ""}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			old, updated := base(), base()
 			tt.change(&updated)
-			if diff := cmp.Diff(tt.want, client.Diff(&old, &updated)); diff != "" {
+			if diff := cmp.Diff(tt.want, changelog.Diff(old.Fields(), updated.Fields())); diff != "" {
 				t.Errorf("Diff (-want +got):\n%s", diff)
 			}
 		})
@@ -221,7 +223,7 @@ func TestDiffSeesEveryInputField(t *testing.T) {
 			default:
 				t.Fatalf("field %s has a type %s this test does not know", f.Name, f.Type)
 			}
-			if got := client.Diff(&client.Input{}, &in); len(got) != 1 {
+			if got := changelog.Diff((&client.Input{}).Fields(), in.Fields()); len(got) != 1 {
 				t.Errorf("Diff after setting %s = %+v, want one change", f.Name, got)
 			}
 		})

@@ -3,12 +3,12 @@ package store
 import (
 	"context"
 	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/changelog"
 	"github.com/associateportal/portal/server/client"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/listing"
@@ -187,7 +187,7 @@ func (s *Store) CreateClient(ctx context.Context, p *auth.Principal, in client.I
 		if err != nil {
 			return translate(err)
 		}
-		if err := tx.logChanges(ctx, p, "client", id, p.AssociateID, "create", nil); err != nil {
+		if err := tx.logChanges(ctx, p, changelog.Client, id, p.AssociateID, changelog.Create, nil); err != nil {
 			return err
 		}
 		out, err = tx.GetClient(ctx, p, id)
@@ -231,7 +231,7 @@ func (s *Store) UpdateClient(ctx context.Context, p *auth.Principal, id int64, i
 		if err != nil {
 			return err
 		}
-		changes := client.Diff(&old.Input, &in)
+		changes := changelog.Diff(old.Fields(), in.Fields())
 		if len(changes) == 0 {
 			out = old
 			return nil
@@ -247,7 +247,7 @@ func (s *Store) UpdateClient(ctx context.Context, p *auth.Principal, id int64, i
 		if err != nil {
 			return translate(err)
 		}
-		if err := tx.logChanges(ctx, p, "client", id, old.AssociateID, "update", changes); err != nil {
+		if err := tx.logChanges(ctx, p, changelog.Client, id, old.AssociateID, changelog.Update, changes); err != nil {
 			return err
 		}
 		out, err = tx.GetClient(ctx, p, id)
@@ -267,13 +267,7 @@ func (s *Store) DeleteClient(ctx context.Context, p *auth.Principal, id int64) e
 		if _, err := tx.db.Exec(ctx, `DELETE FROM clients WHERE id = $1`, id); err != nil {
 			return translate(err)
 		}
-		var gone []client.Change
-		for _, f := range old.Fields() {
-			if f[1] != "" {
-				gone = append(gone, client.Change{Field: f[0], Old: f[1]})
-			}
-		}
-		return tx.logChanges(ctx, p, "client", id, old.AssociateID, "delete", gone)
+		return tx.logChanges(ctx, p, changelog.Client, id, old.AssociateID, changelog.Delete, changelog.Deleted(old.Fields()))
 	})
 }
 
@@ -308,87 +302,4 @@ func (s *Store) SearchClients(ctx context.Context, p *auth.Principal, keyword st
 	return collect(rows, err, func(rows pgx.Rows, l *Lookup) error {
 		return rows.Scan(&l.ID, &l.Name)
 	})
-}
-
-// logChanges writes change-log rows: one per field, or one without a field when there
-// are no field changes (a creation).
-func (s *Store) logChanges(ctx context.Context, p *auth.Principal, entity string, id, owner int64, action string, changes []client.Change) error {
-	actor := p.UserID
-	var staff *int64
-	if p.ActingStaffID != 0 {
-		staff = &p.ActingStaffID
-	}
-	if len(changes) == 0 {
-		changes = []client.Change{{}}
-	}
-	rows := make([][]any, len(changes))
-	now := time.Now()
-	for i, c := range changes {
-		rows[i] = []any{entity, id, action, nullable(c.Field), nullable(c.Old), nullable(c.New), owner, actor, staff, now}
-	}
-	_, err := s.db.CopyFrom(ctx, pgx.Identifier{"change_logs"},
-		[]string{"entity", "entity_id", "action", "field", "old_value", "new_value", "associate_id", "actor_user_id", "acting_staff_id", "created_at"},
-		pgx.CopyFromRows(rows))
-	return translate(err)
-}
-
-// ChangeLog is one change-log row.
-type ChangeLog struct {
-	ID        int64
-	Action    string
-	Field     string
-	Old, New  string
-	CreatedAt time.Time
-}
-
-// ChangeLogs lists the change-log rows of a record, oldest first.
-func (s *Store) ChangeLogs(ctx context.Context, entity string, id int64) ([]ChangeLog, error) {
-	rows, err := s.db.Query(ctx, `SELECT id, action, coalesce(field, ''), coalesce(old_value, ''), coalesce(new_value, ''), created_at
-		FROM change_logs WHERE entity = $1 AND entity_id = $2 ORDER BY id`, entity, id)
-	if err != nil {
-		return nil, translate(err)
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (ChangeLog, error) {
-		var c ChangeLog
-		err := r.Scan(&c.ID, &c.Action, &c.Field, &c.Old, &c.New, &c.CreatedAt)
-		return c, err
-	})
-}
-
-// ClientExportHeader is the header row of a client download.
-var ClientExportHeader = []string{"id", "associate_code", "associate_name", "first_name", "last_name", "email", "phone",
-	"date_of_birth", "gender", "marital_status", "address_line1", "address_line2", "city", "state", "postal_code", "country",
-	"annual_income", "notes", "created_at", "updated_at"}
-
-// ClientExportSQL is the query of a client download, with its arguments; every column is
-// already text so that the rows go out as the database sends them.
-func ClientExportSQL(p *auth.Principal, q listing.Query) (string, []any, error) {
-	var args listing.Args
-	scope, err := clientScope(p, &args)
-	if err != nil {
-		return "", nil, err
-	}
-	return `SELECT c.id, a.code, a.first_name || ' ' || a.last_name, c.first_name, c.last_name, c.email, c.phone,
-		to_char(c.date_of_birth, 'YYYY-MM-DD'), c.gender, c.marital_status, c.address_line1, c.address_line2, c.city, c.state,
-		c.postal_code, c.country, to_char(c.annual_income / 100.0, 'FM999999999990.00'), c.notes,
-		to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-		to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-		FROM clients c JOIN associates a ON a.id = c.associate_id
-		WHERE ` + scope + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy(), args.Values, nil
-}
-
-// StreamRows runs a query and hands every row to emit as raw text values (nil for
-// NULL), without holding more than one row.
-func (s *Store) StreamRows(ctx context.Context, sql string, args []any, emit func([][]byte) error) error {
-	rows, err := s.db.Query(ctx, sql, append([]any{pgx.QueryResultFormats{pgx.TextFormatCode}}, args...)...)
-	if err != nil {
-		return translate(err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		if err := emit(rows.RawValues()); err != nil {
-			return err
-		}
-	}
-	return translate(rows.Err())
 }

@@ -7,7 +7,6 @@ import (
 	"regexp"
 	"time"
 
-
 	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/hierarchy"
@@ -266,24 +265,6 @@ func MemberSortValue(m *Member, field string) any {
 		return m.Path
 	}
 	panic("store: no sort value for team field " + field)
-}
-
-// TeamExportHeader is the header row of a team download.
-var TeamExportHeader = []string{"code", "first_name", "last_name", "level", "status", "kind", "country", "state",
-	"joined_on", "upline_code", "generation", "licensed", "production", "downline_size"}
-
-// TeamExportSQL is the query of a team download.
-func TeamExportSQL(v hierarchy.View, r Root, q listing.Query) (string, []any, error) {
-	var args listing.Args
-	from, err := teamFrom(v, r, &args)
-	if err != nil {
-		return "", nil, err
-	}
-	return `SELECT t.code, t.first_name, t.last_name, t.level_name, t.status, t.kind, t.country, t.state,
-		to_char(t.joined_on, 'YYYY-MM-DD'), u.code, t.generation, CASE WHEN t.licensed THEN 'yes' ELSE 'no' END,
-		to_char(t.production / 100.0, 'FM999999999990.00'), t.downline_size
-		FROM ` + from + ` LEFT JOIN associates u ON u.id = t.upline_id
-		WHERE ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy(), args.Values, nil
 }
 
 // Count is a labelled number.
