@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/export"
 )
 
@@ -141,17 +142,21 @@ func TestContentType(t *testing.T) {
 	}
 }
 
-// cell is a worksheet cell: Inline is false for an empty (NULL) cell.
+// cell is a worksheet cell: its kind ("" for an empty, NULL cell; "str" for an inline
+// string; "num", "bool", "date" or "time" for typed cells) and its text or value.
 type cell struct {
-	Inline bool
-	Text   string
+	Kind, Text string
 }
+
+func str(s string) cell { return cell{"str", s} }
 
 type sheetXML struct {
 	Rows []struct {
 		R     string `xml:"r,attr"`
 		Cells []struct {
 			T     string `xml:"t,attr"`
+			S     string `xml:"s,attr"`
+			V     string `xml:"v"`
 			Texts []struct {
 				Space string `xml:"space,attr"`
 				Text  string `xml:",chardata"`
@@ -192,7 +197,7 @@ func openXLSX(t *testing.T, data []byte) [][]cell {
 		}
 	}
 	slices.Sort(names)
-	wantNames := []string{"[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/worksheets/sheet1.xml"}
+	wantNames := []string{"[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml"}
 	if diff := cmp.Diff(wantNames, names); diff != "" {
 		t.Fatalf("package parts (-want +got):\n%s", diff)
 	}
@@ -208,7 +213,7 @@ func openXLSX(t *testing.T, data []byte) [][]cell {
 			}
 		}
 	}
-	for _, p := range []string{"/xl/workbook.xml", "/xl/worksheets/sheet1.xml"} {
+	for _, p := range []string{"/xl/workbook.xml", "/xl/worksheets/sheet1.xml", "/xl/styles.xml"} {
 		if !bytes.Contains(parts["[Content_Types].xml"], []byte(`PartName="`+p+`"`)) {
 			t.Errorf("[Content_Types].xml has no override for %s", p)
 		}
@@ -226,10 +231,18 @@ func openXLSX(t *testing.T, data []byte) [][]cell {
 		var cells []cell
 		for _, c := range r.Cells {
 			switch {
-			case c.T == "" && len(c.Texts) == 0:
+			case c.T == "" && c.V == "" && len(c.Texts) == 0:
 				cells = append(cells, cell{})
-			case c.T == "inlineStr" && len(c.Texts) == 1 && c.Texts[0].Space == "preserve":
-				cells = append(cells, cell{Inline: true, Text: c.Texts[0].Text})
+			case c.T == "inlineStr" && len(c.Texts) == 1 && c.Texts[0].Space == "preserve" && (c.S == "" || c.S == "3"):
+				cells = append(cells, str(c.Texts[0].Text))
+			case c.T == "" && c.S == "" && c.V != "":
+				cells = append(cells, cell{"num", c.V})
+			case c.T == "b" && (c.V == "0" || c.V == "1"):
+				cells = append(cells, cell{"bool", c.V})
+			case c.T == "" && c.S == "1":
+				cells = append(cells, cell{"date", c.V})
+			case c.T == "" && c.S == "2":
+				cells = append(cells, cell{"time", c.V})
 			default:
 				t.Fatalf("row %d: unexpected cell %+v", i+1, c)
 			}
@@ -261,13 +274,13 @@ func TestXLSX(t *testing.T) {
 		row("4", "=1+1", "Zoë 東京 ]]> &amp;"),
 	})
 	want := [][]cell{
-		{{true, "id"}, {true, "name"}, {true, "notes"}},
-		{{true, "1"}, {true, "Ann & <Bob>"}, {true, `say "hi" & 'bye'`}},
-		{{true, "2"}, {}, {true, ""}},
+		{str("id"), str("name"), str("notes")},
+		{str("1"), str("Ann & <Bob>"), str(`say "hi" & 'bye'`)},
+		{str("2"), {}, str("")},
 		// Control characters are dropped; XML reads \r as \n.
-		{{true, "3"}, {true, "bell and null"}, {true, "tab\tnew\nline\ncr"}},
+		{str("3"), str("bell and null"), str("tab\tnew\nline\ncr")},
 		// Inline strings are never formulas: no prefix needed.
-		{{true, "4"}, {true, "=1+1"}, {true, "Zoë 東京 ]]> &amp;"}},
+		{str("4"), str("=1+1"), str("Zoë 東京 ]]> &amp;")},
 	}
 	if diff := cmp.Diff(want, openXLSX(t, out)); diff != "" {
 		t.Errorf("sheet (-want +got):\n%s", diff)
@@ -292,8 +305,42 @@ func TestXLSXManyRows(t *testing.T) {
 }
 
 func TestXLSXHeaderOnly(t *testing.T) {
-	want := [][]cell{{{true, "only"}}}
+	want := [][]cell{{str("only")}}
 	if diff := cmp.Diff(want, openXLSX(t, write(t, export.XLSX, []string{"only"}, nil))); diff != "" {
+		t.Errorf("sheet (-want +got):\n%s", diff)
+	}
+}
+
+// XLSX cells carry their column's type: a spreadsheet sums money and sorts dates without
+// conversion. A value that does not parse as its type stays text rather than failing.
+func TestXLSXTypedCells(t *testing.T) {
+	cols := []lists.Column{{Name: "id", Type: lists.Int}, {Name: "income", Type: lists.Int}, {Name: "born", Type: lists.Date},
+		{Name: "created", Type: lists.Time}, {Name: "licensed", Type: lists.Bool}, {Name: "name", Type: lists.String}}
+	var buf bytes.Buffer
+	w, err := export.NewTyped(export.XLSX, &buf, cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range [][][]byte{
+		row("7", "12345678", "1980-02-29", "2026-01-31T12:00:00Z", "true", "Ann"),
+		{[]byte("8"), nil, []byte("1900-03-01"), []byte("1899-12-30T06:00:00Z"), []byte("false"), []byte("42")},
+		row("x", "-5", "someday", "later", "maybe", "Bob"),
+	} {
+		if err := w.Row(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want := [][]cell{
+		{str("id"), str("income"), str("born"), str("created"), str("licensed"), str("name")},
+		// 1980-02-29 is day 29280 of the 1900 date system; noon is half a day.
+		{{"num", "7"}, {"num", "12345678"}, {"date", "29280"}, {"time", "46053.50000000"}, {"bool", "1"}, str("Ann")},
+		{{"num", "8"}, {}, {"date", "61"}, {"time", "0.25000000"}, {"bool", "0"}, str("42")},
+		{str("x"), {"num", "-5"}, str("someday"), str("later"), str("maybe"), str("Bob")},
+	}
+	if diff := cmp.Diff(want, openXLSX(t, buf.Bytes())); diff != "" {
 		t.Errorf("sheet (-want +got):\n%s", diff)
 	}
 }
