@@ -1,7 +1,6 @@
 package cli_test
 
 import (
-	"cmp"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -401,13 +400,19 @@ func testTeam(t *testing.T) {
 		}
 		statusFirst := byKeys("status", "last_name:desc")
 		if !slices.IsSortedFunc(statusFirst, func(a, b [2]string) int {
-			return cmp.Or(strings.Compare(a[0], b[0]), strings.Compare(b[1], a[1]))
+			if c := strings.Compare(a[0], b[0]); c != 0 {
+				return c
+			}
+			return strings.Compare(b[1], a[1])
 		}) {
 			t.Errorf("--order status --order last_name:desc is not by status first: %v", statusFirst)
 		}
 		nameFirst := byKeys("last_name:desc", "status")
 		if !slices.IsSortedFunc(nameFirst, func(a, b [2]string) int {
-			return cmp.Or(strings.Compare(b[1], a[1]), strings.Compare(a[0], b[0]))
+			if c := strings.Compare(b[1], a[1]); c != 0 {
+				return c
+			}
+			return strings.Compare(a[0], b[0])
 		}) {
 			t.Errorf("--order last_name:desc --order status is not by last name first: %v", nameFirst)
 		}
