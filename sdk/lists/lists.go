@@ -10,8 +10,6 @@ import (
 	"strings"
 )
 
-
-
 // Op is a filter operator of the listing convention.
 type Op string
 

@@ -87,7 +87,9 @@ func (h *Handler) verify(method, name string, expires int64, signature string) e
 }
 
 // UploadFile stores the content PUT to a signed upload URL, once. Signatures must be
-// SVG (sanitised); other uploads are jpg, png, webp, pdf, csv or xlsx by content.
+// SVG (sanitised); other uploads are jpg, png, webp, pdf, csv or xlsx by content. A PUT of
+// the same bytes to a used URL (a retry whose answer was lost, or two racing tries) answers
+// the stored file again; other bytes are a conflict.
 func (h *Handler) UploadFile(ctx context.Context, req oas.UploadFileReq, params oas.UploadFileParams) (*oas.StoredFile, error) {
 	if err := h.verify("PUT", params.Name, params.Expires, params.Signature); err != nil {
 		return nil, err
@@ -96,8 +98,8 @@ func (h *Handler) UploadFile(ctx context.Context, req oas.UploadFileReq, params 
 	if err != nil {
 		return nil, err
 	}
-	if f.Export != nil || f.UploadedAt != nil {
-		return nil, errs.Conflictf("This upload link was already used")
+	if f.Export != nil {
+		return nil, store.ErrUploadLinkUsed()
 	}
 	data, err := io.ReadAll(req.Data)
 	if err != nil {
@@ -107,39 +109,66 @@ func (h *Handler) UploadFile(ctx context.Context, req oas.UploadFileReq, params 
 		}
 		return nil, errs.Wrap(errs.BadRequest, err, "The upload was interrupted")
 	}
-	if len(data) == 0 {
-		return nil, errs.Validation(errs.Field("file", "The file is empty"))
-	}
-	ct := files.Sniff(data[:min(len(data), 512)])
-	switch {
-	case f.Purpose == "signature":
-		if ct != files.TypeSVG {
-			return nil, errs.Validation(errs.Field("file", "A signature must be an SVG image"))
-		}
-		clean, err := files.SanitizeSVG(data)
-		if err != nil {
-			return nil, errs.Validation(errs.Field("file", "%s", err.Error()))
-		}
-		data = clean
-	case f.Purpose == "photo" && ct != files.TypeJPEG && ct != files.TypePNG && ct != files.TypeWebP:
-		return nil, errs.Validation(errs.Field("file", "A photo must be a JPG, PNG or WebP image"))
-	case ct == "" || ct == files.TypeSVG:
-		return nil, errs.Validation(errs.Field("file", "Only jpg, png, webp, pdf, csv and xlsx files are accepted"))
-	case ct == files.TypeXLSX && !files.IsWorkbook(data):
-		return nil, errs.Validation(errs.Field("file", "Only jpg, png, webp, pdf, csv and xlsx files are accepted"))
-	}
+	// The hash of the bytes as PUT (before sanitising) is what recognises a repeated PUT.
 	sum := sha256.Sum256(data)
+	if f.UploadedAt != nil {
+		if !f.Holds(sum[:]) {
+			return nil, store.ErrUploadLinkUsed()
+		}
+		return storedFile(f), nil
+	}
+	ct, data, err := checkUpload(f.Purpose, data)
+	if err != nil {
+		return nil, err
+	}
+	var stored store.File
 	err = h.Store.InTx(ctx, func(tx *store.Store) error {
-		if err := tx.MarkUploaded(ctx, f.ID, ct, int64(len(data)), sum[:]); err != nil {
+		row, fresh, err := tx.MarkUploaded(ctx, f.ID, ct, int64(len(data)), sum[:])
+		if err != nil {
 			return err
 		}
-		_, err := h.Files.Put(ctx, f.ID, bytes.NewReader(data))
+		stored = row
+		if !fresh {
+			return nil // a racing PUT of the same bytes stored it first
+		}
+		_, err = h.Files.Put(ctx, f.ID, bytes.NewReader(data))
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &oas.StoredFile{ID: f.ID, ContentType: ct, Size: int64(len(data))}, nil
+	return storedFile(stored), nil
+}
+
+func storedFile(f store.File) *oas.StoredFile {
+	return &oas.StoredFile{ID: f.ID, ContentType: f.ContentType, Size: f.Size}
+}
+
+// checkUpload sniffs the type of an upload and checks it against the file's purpose; it
+// answers the type and the bytes to store (a signature's SVG sanitised).
+func checkUpload(purpose string, data []byte) (string, []byte, error) {
+	if len(data) == 0 {
+		return "", nil, errs.Validation(errs.Field("file", "The file is empty"))
+	}
+	ct := files.Sniff(data[:min(len(data), 512)])
+	switch {
+	case purpose == "signature":
+		if ct != files.TypeSVG {
+			return "", nil, errs.Validation(errs.Field("file", "A signature must be an SVG image"))
+		}
+		clean, err := files.SanitizeSVG(data)
+		if err != nil {
+			return "", nil, errs.Validation(errs.Field("file", "%s", err.Error()))
+		}
+		return ct, clean, nil
+	case purpose == "photo" && ct != files.TypeJPEG && ct != files.TypePNG && ct != files.TypeWebP:
+		return "", nil, errs.Validation(errs.Field("file", "A photo must be a JPG, PNG or WebP image"))
+	case ct == "" || ct == files.TypeSVG:
+		return "", nil, errs.Validation(errs.Field("file", "Only jpg, png, webp, pdf, csv and xlsx files are accepted"))
+	case ct == files.TypeXLSX && !files.IsWorkbook(data):
+		return "", nil, errs.Validation(errs.Field("file", "Only jpg, png, webp, pdf, csv and xlsx files are accepted"))
+	}
+	return ct, data, nil
 }
 
 var extensions = map[string]string{

@@ -96,7 +96,9 @@ func (h *Handler) ListTeam(ctx context.Context, params oas.ListTeamParams) (*oas
 		return nil, err
 	}
 	data, next, err := listPage(ctx, &teamPages, q,
-		func(each func(*store.Member)) error { return h.Store.TeamPage(ctx, hierarchy.View(params.View), root, q, each) },
+		func(each func(*store.Member)) error {
+			return h.Store.TeamPage(ctx, hierarchy.View(params.View), root, q, each)
+		},
 		h.member, store.MemberSortValue)
 	if err != nil {
 		return nil, err

@@ -41,8 +41,8 @@ type ChangeLog struct {
 	Field     string
 	Old, New  string
 	CreatedAt time.Time
-	// Actor is the name of the user whose session made the change (the associate, when
-	// staff acted for one); Staff is the staff member acting, "" otherwise.
+	// Actor is the name of the user who made the change; Staff is the staff member's name
+	// when that was staff acting for an associate (admin mode), "" otherwise.
 	Actor, Staff string
 }
 

@@ -5,6 +5,7 @@ import {
   RETRY_POLICY,
   apiRequest,
   isRetryable,
+  parseRetryAfter,
   retryDelay,
   toQueryString,
   uploadToSignedUrl,
@@ -186,6 +187,9 @@ describe('retry policy', () => {
     expect(isRetryable('PATCH', 500)).toBe(false);
     expect(isRetryable('GET', 404)).toBe(false);
     expect(isRetryable('GET', 422)).toBe(false);
+    // A retry cannot change these (as in the SDK).
+    expect(isRetryable('GET', 501)).toBe(false);
+    expect(isRetryable('GET', 505)).toBe(false);
   });
 
   it('retries a GET up to 3 times with 1000, 2000 and 4000 ms between tries', async () => {
@@ -240,6 +244,175 @@ describe('retry policy', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(fetchMock).toHaveBeenCalledTimes(4);
     expect(await result).toMatchObject({ status: 0 });
+  });
+});
+
+describe('Retry-After', () => {
+  const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+  it('reads delay seconds and HTTP dates, in milliseconds', () => {
+    expect(parseRetryAfter('5', NOW)).toBe(5000);
+    expect(parseRetryAfter(' 0 ', NOW)).toBe(0);
+    expect(parseRetryAfter('+2', NOW)).toBe(2000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 12:00:07 GMT', NOW)).toBe(7000);
+    expect(parseRetryAfter('Sunday, 22-Nov-26 12:00:03 GMT', NOW)).toBe(3000);
+    expect(parseRetryAfter('Sun Nov 22 12:00:04 2026', NOW)).toBe(4000);
+    // A date already past means now.
+    expect(parseRetryAfter('Sun, 22 Nov 2026 11:59:00 GMT', NOW)).toBe(0);
+  });
+
+  it('ignores what it cannot read', () => {
+    for (const value of [null, '', '-1', '1.5', 'soon', '2026-11-22', 'Sun, 99 Foo 2026 GMT']) {
+      expect(parseRetryAfter(value, NOW)).toBeUndefined();
+    }
+  });
+
+  /** Answers each fetch with the next of `answers`; the last one repeats. */
+  function answer(...answers: (() => Response)[]) {
+    let n = 0;
+    fetchMock.mockImplementation(async () => answers[Math.min(n++, answers.length - 1)]!());
+  }
+
+  const busy = (status: number, retryAfter?: string) => () =>
+    json(
+      status,
+      { status, message: 'Busy' },
+      retryAfter === undefined ? {} : { 'Retry-After': retryAfter },
+    );
+
+  it('waits the seconds a 429 asks for instead of the policy delay', async () => {
+    vi.useFakeTimers();
+    answer(busy(429, '5'), () => json(200, { ok: true }));
+    const result = apiRequest({ url: '/clients', method: 'GET' });
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await expect(result).resolves.toEqual({ ok: true });
+  });
+
+  it('waits until the HTTP date a 503 names', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    answer(busy(503, 'Sun, 22 Nov 2026 12:00:07 GMT'), () => json(200, { ok: true }));
+    const result = apiRequest({ url: '/access', method: 'GET' });
+    await vi.advanceTimersByTimeAsync(6999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries at once after a date already past, or Retry-After: 0', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    answer(busy(503, 'Sun, 22 Nov 2026 11:00:00 GMT'), busy(429, '0'), () => json(200, {}));
+    const result = apiRequest({ url: '/access', method: 'GET' });
+    // Two 0 ms waits, where the policy would wait 1000 and 2000 ms.
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await expect(result).resolves.toEqual({});
+  });
+
+  it('decides each wait on its own answer', async () => {
+    vi.useFakeTimers();
+    // Retry-After 3 s, then no header (the policy: 2000 ms before the second retry), then 1 s.
+    answer(busy(503, '3'), busy(503), busy(429, '1'), () => json(200, {}));
+    const result = apiRequest({ url: '/clients', method: 'GET' });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    await expect(result).resolves.toEqual({});
+  });
+
+  it('falls back to the policy delay when the header cannot be read', async () => {
+    vi.useFakeTimers();
+    answer(busy(503, 'soon'), () => json(200, {}));
+    const result = apiRequest({ url: '/clients', method: 'GET' });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await expect(result).resolves.toEqual({});
+  });
+
+  it('waits up to the longest delay, 30000 ms', async () => {
+    vi.useFakeTimers();
+    answer(busy(429, '30'), () => json(200, {}));
+    const result = apiRequest({ url: '/clients', method: 'GET' });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toEqual({});
+  });
+
+  it('answers at once when asked to wait longer than 30000 ms (seconds or a date)', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    for (const retryAfter of ['31', 'Sun, 22 Nov 2026 12:05:00 GMT']) {
+      fetchMock.mockReset();
+      answer(busy(429, retryAfter), () => json(200, {}));
+      const result = apiRequest({ url: '/clients', method: 'GET' }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await result).toMatchObject({ status: 429, message: 'Busy' });
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('never turns a call the policy does not retry into a retried one', async () => {
+    answer(busy(503, '1'));
+    await expect(apiRequest({ url: '/clients', method: 'POST', data: {} })).rejects.toMatchObject({
+      status: 503,
+    });
+    answer(busy(404, '1'));
+    await expect(apiRequest({ url: '/clients/1', method: 'GET' })).rejects.toMatchObject({
+      status: 404,
+    });
+    answer(busy(501, '1'));
+    await expect(apiRequest({ url: '/clients', method: 'GET' })).rejects.toMatchObject({
+      status: 501,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('still stops after 3 retries', async () => {
+    vi.useFakeTimers();
+    answer(busy(503, '1'));
+    const result = apiRequest({ url: '/clients', method: 'GET' }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(await result).toMatchObject({ status: 503 });
+  });
+
+  it('applies to signed URL uploads', async () => {
+    vi.useFakeTimers();
+    answer(busy(503, '2'), () => json(200, { id: 'f1', content_type: 'image/svg+xml', size: 6 }));
+    const result = uploadToSignedUrl('/api/files/a', '<svg/>', 'image/svg+xml');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toMatchObject({ id: 'f1' });
+    expect(fetchMock.mock.calls[1]![1]?.body).toBe('<svg/>');
+  });
+
+  it('an abort during the wait ends the call', async () => {
+    vi.useFakeTimers();
+    answer(busy(429, '10'));
+    const controller = new AbortController();
+    const result = apiRequest({ url: '/clients', method: 'GET', signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort(new DOMException('gone', 'AbortError'));
+    expect(await result).toMatchObject({ name: 'AbortError' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -5,8 +5,9 @@
 // - Authorization: Bearer <token>; in admin app mode also `access-token: <associate code>`
 // - replaces the stored token with a response's `x-token`
 // - bracket-style query strings with unencoded brackets (filter[state][in][]=CA)
-// - retries idempotent calls on 429, 5xx and network errors: up to 3 retries, 1000 ms doubling,
-//   at most 30000 ms
+// - retries idempotent calls on 429, 5xx (not 501 or 505) and network errors: up to 3 retries,
+//   1000 ms doubling, at most 30000 ms; a Retry-After header (seconds or an HTTP date) sets the
+//   wait instead, and one longer than 30000 ms ends the retries (as the Go SDK does)
 // - turns failures into ApiError {status, message, errors, body}
 // - on 401 away from the login page: expires the session (see lib/session) and goes to /login
 
@@ -74,10 +75,46 @@ export function retryDelay(attempt: number): number {
   return Math.min(RETRY_POLICY.initialDelayMs * 2 ** attempt, RETRY_POLICY.maxDelayMs);
 }
 
-/** Only idempotent methods, and only on 429, 5xx or a network error. */
+/** Only idempotent methods, and only on 429, 5xx or a network error; never on 501 or 505,
+ * which a retry cannot change. */
 export function isRetryable(method: string, status: number): boolean {
   if (!IDEMPOTENT_METHODS.has(method.toUpperCase())) return false;
+  if (status === 501 || status === 505) return false;
   return status === NETWORK_ERROR_STATUS || status === 429 || status >= 500;
+}
+
+const HTTP_DATE = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s/i;
+
+/**
+ * A Retry-After header in milliseconds: delay seconds (a whole number) or an HTTP date (a date
+ * already past waits 0). Undefined when absent or unreadable; the policy's delay applies then.
+ */
+export function parseRetryAfter(
+  value: string | null,
+  now: number = Date.now(),
+): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (/^[+-]?\d+$/.test(v)) {
+    const seconds = Number(v);
+    return seconds < 0 ? undefined : seconds * 1000;
+  }
+  if (!HTTP_DATE.test(v)) return undefined;
+  // The asctime form carries no zone: HTTP dates are always GMT.
+  const at = Date.parse(/\b(gmt|utc)$/i.test(v) ? v : `${v} GMT`);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+/**
+ * How long to wait before retry number `attempt` (0-based) after a retryable answer: its
+ * Retry-After, else the policy's delay. Undefined when the answer asks for longer than the
+ * policy's longest wait: it is returned as is rather than retried early.
+ */
+export function retryWait(response: Response, attempt: number): number | undefined {
+  const after = parseRetryAfter(response.headers.get('Retry-After'));
+  if (after === undefined) return retryDelay(attempt);
+  return after > RETRY_POLICY.maxDelayMs ? undefined : after;
 }
 
 function encodeKey(key: string): string {
@@ -227,13 +264,14 @@ async function send(url: string, options: SendOptions): Promise<Response> {
         'The server cannot be reached. Check your connection and try again.',
       );
     }
-    if (!response.ok && attempt < options.retries && isRetryable(method, response.status)) {
-      // Free the connection before waiting.
-      await response.body?.cancel().catch(() => undefined);
-      await sleep(retryDelay(attempt), options.signal);
-      continue;
-    }
-    return response;
+    const wait =
+      !response.ok && attempt < options.retries && isRetryable(method, response.status)
+        ? retryWait(response, attempt)
+        : undefined;
+    if (wait === undefined) return response;
+    // Free the connection before waiting.
+    await response.body?.cancel().catch(() => undefined);
+    await sleep(wait, options.signal);
   }
 }
 
