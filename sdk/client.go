@@ -245,3 +245,76 @@ func (s security) AccessToken(context.Context, oas.OperationName) (oas.AccessTok
 
 // Tokens returns the client's token store.
 func (c *Client) Tokens() TokenStore { return c.tokens }
+
+// AccessToken returns the code of the associate the client acts for (admin app mode), ""
+// when it acts for nobody.
+func (c *Client) AccessToken() string { return c.access }
+
+// ActAs returns a client that acts for the associate code (admin app mode; "" for nobody):
+// it shares c's token store, HTTP client and settings, and only the access-token header
+// differs. c is not changed, so a program can keep a client of the staff member itself
+// (for the associate lookup) beside the one that acts.
+func (c *Client) ActAs(code string) (*Client, error) {
+	out := &Client{base: c.base, tokens: c.tokens, access: code, http: c.http}
+	api, err := oas.NewClient(c.base.String()+"/api", security{out}, oas.WithClient(c.http))
+	if err != nil {
+		return nil, fmt.Errorf("sdk: %w", err)
+	}
+	out.Client = api
+	return out, nil
+}
+
+// NormalizeAssociateCode trims an associate code and puts it in upper case: codes match in
+// any case ("agt100" is AGT100).
+func NormalizeAssociateCode(code string) string {
+	return strings.ToUpper(strings.TrimSpace(code))
+}
+
+// IsAccessTokenNeeded reports a 403 for an operation that only associates may call, made
+// by a staff member acting for nobody: the server's message names the access-token header
+// (send one with WithAccessToken or ActAs).
+func IsAccessTokenNeeded(err error) bool {
+	e, ok := AsError(err)
+	return ok && e.Status == http.StatusForbidden && mentionsAccessToken(e.Message) && !IsAccessTokenRefused(err)
+}
+
+// IsAccessTokenRefused reports that the server refused the access-token itself: no
+// associate has the code (401), or the caller may not act for associates (403: not a staff
+// member, or one without the associates.act_as permission). It is not a sign that the
+// session ended, although the status of the first is 401.
+func IsAccessTokenRefused(err error) bool {
+	e, ok := AsError(err)
+	if !ok || !mentionsAccessToken(e.Message) {
+		return false
+	}
+	switch e.Status {
+	case http.StatusUnauthorized:
+		return strings.Contains(strings.ToLower(e.Message), "no associate has the code")
+	case http.StatusForbidden:
+		return strings.Contains(strings.ToLower(e.Message), "only for staff")
+	}
+	return false
+}
+
+// TrimAccessTokenAdvice returns a server message without its advice about the access-token
+// header, for a program that gives its own: "This is for associates; staff act for one with
+// the access-token header (portal --as CODE)" is "This is for associates", "Staff need the
+// clients.read permission for this, or act for an associate with the access-token header"
+// is "Staff need the clients.read permission for this". A message that is all about the
+// header is returned as it is.
+func TrimAccessTokenAdvice(msg string) string {
+	i := strings.Index(strings.ToLower(msg), "access-token")
+	if i < 0 {
+		return msg
+	}
+	j := max(strings.LastIndex(msg[:i], ";"), strings.LastIndex(msg[:i], ", or "))
+	if j <= 0 {
+		return msg
+	}
+	return strings.TrimSpace(msg[:j])
+}
+
+// mentionsAccessToken reports a server message about the access-token header.
+func mentionsAccessToken(msg string) bool {
+	return strings.Contains(strings.ToLower(msg), "access-token")
+}

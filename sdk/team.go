@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 
@@ -171,8 +172,12 @@ func (c *Client) LoadGenealogy(ctx context.Context, code string, opts TreeOption
 	return LoadGenealogy(ctx, c, code, opts)
 }
 
-// Me returns the caller's associate code (GET /access); an error for a staff member, who
-// has none.
+// ErrNotAssociate is returned by Me for a staff member acting for nobody, who has no
+// associate code.
+var ErrNotAssociate = errors.New("not an associate")
+
+// Me returns the caller's associate code (GET /access); an error wrapping ErrNotAssociate
+// for a staff member acting for nobody, who has none.
 func (c *Client) Me(ctx context.Context) (string, error) {
 	acc, err := c.Access(ctx)
 	if err != nil {
@@ -180,7 +185,7 @@ func (c *Client) Me(ctx context.Context) (string, error) {
 	}
 	code, ok := acc.User.Code.Get()
 	if !ok || code == "" {
-		return "", fmt.Errorf("%s is not an associate (no associate code)", acc.User.Email)
+		return "", fmt.Errorf("%s is %w (no associate code)", acc.User.Email, ErrNotAssociate)
 	}
 	return code, nil
 }

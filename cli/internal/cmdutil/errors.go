@@ -49,6 +49,9 @@ func ExitCode(err error) int {
 		return ExitOK
 	case errors.Is(err, ErrCancel), errors.Is(err, context.Canceled), errors.Is(err, prompter.ErrInterrupted):
 		return ExitCancel
+	case sdk.IsAccessTokenRefused(err):
+		// A code no associate has answers 401, but logging in again does not help.
+		return ExitError
 	case errors.As(err, &authErr), sdk.IsUnauthorized(err):
 		return ExitAuth
 	default:
@@ -57,7 +60,8 @@ func ExitCode(err error) int {
 }
 
 // Message is the text to print for err (without the "error: " prefix), with the server's
-// field errors one per line and a hint for authentication errors.
+// field errors one per line and a hint for authentication errors; messages about acting
+// for an associate name --as and PORTAL_ACT_AS, not the access-token header.
 func Message(err error) string {
 	var authErr *AuthError
 	if errors.As(err, &authErr) {
@@ -65,6 +69,9 @@ func Message(err error) string {
 	}
 	if errors.Is(err, sdk.ErrNoToken) {
 		return "not logged in; run `portal auth login`"
+	}
+	if msg, ok := actAsMessage(err); ok {
+		return msg
 	}
 	if e, ok := sdk.AsError(err); ok {
 		msg := e.Message

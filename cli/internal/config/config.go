@@ -1,7 +1,7 @@
 // Package config reads and writes the CLI's configuration: the default server and, per
-// server, the login and session token. It lives in $XDG_CONFIG_HOME/portal/config.json
-// (~/.config/portal/config.json without XDG_CONFIG_HOME); the directory is kept 0700 and the
-// file 0600 because it holds tokens.
+// server, the accounts logged in (login and session token) and which one is active. It
+// lives in $XDG_CONFIG_HOME/portal/config.json (~/.config/portal/config.json without
+// XDG_CONFIG_HOME); the directory is kept 0700 and the file 0600 because it holds tokens.
 package config
 
 import (
@@ -19,15 +19,118 @@ import (
 const (
 	EnvServer = "PORTAL_SERVER" // the server to talk to
 	EnvToken  = "PORTAL_TOKEN"  // the session token to send
+	EnvActAs  = "PORTAL_ACT_AS" // the associate a staff member acts for (--as wins over it)
 )
 
 // FileName is the name of the configuration file inside Dir().
 const FileName = "config.json"
 
-// Host is what is saved about one server.
+// Account is one login on a server: the login as it was typed, the session token, and who
+// the server said it is (to tell the accounts apart and to recognise a login again).
+type Account struct {
+	Login  string `json:"login"`
+	Token  string `json:"token,omitempty"`
+	UserID int64  `json:"user_id,omitempty"`
+	Name   string `json:"name,omitempty"`
+	Code   string `json:"code,omitempty"` // the associate code; none for staff
+}
+
+// Label names an account for people: "agent@example.com (Ann Agent, AGT100)".
+func (a Account) Label() string {
+	var who []string
+	if a.Name != "" {
+		who = append(who, a.Name)
+	}
+	if a.Code != "" && !strings.EqualFold(a.Code, a.Login) {
+		who = append(who, a.Code)
+	}
+	if len(who) == 0 {
+		return a.Login
+	}
+	return a.Login + " (" + strings.Join(who, ", ") + ")"
+}
+
+// Host is what is saved about one server: its accounts and the login of the active one.
 type Host struct {
-	Login string `json:"login,omitempty"`
-	Token string `json:"token,omitempty"`
+	Active   string    `json:"active,omitempty"`
+	Accounts []Account `json:"accounts,omitempty"`
+}
+
+// UnmarshalJSON reads a host, including one saved before several accounts were kept
+// ({"login", "token"}): that single account becomes the only, active one.
+func (h *Host) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		Active   string    `json:"active"`
+		Accounts []Account `json:"accounts"`
+		Login    string    `json:"login"`
+		Token    string    `json:"token"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	h.Active, h.Accounts = raw.Active, raw.Accounts
+	if len(h.Accounts) == 0 && (raw.Login != "" || raw.Token != "") {
+		h.Active, h.Accounts = raw.Login, []Account{{Login: raw.Login, Token: raw.Token}}
+	}
+	return nil
+}
+
+// ActiveAccount returns the active account, nil when there is none.
+func (h *Host) ActiveAccount() *Account {
+	if h == nil {
+		return nil
+	}
+	if i := h.find(h.Active); i >= 0 {
+		return &h.Accounts[i]
+	}
+	return nil
+}
+
+// find returns the index of the account whose login (in any case) or associate code is
+// login, -1 when there is none.
+func (h *Host) find(login string) int {
+	login = strings.TrimSpace(login)
+	for i, a := range h.Accounts {
+		if strings.EqualFold(a.Login, login) {
+			return i
+		}
+	}
+	for i, a := range h.Accounts {
+		if a.Code != "" && strings.EqualFold(a.Code, login) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Find returns the account named login (its login in any case, or its associate code), nil
+// when there is none.
+func (h *Host) Find(login string) *Account {
+	if h == nil {
+		return nil
+	}
+	if i := h.find(login); i >= 0 {
+		return &h.Accounts[i]
+	}
+	return nil
+}
+
+// Logins lists the logins of the accounts, in the order they were added.
+func (h *Host) Logins() []string {
+	if h == nil {
+		return nil
+	}
+	out := make([]string, len(h.Accounts))
+	for i, a := range h.Accounts {
+		out[i] = a.Login
+	}
+	return out
+}
+
+func (h *Host) clone() *Host {
+	cp := *h
+	cp.Accounts = append([]Account(nil), h.Accounts...)
+	return &cp
 }
 
 // Config is the saved configuration.
@@ -80,30 +183,124 @@ func LoadFile(path string) (*Config, error) {
 // Path is the file the configuration is saved to.
 func (c *Config) Path() string { return c.path }
 
-// Host returns the saved entry of server, nil when there is none.
+// Host returns a copy of the saved entry of server, nil when there is none.
 func (c *Config) Host(server string) *Host {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if h := c.Hosts[NormalizeServer(server)]; h != nil {
-		cp := *h
+		return h.clone()
+	}
+	return nil
+}
+
+// Active returns a copy of the active account of server, nil when there is none.
+func (c *Config) Active(server string) *Account {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if a := c.Hosts[NormalizeServer(server)].ActiveAccount(); a != nil {
+		cp := *a
 		return &cp
 	}
 	return nil
 }
 
-// SetHost saves login and token for server (without writing the file).
-func (c *Config) SetHost(server string, h Host) {
+// AddAccount saves a for server (without writing the file) and makes it the active account.
+// An account of the same login (in any case) or of the same user is replaced; any other is
+// kept beside it.
+func (c *Config) AddAccount(server string, a Account) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.Hosts == nil {
-		c.Hosts = map[string]*Host{}
+	h := c.host(server)
+	i := h.find(a.Login)
+	if i < 0 && a.UserID != 0 {
+		for j, old := range h.Accounts {
+			if old.UserID == a.UserID {
+				i = j
+			}
+		}
 	}
-	c.Hosts[NormalizeServer(server)] = &h
+	if i >= 0 {
+		h.Accounts[i] = a
+	} else {
+		h.Accounts = append(h.Accounts, a)
+	}
+	h.Active = a.Login
 }
 
-// SetToken replaces the token saved for server and writes the file.
-func (c *Config) SetToken(server, token string) error {
+// ErrNoAccount is returned by Switch and RemoveAccount for a login that has no account.
+var ErrNoAccount = errors.New("no such account")
+
+// Switch makes the account named login (its login in any case, or its associate code) the
+// active one of server (without writing the file) and returns it.
+func (c *Config) Switch(server, login string) (*Account, error) {
 	c.mu.Lock()
+	defer c.mu.Unlock()
+	h := c.Hosts[NormalizeServer(server)]
+	if h == nil || h.find(login) < 0 {
+		return nil, fmt.Errorf("%w %q on %s", ErrNoAccount, login, NormalizeServer(server))
+	}
+	a := h.Accounts[h.find(login)]
+	h.Active = a.Login
+	return &a, nil
+}
+
+// RemoveAccount forgets the account named login of server (without writing the file) and
+// returns it. When it was the active one, the first account left becomes active; next is
+// that account, nil when none is left (the server's entry is then removed).
+func (c *Config) RemoveAccount(server, login string) (removed Account, next *Account, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	server = NormalizeServer(server)
+	h := c.Hosts[server]
+	if h == nil || h.find(login) < 0 {
+		return Account{}, nil, fmt.Errorf("%w %q on %s", ErrNoAccount, login, server)
+	}
+	i := h.find(login)
+	removed = h.Accounts[i]
+	wasActive := h.ActiveAccount() != nil && strings.EqualFold(h.Active, removed.Login)
+	h.Accounts = append(h.Accounts[:i], h.Accounts[i+1:]...)
+	if len(h.Accounts) == 0 {
+		delete(c.Hosts, server)
+		return removed, nil, nil
+	}
+	if wasActive {
+		h.Active = h.Accounts[0].Login
+	}
+	if a := h.ActiveAccount(); a != nil {
+		cp := *a
+		next = &cp
+	}
+	return removed, next, nil
+}
+
+// SetToken replaces the token of the account login of server and writes the file (a
+// renewed session token). The file is read again first, so that accounts added, switched or
+// removed by another run since this one started are kept; an account removed meanwhile
+// stays removed.
+func (c *Config) SetToken(server, login, token string) error {
+	c.mu.Lock()
+	if c.path != "" {
+		if fresh, err := LoadFile(c.path); err == nil {
+			c.Server, c.Hosts = fresh.Server, fresh.Hosts
+		}
+	}
+	h := c.Hosts[NormalizeServer(server)]
+	i := -1
+	if h != nil {
+		i = h.find(login)
+	}
+	if i < 0 {
+		// Logged out by another run meanwhile: the token is not brought back.
+		c.mu.Unlock()
+		return nil
+	}
+	h.Accounts[i].Token = token
+	c.mu.Unlock()
+	return c.Save()
+}
+
+// host returns the entry of server, made when there is none; c.mu is held.
+func (c *Config) host(server string) *Host {
 	server = NormalizeServer(server)
 	if c.Hosts == nil {
 		c.Hosts = map[string]*Host{}
@@ -113,9 +310,7 @@ func (c *Config) SetToken(server, token string) error {
 		h = &Host{}
 		c.Hosts[server] = h
 	}
-	h.Token = token
-	c.mu.Unlock()
-	return c.Save()
+	return h
 }
 
 // Save writes the configuration atomically, the directory 0700 and the file 0600.

@@ -8,10 +8,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/associateportal/portal/cli/internal/text"
-	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -96,7 +95,7 @@ func (v *associateView) load(tab associateTab) tea.Cmd {
 				msg.data = res.Response.Data
 			}
 		}
-		msg.err = sdk.Wrap(err)
+		msg.err = explain(err)
 		return msg
 	}
 }
@@ -266,14 +265,26 @@ func (v *associateView) overviewLines() []string {
 
 // licenseLines lists the licenses, soonest expiry first: those expiring within 90 days are
 // highlighted and marked "! expires in N days", the expired "✗ expired", so that the marks
-// show without colour too.
+// show without colour too. The lines of authority take the width left and wrap, between
+// lines where they can, onto more rows of the license.
 func (v *associateView) licenseLines() []string {
 	st := v.Styles
 	if len(v.licenses) == 0 {
 		return []string{st.Muted.Render("No licenses.")}
 	}
+	const noteWidth = 20 // "! expires in 60 days"
+	widths := []int{5, 12, 12, 0, 10, 10}
+	fixed := noteWidth
+	for _, w := range widths {
+		fixed += w + 2
+	}
+	widths[3] = max(v.Width-fixed-2, 18)
 	row := func(cells ...string) string {
-		return fmt.Sprintf("%-5s  %-12s  %-12s  %-18s  %-10s  %-10s  %s", cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6])
+		var b strings.Builder
+		for i, w := range widths {
+			b.WriteString(cell(cells[i], w) + "  ")
+		}
+		return strings.TrimRight(b.String()+cells[6], " ")
 	}
 	out := []string{st.TableHeader.Render(row("State", "Number", "Residency", "Lines of authority", "Issued", "Expires", ""))}
 	soon, expired := 0, 0
@@ -288,12 +299,45 @@ func (v *associateView) licenseLines() []string {
 			note, style = "! "+expiresIn(v.now(), l.ExpiresOn), st.Warning
 			soon++
 		}
-		lines := truncate(strings.Join(l.LinesOfAuthority, ", "), 18)
-		out = append(out, style.Render(row(l.State, truncate(l.Number, 12), string(l.Residency), lines,
+		lines := wrapList(l.LinesOfAuthority, widths[3])
+		out = append(out, style.Render(row(l.State, l.Number, string(l.Residency), lines[0],
 			text.FormatDate(l.IssuedOn), text.FormatDate(l.ExpiresOn), note)))
+		for _, more := range lines[1:] {
+			out = append(out, style.Render(row("", "", "", more, "", "", "")))
+		}
 	}
 	out = append(out, "", st.Muted.Render(fmt.Sprintf("%d licenses · %d expiring within 90 days · %d expired", len(v.licenses), soon, expired)))
 	return out
+}
+
+// wrapList lays items out as "a, b, c" in lines of at most width columns, breaking between
+// items, and within an item only when it is wider than a line (at spaces where it can,
+// cutting with an ellipsis where it cannot). There is always one line, maybe empty.
+func wrapList(items []string, width int) []string {
+	var lines []string
+	cur := ""
+	for i, it := range items {
+		if i < len(items)-1 {
+			it += ","
+		}
+		switch {
+		case cur == "":
+			cur = it
+		case ansi.StringWidth(cur+" "+it) <= width:
+			cur += " " + it
+		default:
+			lines = append(lines, cur)
+			cur = it
+		}
+		if ansi.StringWidth(cur) > width {
+			parts := strings.Split(ansi.Wordwrap(cur, width, ""), "\n")
+			for _, p := range parts[:len(parts)-1] {
+				lines = append(lines, truncate(p, width))
+			}
+			cur = truncate(parts[len(parts)-1], width)
+		}
+	}
+	return append(lines, cur)
 }
 
 // expiresIn says when a license expires: "expires today", "expires in 23 days".
@@ -315,7 +359,8 @@ func (v *associateView) appointmentLines() []string {
 		return []string{st.Muted.Render("No provider appointments.")}
 	}
 	row := func(cells ...string) string {
-		return fmt.Sprintf("%-28s %-6s %-14s %-11s %-11s %-11s %s", cells[0], cells[1], cells[2], cells[3], cells[4], cells[5], cells[6])
+		return cell(cells[0], 28) + " " + cell(cells[1], 6) + " " + cell(cells[2], 14) + " " + cell(cells[3], 11) + " " +
+			cell(cells[4], 11) + " " + cell(cells[5], 11) + " " + cells[6]
 	}
 	date := func(d oas.OptDate) string {
 		if t, ok := d.Get(); ok {
@@ -326,8 +371,8 @@ func (v *associateView) appointmentLines() []string {
 	out := []string{st.TableHeader.Render(row("Provider", "State", "Writing #", "Status", "Requested", "Appointed", "Terminated"))}
 	for i := range v.appointments {
 		a := &v.appointments[i]
-		out = append(out, row(truncate(fmt.Sprintf("%s (%s)", a.ProviderName, a.ProviderCode), 28), a.State,
-			truncate(a.WritingNumber.Or(""), 14), string(a.Status), text.FormatDate(a.RequestedOn), date(a.AppointedOn), date(a.TerminatedOn)))
+		out = append(out, row(fmt.Sprintf("%s (%s)", a.ProviderName, a.ProviderCode), a.State,
+			a.WritingNumber.Or(""), string(a.Status), text.FormatDate(a.RequestedOn), date(a.AppointedOn), date(a.TerminatedOn)))
 	}
 	return out
 }
@@ -338,12 +383,12 @@ func (v *associateView) levelLines() []string {
 		return []string{st.Muted.Render("No level changes.")}
 	}
 	row := func(cells ...string) string {
-		return fmt.Sprintf("%-11s %-40s %7s %9s  %s", cells[0], cells[1], cells[2], cells[3], cells[4])
+		return cell(cells[0], 11) + " " + cell(cells[1], 40) + " " + fmt.Sprintf("%7s %9s", cells[2], cells[3]) + "  " + cells[4]
 	}
 	out := []string{st.TableHeader.Render(row("Effective", "Level", "Points", "Recruits", "Approved by"))}
 	for i := range v.levels {
 		h := &v.levels[i]
-		out = append(out, row(text.FormatDate(h.EffectiveOn), truncate(fmt.Sprintf("%s (%s)", h.Level.Name, h.Level.Code), 40),
+		out = append(out, row(text.FormatDate(h.EffectiveOn), fmt.Sprintf("%s (%s)", h.Level.Name, h.Level.Code),
 			strconv.Itoa(h.Points), strconv.Itoa(h.Recruits), h.ApprovedBy.Or("")))
 	}
 	return out
@@ -357,16 +402,14 @@ func (v *associateView) fullHelp() [][]key.Binding {
 	return [][]key.Binding{{v.keys.NextTab, v.keys.PrevTab}, {v.keys.Up, v.keys.Down}, {v.keys.Back}}
 }
 
-// truncate cuts s to n columns with an ellipsis.
-func truncate(s string, n int) string {
-	if lipgloss.Width(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 0 && lipgloss.Width(string(r))+1 > n {
-		r = r[:len(r)-1]
-	}
-	return string(r) + "…"
+// truncate cuts s to n columns with an ellipsis, between characters as the terminal draws
+// them (a wide character or one with combining marks is never cut in two).
+func truncate(s string, n int) string { return ansi.Truncate(s, n, "…") }
+
+// cell is s truncated and padded to exactly n columns, for the columns of a table.
+func cell(s string, n int) string {
+	s = truncate(s, n)
+	return s + strings.Repeat(" ", max(n-ansi.StringWidth(s), 0))
 }
 
 func yesNo(b bool) string {

@@ -18,13 +18,15 @@ import (
 // clientsPageSize is how many clients one page holds.
 const clientsPageSize = 50
 
-// clientsScreen browses the clients page by page, filters them by last name and opens one.
+// clientsScreen browses the clients page by page, filters them by last name and opens one,
+// and from a client the associate who owns it.
 type clientsScreen struct {
 	Common
 	listTable // the filter is: last name contains
 	keys      ClientsKeyMap
 	rows      []sdk.ClientRecord
 	detail    *sdk.ClientRecord
+	owner     *associateView // the owner of the client shown, opened from its details
 }
 
 func newClientsScreen(c Common) *clientsScreen {
@@ -47,6 +49,9 @@ func (s *clientsScreen) SetSize(w, h int) {
 	s.table.SetWidth(w)
 	s.table.SetHeight(max(h-2, 3)) // title line above, status line below
 	s.input.SetWidth(max(w-lipgloss.Width(s.input.Prompt)-2, 10))
+	if s.owner != nil {
+		s.owner.SetSize(w, h)
+	}
 }
 
 // load asks for page (from 1) with the current filter.
@@ -66,7 +71,7 @@ func (s *clientsScreen) load(page int) tea.Cmd {
 		defer cancel()
 		res, err := c.Backend.ListClients(ctx, params)
 		if err != nil {
-			return errMsg{err: sdk.Wrap(err), screen: screenClients}
+			return errMsg{err: explain(err), screen: screenClients}
 		}
 		rows, more := cutPage(res.Response.Data, limit)
 		return clientsLoadedMsg{seq: seq, page: page, rows: rows, more: more, cursor: res.Response.NextCursor.Or("")}
@@ -88,13 +93,24 @@ func (s *clientsScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		s.loading, s.err = false, msg.err
 		return s, nil
 
+	case associateLoadedMsg:
+		return s, updateDetail(&s.owner, msg)
+
 	case tea.KeyPressMsg:
 		switch {
 		case s.filtering:
 			return s, s.updateFilter(msg, s.keys.ListKeyMap, s.load)
+		case s.owner != nil:
+			return s, updateDetail(&s.owner, msg)
 		case s.detail != nil:
-			if key.Matches(msg, s.keys.Back) {
+			switch {
+			case key.Matches(msg, s.keys.Back):
 				s.detail = nil
+			case key.Matches(msg, s.keys.Owner):
+				var cmd tea.Cmd
+				s.owner, cmd = newAssociateView(s.Common, screenClients, s.detail.AssociateCode, s.detail.AssociateName)
+				s.owner.SetSize(s.Width, s.Height)
+				return s, cmd
 			}
 			return s, nil
 		}
@@ -153,6 +169,9 @@ func (s *clientsScreen) setRows(cur int) {
 }
 
 func (s *clientsScreen) View() string {
+	if s.owner != nil {
+		return s.owner.View()
+	}
 	if s.detail != nil {
 		return s.detailView()
 	}
@@ -183,7 +202,7 @@ func (s *clientsScreen) detailView() string {
 	st := s.Styles
 	var b strings.Builder
 	b.WriteString(st.Title.Render(fullName(c)) + st.Muted.Render(fmt.Sprintf("  #%d", c.ID)) + "\n")
-	b.WriteString(st.Muted.Render(fmt.Sprintf("Client of %s (%s)", c.AssociateName, c.AssociateCode)) + "\n\n")
+	b.WriteString(st.Muted.Render(fmt.Sprintf("Client of %s (%s) · o opens the associate", c.AssociateName, c.AssociateCode)) + "\n\n")
 	field := func(label, value string) {
 		if value == "" {
 			value = st.Muted.Render("—")
@@ -225,8 +244,10 @@ func (s *clientsScreen) ShortHelp() []key.Binding {
 	switch {
 	case s.filtering:
 		return []key.Binding{s.keys.Apply, s.keys.Cancel}
+	case s.owner != nil:
+		return s.owner.helpKeys()
 	case s.detail != nil:
-		return []key.Binding{s.keys.Back}
+		return []key.Binding{s.keys.Owner, s.keys.Back}
 	}
 	return append([]key.Binding{s.keys.Open, s.keys.Filter}, s.pageHelp(s.keys.ListKeyMap)...)
 }
@@ -235,8 +256,10 @@ func (s *clientsScreen) FullHelp() [][]key.Binding {
 	switch {
 	case s.filtering:
 		return [][]key.Binding{{s.keys.Apply, s.keys.Cancel}}
+	case s.owner != nil:
+		return s.owner.fullHelp()
 	case s.detail != nil:
-		return [][]key.Binding{{s.keys.Back}}
+		return [][]key.Binding{{s.keys.Owner, s.keys.Back}}
 	}
 	return [][]key.Binding{
 		{s.keys.Up, s.keys.Down, s.keys.Open},

@@ -8,8 +8,11 @@ package tui
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"time"
 
+	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -30,6 +33,7 @@ type Backend interface {
 	ListAssociateLicenses(ctx context.Context, params oas.ListAssociateLicensesParams) (*oas.LicenseListHeaders, error)
 	ListAssociateAppointments(ctx context.Context, params oas.ListAssociateAppointmentsParams) (*oas.AppointmentListHeaders, error)
 	ListAssociateLevelHistory(ctx context.Context, params oas.ListAssociateLevelHistoryParams) (*oas.LevelHistoryListHeaders, error)
+	GetTeamDashboard(ctx context.Context, params oas.GetTeamDashboardParams) (*oas.TeamDashboardHeaders, error)
 }
 
 // Common is embedded in every component: what they all read and nothing they own.
@@ -72,4 +76,38 @@ func (c *Common) request() (context.Context, context.CancelFunc) {
 		return context.WithTimeout(ctx, c.Timeout)
 	}
 	return context.WithCancel(ctx)
+}
+
+// explained is an error whose message is told in the TUI's words; the error it explains
+// stays reachable (sdk.IsUnauthorized and the like still see it).
+type explained struct {
+	msg string
+	err error
+}
+
+func (e *explained) Error() string { return e.msg }
+func (e *explained) Unwrap() error { return e.err }
+
+// explain is sdk.Wrap for the TUI: the server's messages about admin app mode name the
+// access-token header, the TUI names its act-as key instead.
+func explain(err error) error {
+	err = sdk.Wrap(err)
+	e, ok := sdk.AsError(err)
+	switch {
+	case !ok:
+		return err
+	case sdk.IsAccessTokenNeeded(err):
+		// "This is for associates; staff act for one with the access-token header"
+		return &explained{msg: sdk.TrimAccessTokenAdvice(e.Message) + ": press a to act for an associate", err: err}
+	case sdk.IsAccessTokenRefused(err):
+		msg := strings.NewReplacer(" given in access-token", "", "The access-token header is", "Acting for an associate is").Replace(e.Message)
+		return &explained{msg: msg + " (HTTP " + strconv.Itoa(e.Status) + ")", err: err}
+	}
+	return err
+}
+
+// endsSession reports an error that ends the TUI: the server answered 401 because the
+// session is over, not because of the associate acted for.
+func endsSession(err error) bool {
+	return sdk.IsUnauthorized(err) && !sdk.IsAccessTokenRefused(err)
 }

@@ -13,6 +13,7 @@ type KeyMap struct {
 	Screen2    key.Binding
 	Screen3    key.Binding
 	Screen4    key.Binding
+	ActAs      key.Binding // staff: choose the associate to act for
 }
 
 // DefaultKeyMap returns the global keys.
@@ -27,6 +28,7 @@ func DefaultKeyMap() *KeyMap {
 		Screen2:    key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "associates")),
 		Screen3:    key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "team")),
 		Screen4:    key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "tree")),
+		ActAs:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "act as")),
 	}
 }
 
@@ -64,7 +66,8 @@ func DefaultListKeyMap() ListKeyMap {
 // ClientsKeyMap holds the keys of the clients browser.
 type ClientsKeyMap struct {
 	ListKeyMap
-	Back key.Binding // closes a client's details
+	Back  key.Binding // closes a client's details
+	Owner key.Binding // opens the associate who owns the client
 }
 
 // DefaultClientsKeyMap returns the clients browser's keys.
@@ -72,16 +75,20 @@ func DefaultClientsKeyMap() ClientsKeyMap {
 	return ClientsKeyMap{
 		ListKeyMap: DefaultListKeyMap(),
 		Back:       key.NewBinding(key.WithKeys("esc", "backspace"), key.WithHelp("esc", "back")),
+		Owner:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open owner")),
 	}
 }
 
-// LookupKeyMap holds the keys of the associate lookup.
+// LookupKeyMap holds the keys of the associate lookup, and of the act-as picker, which is
+// one.
 type LookupKeyMap struct {
 	Up     key.Binding
 	Down   key.Binding
 	Choose key.Binding
 	Search key.Binding
 	Done   key.Binding
+	Cancel key.Binding // the picker: close it
+	Stop   key.Binding // the picker: act for nobody again
 }
 
 // DefaultLookupKeyMap returns the associate lookup's keys.
@@ -89,13 +96,23 @@ func DefaultLookupKeyMap() LookupKeyMap {
 	return LookupKeyMap{
 		Up:     key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑", "up")),
 		Down:   key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "down")),
-		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "show")),
+		Choose: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open")),
 		Search: key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
 		Done:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "stop typing")),
+		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		Stop:   key.NewBinding(key.WithKeys("ctrl+x"), key.WithHelp("ctrl+x", "stop acting")),
 	}
 }
 
-// TeamKeyMap holds the keys of the team browser.
+// DefaultPickerKeyMap returns the keys of the act-as picker: the lookup's, enter acting for
+// the associate chosen.
+func DefaultPickerKeyMap() LookupKeyMap {
+	k := DefaultLookupKeyMap()
+	k.Choose.SetHelp("enter", "act as")
+	return k
+}
+
+// TeamKeyMap holds the keys of the team browser (its views and its dashboard).
 type TeamKeyMap struct {
 	ListKeyMap
 	NextView key.Binding

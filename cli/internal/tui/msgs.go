@@ -1,6 +1,8 @@
 package tui
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
 )
@@ -18,8 +20,21 @@ func (e errMsg) failure() error { return e.err }
 // failer is a message that may carry a failed request; the root watches them for a 401.
 type failer interface{ failure() error }
 
-// accessLoadedMsg carries the logged-in user, shown in the header.
-type accessLoadedMsg struct{ user oas.User }
+// accessLoadedMsg carries the logged-in user, shown in the header, or (acting) the
+// associate a staff member acts for, as the server sees the caller then.
+type accessLoadedMsg struct {
+	user   oas.User
+	acting bool
+}
+
+// accessFailedMsg reports that the user (or, acting, the associate acted for) could not be
+// loaded: the team screens, which wait for it, say why.
+type accessFailedMsg struct {
+	err    error
+	acting bool
+}
+
+func (m accessFailedMsg) failure() error { return m.err }
 
 // clientsLoadedMsg carries one page of clients.
 type clientsLoadedMsg struct {
@@ -30,15 +45,48 @@ type clientsLoadedMsg struct {
 	cursor string // next_cursor, for the next page
 }
 
-// associatesFoundMsg carries lookup results.
+// associatesFoundMsg carries lookup results, for the associates screen or (pick) the act-as
+// picker.
 type associatesFoundMsg struct {
+	pick    bool
 	seq     int
 	keyword string
 	results []oas.AssociateLookup
+	err     error
 }
 
+func (m associatesFoundMsg) failure() error { return m.err }
+
 // searchTickMsg fires when typing paused long enough to search.
-type searchTickMsg struct{ seq int }
+type searchTickMsg struct {
+	pick bool
+	seq  int
+}
+
+// actAsChosenMsg asks the root to act for an associate (code "" to stop acting).
+type actAsChosenMsg struct {
+	code string
+	name string
+}
+
+// pickerClosedMsg closes the act-as picker without a change.
+type pickerClosedMsg struct{}
+
+// dashboardLoadedMsg carries the team dashboard (or why it could not be loaded).
+type dashboardLoadedMsg struct {
+	seq  int
+	data *oas.TeamDashboard
+	err  error
+}
+
+func (m dashboardLoadedMsg) failure() error { return m.err }
+
+// epochMsg is the answer of a command started while the TUI was one identity (the user, or
+// a staff member acting for one associate): answers of an identity left since are dropped.
+type epochMsg struct {
+	epoch int
+	msg   tea.Msg
+}
 
 // teamLoadedMsg carries one page of a team view.
 type teamLoadedMsg struct {

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -41,17 +42,39 @@ type screen interface {
 
 // Model is the root model of the TUI.
 type Model struct {
-	Common
+	Common  // its Backend is the one the screens use: the acting one while acting
+	own     Backend
+	actAs   func(code string) (Backend, error)
 	screens []screen
 	active  screenID
 	help    help.Model
 	server  string
-	user    *oas.User
-	authErr error // set when the server answered 401: the TUI cannot go on usefully
+	user    *oas.User     // the logged-in user
+	acting  *acting       // the associate a staff member acts for; nil for nobody
+	picker  *lookupScreen // the act-as picker, while it is open
+	epoch   int           // bumps when the identity changes; see epochMsg
+	authErr error         // set when the server answered 401: the TUI cannot go on usefully
 }
 
-// New returns the root model over backend; server is shown in the header.
-func New(ctx context.Context, backend Backend, server string) Model {
+// acting is the associate a staff member acts for (admin app mode).
+type acting struct {
+	code string
+	name string // from the picker, or once the server answered /access
+}
+
+// Options configure the TUI beyond its backend.
+type Options struct {
+	// ActAs returns the backend of the user acting for the associate code (admin app mode);
+	// the act-as picker offers it to staff. Nil: acting is not available.
+	ActAs func(code string) (Backend, error)
+	// ActingAs is the code of the associate to act for from the start (--as,
+	// PORTAL_ACT_AS); "" for nobody.
+	ActingAs string
+}
+
+// New returns the root model over backend, the user's own (acting for nobody); server is
+// shown in the header.
+func New(ctx context.Context, backend Backend, server string, opts Options) Model {
 	c := Common{
 		Ctx:      ctx,
 		Backend:  backend,
@@ -60,52 +83,82 @@ func New(ctx context.Context, backend Backend, server string) Model {
 		Timeout:  30 * time.Second,
 		Debounce: 300 * time.Millisecond,
 	}
-	return newModel(c, server)
+	return newModel(c, server, opts)
 }
 
-func newModel(c Common, server string) Model {
+func newModel(c Common, server string, opts Options) Model {
 	h := help.New()
 	h.Styles.ShortKey = c.Styles.Title
 	h.Styles.FullKey = c.Styles.Title
 	h.Styles.ShortDesc = c.Styles.Muted
 	h.Styles.FullDesc = c.Styles.Muted
-	m := Model{Common: c, help: h, server: server}
+	m := Model{Common: c, own: c.Backend, actAs: opts.ActAs, help: h, server: server}
+	if m.actAs == nil {
+		m.actAs = func(string) (Backend, error) { return nil, errors.New("acting for an associate is not available here") }
+	}
+	if code := sdk.NormalizeAssociateCode(opts.ActingAs); code != "" {
+		if b, err := m.actAs(code); err == nil {
+			m.Backend, m.acting = b, &acting{code: code}
+		}
+	}
+	m.buildScreens()
+	return m
+}
+
+// buildScreens makes every screen anew over the current backend.
+func (m *Model) buildScreens() {
+	c := m.Common
 	m.screens = []screen{
 		screenClients:    newClientsScreen(c),
 		screenAssociates: newLookupScreen(c),
 		screenTeam:       newTeamScreen(c),
 		screenTree:       newTreeScreen(c),
 	}
-	return m
 }
 
 // Err is the error the TUI ended on, if any (an expired session): `portal tui` exits with it.
 func (m Model) Err() error { return m.authErr }
 
-// Init loads the user and starts every screen.
+// Init loads the user (and the associate acted for) and starts every screen.
 func (m Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.loadAccess()}
+	cmds := []tea.Cmd{loadAccess(m.Common, m.own, false)}
+	if m.acting != nil {
+		cmds = append(cmds, loadAccess(m.Common, m.Backend, true))
+	}
 	for _, s := range m.screens {
 		cmds = append(cmds, s.Init())
 	}
-	return tea.Batch(cmds...)
+	return tag(m.epoch, tea.Batch(cmds...))
 }
 
-func (m Model) loadAccess() tea.Cmd {
-	c := m.Common
+// loadAccess asks b who the caller is: the user itself, or (acting) the associate acted for.
+func loadAccess(c Common, b Backend, isActing bool) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := c.request()
 		defer cancel()
-		res, err := c.Backend.GetAccess(ctx)
+		res, err := b.GetAccess(ctx)
 		if err != nil {
-			return errMsg{err: sdk.Wrap(err), screen: -1}
+			return accessFailedMsg{err: explain(err), acting: isActing}
 		}
-		return accessLoadedMsg{user: res.Response.User}
+		return accessLoadedMsg{user: res.Response.User, acting: isActing}
 	}
 }
 
-// Update handles global keys and routes everything else to the screen it concerns.
+// Update drops the answers of an identity left since (epochMsg), then handles the message
+// and tags the commands it starts with the identity they belong to.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if e, ok := msg.(epochMsg); ok {
+		if e.epoch != m.epoch {
+			return m, nil
+		}
+		msg = e.msg
+	}
+	next, cmd := m.update(msg)
+	return next, tag(next.epoch, cmd)
+}
+
+// update handles global keys and routes everything else to the screen it concerns.
+func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.SetSize(msg.Width, msg.Height)
@@ -113,67 +166,63 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 
 	case tea.KeyPressMsg:
-		km := m.KeyMap
-		cur := m.screens[m.active]
-		switch {
-		case key.Matches(msg, km.ForceQuit):
-			return m, tea.Quit
-		case key.Matches(msg, km.NextScreen):
-			return m.switchTo((m.active + 1) % screenCount), nil
-		case key.Matches(msg, km.PrevScreen):
-			return m.switchTo((m.active + screenCount - 1) % screenCount), nil
-		}
-		if !cur.Capturing() {
-			switch {
-			case key.Matches(msg, km.Quit):
-				return m, tea.Quit
-			case key.Matches(msg, km.Help):
-				m.help.ShowAll = !m.help.ShowAll
-				m.layout()
-				return m, nil
-			case key.Matches(msg, km.Screen1):
-				return m.switchTo(screenClients), nil
-			case key.Matches(msg, km.Screen2):
-				return m.switchTo(screenAssociates), nil
-			case key.Matches(msg, km.Screen3):
-				return m.switchTo(screenTeam), nil
-			case key.Matches(msg, km.Screen4):
-				return m.switchTo(screenTree), nil
-			}
-		}
-		return m.updateScreen(m.active, msg)
+		return m.updateKey(msg)
 
 	case accessLoadedMsg:
+		u := msg.user
+		if !msg.acting {
+			m.user = &u
+			if m.acting != nil {
+				return m, nil // the team screens wait for the associate acted for
+			}
+		} else if m.acting != nil {
+			m.acting.name = u.Name
+		}
 		// The team screens need the user: its level says which views are offered, its code
 		// is the root of the tree.
-		u := msg.user
-		m.user = &u
-		var cmds []tea.Cmd
-		for _, id := range []screenID{screenTeam, screenTree} {
-			s, cmd := m.screens[id].Update(msg)
-			m.screens[id] = s
-			cmds = append(cmds, cmd)
+		return m.updateTeamScreens(msg)
+
+	case accessFailedMsg:
+		m.noteFailure(msg)
+		if msg.acting != (m.acting != nil) {
+			return m, nil
 		}
-		return m, tea.Batch(cmds...)
+		return m.updateTeamScreens(msg)
+
+	case actAsChosenMsg:
+		m.picker = nil
+		return m.actFor(msg.code, msg.name)
+
+	case pickerClosedMsg:
+		m.picker = nil
+		m.layout()
+		return m, nil
 
 	case errMsg:
 		m.noteFailure(msg)
-		if msg.screen < 0 {
-			// /access failed: the team screens, which wait for the user, say why.
-			for _, id := range []screenID{screenTeam, screenTree} {
-				m.screens[id], _ = m.screens[id].Update(msg)
-			}
-			return m, nil
-		}
 		return m.updateScreen(msg.screen, msg)
 
 	case clientsLoadedMsg:
 		return m.updateScreen(screenClients, msg)
 
-	case associatesFoundMsg, searchTickMsg:
+	case associatesFoundMsg:
+		m.noteFailure(msg)
+		if msg.pick {
+			return m.updatePicker(msg)
+		}
+		return m.updateScreen(screenAssociates, msg)
+
+	case searchTickMsg:
+		if msg.pick {
+			return m.updatePicker(msg)
+		}
 		return m.updateScreen(screenAssociates, msg)
 
 	case teamLoadedMsg:
+		return m.updateScreen(screenTeam, msg)
+
+	case dashboardLoadedMsg:
+		m.noteFailure(msg)
 		return m.updateScreen(screenTeam, msg)
 
 	case treeRootMsg, treeChildrenMsg, treeSearchMsg:
@@ -184,17 +233,70 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.noteFailure(msg)
 		return m.updateScreen(msg.screen, msg)
 	}
+	if m.picker != nil {
+		return m.updatePicker(msg)
+	}
 	return m.updateScreen(m.active, msg)
 }
 
-// noteFailure remembers a 401: the session is over and `portal tui` exits 4 with it.
+func (m Model) updateKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	km := m.KeyMap
+	if key.Matches(msg, km.ForceQuit) {
+		return m, tea.Quit
+	}
+	if m.picker != nil {
+		return m.updatePicker(msg)
+	}
+	cur := m.screens[m.active]
+	switch {
+	case key.Matches(msg, km.NextScreen):
+		return m.switchTo((m.active + 1) % screenCount), nil
+	case key.Matches(msg, km.PrevScreen):
+		return m.switchTo((m.active + screenCount - 1) % screenCount), nil
+	}
+	if !cur.Capturing() {
+		switch {
+		case key.Matches(msg, km.Quit):
+			return m, tea.Quit
+		case key.Matches(msg, km.Help):
+			m.help.ShowAll = !m.help.ShowAll
+			m.layout()
+			return m, nil
+		case key.Matches(msg, km.Screen1):
+			return m.switchTo(screenClients), nil
+		case key.Matches(msg, km.Screen2):
+			return m.switchTo(screenAssociates), nil
+		case key.Matches(msg, km.Screen3):
+			return m.switchTo(screenTeam), nil
+		case key.Matches(msg, km.Screen4):
+			return m.switchTo(screenTree), nil
+		case key.Matches(msg, km.ActAs) && m.canActAs():
+			return m.openPicker()
+		}
+	}
+	return m.updateScreen(m.active, msg)
+}
+
+// updateTeamScreens passes msg (the user, or why it is not known) to the team and tree.
+func (m Model) updateTeamScreens(msg tea.Msg) (Model, tea.Cmd) {
+	var cmds []tea.Cmd
+	for _, id := range []screenID{screenTeam, screenTree} {
+		s, cmd := m.screens[id].Update(msg)
+		m.screens[id] = s
+		cmds = append(cmds, cmd)
+	}
+	return m, tea.Batch(cmds...)
+}
+
+// noteFailure remembers a 401 that ends the session: `portal tui` exits 4 with it. A code no
+// associate has also answers 401, and ends nothing.
 func (m *Model) noteFailure(f failer) {
-	if err := f.failure(); sdk.IsUnauthorized(err) {
+	if err := f.failure(); endsSession(err) {
 		m.authErr = err
 	}
 }
 
-func (m Model) updateScreen(id screenID, msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m Model) updateScreen(id screenID, msg tea.Msg) (Model, tea.Cmd) {
 	s, cmd := m.screens[id].Update(msg)
 	m.screens[id] = s
 	return m, cmd
@@ -206,11 +308,14 @@ func (m Model) switchTo(id screenID) Model {
 	return m
 }
 
-// layout gives the active screen the space between the header and the help.
+// layout gives the active screen (and the picker) the space between the header and the help.
 func (m *Model) layout() {
 	m.help.SetWidth(m.Width)
 	for _, s := range m.screens {
 		s.SetSize(m.Width, m.bodyHeight())
+	}
+	if m.picker != nil {
+		m.picker.SetSize(m.Width, m.bodyHeight())
 	}
 }
 
@@ -219,7 +324,10 @@ func (m Model) bodyHeight() int {
 }
 
 func (m Model) helpView() string {
-	return m.help.View(helpKeys{screen: m.screens[m.active], global: m.KeyMap, capturing: m.screens[m.active].Capturing()})
+	if m.picker != nil {
+		return m.help.View(helpKeys{screen: m.picker, global: m.KeyMap, modal: true})
+	}
+	return m.help.View(helpKeys{screen: m.screens[m.active], global: m.KeyMap, capturing: m.screens[m.active].Capturing(), actAs: m.canActAs()})
 }
 
 // View draws the header (brand, tabs, user), the active screen and the help.
@@ -249,20 +357,18 @@ func (m Model) render() string {
 		}
 	}
 	left := st.Brand.Render("Portal") + "  " + strings.Join(tabs, st.TabGap.Render(" "))
-	right := m.server
-	if m.user != nil {
-		right = m.user.Name
-		if code, ok := m.user.Code.Get(); ok {
-			right += " (" + code + ")"
-		}
-		right += " · " + m.server
-	}
+	right := m.whoView() + m.server
 	space := m.Width - lipgloss.Width(left) - 1
 	right = st.HeaderRight.Render(ansi.Truncate(right, max(space-1, 0), "…"))
 	gap := max(m.Width-lipgloss.Width(left)-lipgloss.Width(right), 1)
 	header := left + strings.Repeat(" ", gap) + right
 
-	body := fitLines(m.screens[m.active].View(), m.Width, m.bodyHeight())
+	var body string
+	if m.picker != nil {
+		body = fitLines(m.picker.View(), m.Width, m.bodyHeight())
+	} else {
+		body = fitLines(m.screens[m.active].View(), m.Width, m.bodyHeight())
+	}
 	return strings.Join([]string{
 		ansi.Truncate(header, m.Width, ""),
 		st.Rule.Render(strings.Repeat("─", m.Width)),
@@ -290,22 +396,39 @@ func fitLines(s string, width, height int) string {
 type helpKeys struct {
 	screen    help.KeyMap
 	global    *KeyMap
-	capturing bool
+	capturing bool // an input has the focus: single-letter keys are text
+	modal     bool // the picker: only its keys, and ctrl+c
+	actAs     bool // the user may act for an associate
 }
 
 func (h helpKeys) ShortHelp() []key.Binding {
-	g := []key.Binding{h.global.NextScreen, h.global.Help, h.global.Quit}
-	if h.capturing {
+	var g []key.Binding
+	switch {
+	case h.modal:
+		g = []key.Binding{h.global.ForceQuit}
+	case h.capturing:
 		g = []key.Binding{h.global.NextScreen, h.global.ForceQuit}
+	case h.actAs:
+		// A line too long is cut at the end: "? more keys" before "tab next screen".
+		g = []key.Binding{h.global.ActAs, h.global.Help, h.global.NextScreen, h.global.Quit}
+	default:
+		g = []key.Binding{h.global.NextScreen, h.global.Help, h.global.Quit}
 	}
 	return append(h.screen.ShortHelp(), g...)
 }
 
 func (h helpKeys) FullHelp() [][]key.Binding {
+	if h.modal {
+		return append(h.screen.FullHelp(), []key.Binding{h.global.ForceQuit})
+	}
 	fewer := h.global.Help
 	fewer.SetHelp("?", "fewer keys")
+	last := []key.Binding{fewer, h.global.Quit}
+	if h.actAs {
+		last = []key.Binding{h.global.ActAs, fewer, h.global.Quit}
+	}
 	return append(h.screen.FullHelp(),
 		[]key.Binding{h.global.NextScreen, h.global.PrevScreen, h.global.Screen1, h.global.Screen2, h.global.Screen3, h.global.Screen4},
-		[]key.Binding{fewer, h.global.Quit},
+		last,
 	)
 }

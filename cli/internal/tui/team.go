@@ -18,15 +18,17 @@ import (
 // teamPageSize is how many members one page of the team browser holds.
 const teamPageSize = 50
 
-// teamScreen browses the caller's team views page by page: ←/→ switch between the views the
-// caller is offered, / filters by name, enter opens a member's tabs.
+// teamScreen browses the caller's team views page by page: ←/→ switch between the dashboard
+// and the views the caller is offered, / filters by name, enter opens a member's tabs.
 type teamScreen struct {
 	Common
 	listTable // the filter is: name contains
 	keys      TeamKeyMap
 
 	views   []oas.TeamView // the offered views, known once the user is
-	view    int            // the index of the view shown
+	view    int            // the index of the view shown (or shown last, on the dashboard)
+	onDash  bool           // the dashboard shows, in front of the views
+	dash    teamDashboard
 	rows    []sdk.TeamMember
 	withGen bool // a row has a generation: the column shows
 	detail  *associateView
@@ -37,6 +39,7 @@ func newTeamScreen(c Common) *teamScreen {
 		Common:    c,
 		listTable: newListTable(c, "Name contains: ", teamPageSize),
 		keys:      DefaultTeamKeyMap(),
+		dash:      teamDashboard{Common: c},
 	}
 }
 
@@ -57,6 +60,7 @@ func (s *teamScreen) SetSize(w, h int) {
 		s.setRows(cur)
 	}
 	s.input.SetWidth(max(w-lipgloss.Width(s.input.Prompt)-2, 10))
+	s.dash.SetSize(w, max(h-3, 1))
 	if s.detail != nil {
 		s.detail.SetSize(w, h)
 	}
@@ -101,7 +105,7 @@ func (s *teamScreen) load(page int) tea.Cmd {
 		defer cancel()
 		res, err := c.Backend.ListTeam(ctx, params)
 		if err != nil {
-			return errMsg{err: sdk.Wrap(err), screen: screenTeam}
+			return errMsg{err: explain(err), screen: screenTeam}
 		}
 		rows, more := cutPage(res.Response.Data, limit)
 		return teamLoadedMsg{seq: seq, view: view, page: page, rows: rows, more: more, cursor: res.Response.NextCursor.Or("")}
@@ -131,6 +135,14 @@ func (s *teamScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		s.loading, s.err = false, msg.err
 		return s, nil
 
+	case accessFailedMsg:
+		s.err = msg.err
+		return s, nil
+
+	case dashboardLoadedMsg:
+		s.dash.loaded(msg)
+		return s, nil
+
 	case associateLoadedMsg:
 		return s, updateDetail(&s.detail, msg)
 
@@ -150,6 +162,17 @@ func (s *teamScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	if len(s.views) == 0 {
 		return s, nil // the user is not known yet
 	}
+	if s.onDash {
+		switch {
+		case key.Matches(msg, s.keys.NextView):
+			return s, s.moveView(1)
+		case key.Matches(msg, s.keys.PrevView):
+			return s, s.moveView(-1)
+		case key.Matches(msg, s.keys.Reload):
+			return s, s.dash.load()
+		}
+		return s, nil
+	}
 	switch {
 	case key.Matches(msg, s.keys.Open):
 		if i := s.table.Cursor(); i >= 0 && i < len(s.rows) {
@@ -159,19 +182,34 @@ func (s *teamScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 		}
 		return s, nil
 	case key.Matches(msg, s.keys.NextView):
-		return s, s.switchView((s.view + 1) % len(s.views))
+		return s, s.moveView(1)
 	case key.Matches(msg, s.keys.PrevView):
-		return s, s.switchView((s.view + len(s.views) - 1) % len(s.views))
+		return s, s.moveView(-1)
 	}
 	return s, s.updateKey(msg, s.keys.ListKeyMap, s.load, s.setRows)
 }
 
-// switchView shows another view from its first page, keeping the filter.
-func (s *teamScreen) switchView(i int) tea.Cmd {
-	if i == s.view {
+// moveView goes d places along the views line: the dashboard, then the offered views, round
+// and round. The dashboard loads the first time it shows.
+func (s *teamScreen) moveView(d int) tea.Cmd {
+	n := len(s.views) + 1
+	pos := s.view + 1
+	if s.onDash {
+		pos = 0
+	}
+	pos = ((pos+d)%n + n) % n
+	if pos == 0 {
+		s.onDash = true
+		if s.dash.data == nil && !s.dash.loading {
+			return s.dash.load()
+		}
 		return nil
 	}
-	s.view = i
+	s.onDash = false
+	if pos-1 == s.view && (s.loaded || s.loading) {
+		return nil // back from the dashboard to the view it left
+	}
+	s.view = pos - 1
 	s.rows, s.loaded = nil, false
 	s.pager.reset()
 	return s.load(1)
@@ -231,12 +269,17 @@ func (s *teamScreen) setRows(cur int) {
 	s.table.SetCursor(cur)
 }
 
-// viewsLine shows the offered views, the current one in brackets.
+// viewsLine shows the dashboard and the offered views, the current one in brackets.
 func (s *teamScreen) viewsLine() string {
 	st := s.Styles
 	var parts []string
+	if s.onDash {
+		parts = append(parts, st.ActiveTab.Render("[Dashboard]"))
+	} else {
+		parts = append(parts, st.Tab.Render(" Dashboard "))
+	}
 	for i, v := range s.views {
-		if i == s.view {
+		if i == s.view && !s.onDash {
 			parts = append(parts, st.ActiveTab.Render("["+string(v)+"]"))
 		} else {
 			parts = append(parts, st.Tab.Render(" "+string(v)+" "))
@@ -256,6 +299,13 @@ func (s *teamScreen) View() string {
 		}
 		return st.Title.Render("Team") + "\n" + st.Muted.Render("Loading…")
 	}
+	if s.onDash {
+		title := st.Title.Render("Team") + st.Muted.Render(" · Dashboard")
+		if p := s.dash.period(); p != "" {
+			title += st.Muted.Render(" · " + p)
+		}
+		return title + "\n" + s.viewsLine() + "\n" + fitLines(s.dash.View(), s.Width, max(s.Height-3, 1)) + "\n" + s.dash.status()
+	}
 	title := st.Title.Render("Team") + st.Muted.Render(fmt.Sprintf(" · %s · page %d", s.currentView(), s.pager.page))
 	if s.filter != "" {
 		title += st.Muted.Render(fmt.Sprintf(" · name contains %q", s.filter))
@@ -273,7 +323,7 @@ func (s *teamScreen) View() string {
 		body = s.table.View()
 	}
 
-	status := s.status(st, len(s.rows), "r to try again · ←/→ another view")
+	status := s.status(st, len(s.rows), "r to try again · ←/→ another view or the dashboard")
 	return title + "\n" + s.viewsLine() + "\n" + fitLines(body, s.Width, max(s.Height-3, 1)) + "\n" + status
 }
 
@@ -283,6 +333,10 @@ func (s *teamScreen) ShortHelp() []key.Binding {
 		return []key.Binding{s.keys.Apply, s.keys.Cancel}
 	case s.detail != nil:
 		return s.detail.helpKeys()
+	case s.onDash:
+		return []key.Binding{s.keys.NextView, s.keys.PrevView, s.keys.Reload}
+	case len(s.views) == 0:
+		return nil // no team (yet): no keys of its own
 	}
 	return append([]key.Binding{s.keys.Open, s.keys.NextView, s.keys.Filter}, s.pageHelp(s.keys.ListKeyMap)...)
 }
@@ -293,6 +347,10 @@ func (s *teamScreen) FullHelp() [][]key.Binding {
 		return [][]key.Binding{{s.keys.Apply, s.keys.Cancel}}
 	case s.detail != nil:
 		return s.detail.fullHelp()
+	case s.onDash:
+		return [][]key.Binding{{s.keys.NextView, s.keys.PrevView}, {s.keys.Reload}}
+	case len(s.views) == 0:
+		return nil
 	}
 	return [][]key.Binding{
 		{s.keys.Up, s.keys.Down, s.keys.Open},

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/associateportal/portal/sdk"
@@ -34,6 +35,7 @@ type fakeTeam struct {
 	nodeErr  map[string]error // GetGenealogyNode fails for these codes
 
 	teamCalls  []oas.ListTeamParams
+	dashCalls  int
 	nodeCalls  []string // codes
 	childCalls []string // "code page limit"
 	assocCalls []string // "tab code"
@@ -260,6 +262,40 @@ func (f *fakeBackend) ListAssociateLevelHistory(_ context.Context, p oas.ListAss
 	}}}, nil
 }
 
+// GetTeamDashboard counts the members of every offered view, as the server would.
+func (f *fakeBackend) GetTeamDashboard(context.Context, oas.GetTeamDashboardParams) (*oas.TeamDashboardHeaders, error) {
+	t := &f.team
+	t.dashCalls++
+	if t.teamErr != nil {
+		return nil, t.teamErr
+	}
+	d := oas.TeamDashboard{PeriodStart: day(2026, 11, 1), PeriodEnd: day(2026, 11, 22)}
+	for i, v := range sdk.OfferedTeamViews(t.senior) {
+		sum := oas.TeamSummary{View: v, NewInPeriod: int64(i), Expiring: oas.TeamSummaryExpiring{Days30: int64(i), Days90: int64(2 * i)}}
+		levels, statuses := map[string]int64{}, map[string]int64{}
+		for _, m := range t.members[v] {
+			sum.Members++
+			if m.Licensed {
+				sum.Licensed++
+			}
+			levels[m.Level.Code]++
+			statuses[string(m.Status)]++
+		}
+		for _, l := range levelOf {
+			if n := levels[l.Code]; n > 0 {
+				sum.ByLevel = append(sum.ByLevel, oas.LabelCount{Label: l.Code, Count: n})
+			}
+		}
+		for _, st := range []oas.AssociateStatus{oas.AssociateStatusActive, oas.AssociateStatusSuspended} {
+			if n := statuses[string(st)]; n > 0 {
+				sum.ByStatus = append(sum.ByStatus, oas.LabelCount{Label: string(st), Count: n})
+			}
+		}
+		d.Views = append(d.Views, sum)
+	}
+	return &oas.TeamDashboardHeaders{Response: d}, nil
+}
+
 func (tt *tester) team() *teamScreen { return tt.root().screens[screenTeam].(*teamScreen) }
 func (tt *tester) tree() *treeScreen { return tt.root().screens[screenTree].(*treeScreen) }
 
@@ -287,9 +323,13 @@ func TestTeamBrowser(t *testing.T) {
 	if got := b.team.teamCalls[len(b.team.teamCalls)-1]; got.View != oas.TeamViewInfinity || got.Page.Or(0) != 1 || got.Cursor.Set {
 		t.Errorf("Infinity request = %+v", got)
 	}
+	tt.keys("right") // the dashboard, after the last view
+	if !tt.team().onDash || b.team.dashCalls != 1 {
+		t.Errorf("→ after the last view: on the dashboard %v, %d dashboard requests", tt.team().onDash, b.team.dashCalls)
+	}
 	tt.keys("right") // wraps to Personal
 	tt.golden("team_personal")
-	tt.keys("left", "left") // back to BaseShop
+	tt.keys("right") // back to BaseShop
 	if got := tt.team().currentView(); got != oas.TeamViewBaseShop {
 		t.Errorf("view = %s", got)
 	}
@@ -582,7 +622,7 @@ func TestTreeKeysDoNotClash(t *testing.T) {
 		"Up": k.Up, "Down": k.Down, "Expand": k.Expand, "Collapse": k.Collapse, "Toggle": k.Toggle, "Open": k.Open,
 		"Search": k.Search, "Reload": k.Reload, "Reroot": k.Reroot, "PrevRoot": k.PrevRoot,
 		"Quit": g.Quit, "ForceQuit": g.ForceQuit, "Help": g.Help, "NextScreen": g.NextScreen, "PrevScreen": g.PrevScreen,
-		"Screen1": g.Screen1, "Screen2": g.Screen2, "Screen3": g.Screen3, "Screen4": g.Screen4,
+		"Screen1": g.Screen1, "Screen2": g.Screen2, "Screen3": g.Screen3, "Screen4": g.Screen4, "ActAs": g.ActAs,
 	} {
 		for _, s := range b.Keys() {
 			if o, ok := owner[s]; ok {
@@ -663,6 +703,106 @@ func TestTeamScreensWithoutTheUser(t *testing.T) {
 		tt.keys(k)
 		if !strings.Contains(tt.view(), "Service unavailable (HTTP 503)") {
 			t.Errorf("screen %s:\n%s", k, tt.view())
+		}
+	}
+}
+
+func TestTeamDashboard(t *testing.T) {
+	b := demoBackend()
+	tt := newTester(t, b)
+	tt.keys("3", "left", "left") // BaseShop, Personal, the dashboard
+	if b.team.dashCalls != 1 {
+		t.Fatalf("%d dashboard requests", b.team.dashCalls)
+	}
+	tt.golden("team_dashboard")
+
+	// Back to the view it left without asking for it again; r reloads the dashboard.
+	calls := len(b.team.teamCalls)
+	tt.keys("right")
+	if tt.team().onDash || tt.team().currentView() != oas.TeamViewPersonal || len(b.team.teamCalls) != calls {
+		t.Errorf("→ from the dashboard: view %s, %d requests (want %d)", tt.team().currentView(), len(b.team.teamCalls), calls)
+	}
+	tt.keys("left", "left") // the dashboard, then the last view
+	if b.team.dashCalls != 1 || tt.team().currentView() != oas.TeamViewInfinity {
+		t.Errorf("the dashboard was asked again (%d), or ← went to %s", b.team.dashCalls, tt.team().currentView())
+	}
+	tt.keys("right", "r")
+	if b.team.dashCalls != 2 {
+		t.Errorf("r did not reload the dashboard: %d requests", b.team.dashCalls)
+	}
+
+	b.team.teamErr = &sdk.Error{Status: 503, Message: "Service unavailable"}
+	tt.keys("r")
+	if view := tt.view(); !strings.Contains(view, "Error: Service unavailable (HTTP 503)") || !strings.Contains(view, "Members") {
+		t.Errorf("a failed reload keeps the dashboard and says why:\n%s", view)
+	}
+}
+
+func TestTeamDashboardOfASenior(t *testing.T) {
+	b := demoBackend()
+	b.team.senior = true
+	tt := newTester(t, b)
+	tt.keys("3", "left", "left")
+	view := tt.view()
+	for _, want := range []string{"[Dashboard]", "RmdSuperTeam", "By level", "By status"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("%q missing:\n%s", want, view)
+		}
+	}
+}
+
+// Long lines of authority wrap within their column, between lines; wide characters and
+// combining marks are never cut in two.
+func TestLicensesWrap(t *testing.T) {
+	b := demoBackend()
+	b.team.licenses["A2001"] = append(b.team.licenses["A2001"], oas.License{
+		ID: 5, State: "NY", Number: "NY-ÉTÉ-0000000000042", Residency: oas.LicenseResidencyResident,
+		LinesOfAuthority: []string{"Life", "Accident & Health", "Property & Casualty", "Variable Life & Variable Annuity", "Crédit"},
+		IssuedOn:         day(2022, 5, 6), ExpiresOn: day(2030, 1, 1),
+	})
+	tt := newTester(t, b)
+	tt.keys("3", "down", "enter", "right")
+	tt.golden("associate_licenses_wrapped")
+}
+
+func TestWrapList(t *testing.T) {
+	tests := []struct {
+		items []string
+		width int
+		want  []string
+	}{
+		{nil, 18, []string{""}},
+		{[]string{"Life", "Health"}, 18, []string{"Life, Health"}},
+		{[]string{"Life", "Accident & Health", "Annuity"}, 30, []string{"Life, Accident & Health,", "Annuity"}},
+		{[]string{"Life", "Accident & Health", "Annuity"}, 18, []string{"Life,", "Accident & Health,", "Annuity"}},
+		{[]string{"Life", "Accident & Health", "Annuity"}, 12, []string{"Life,", "Accident &", "Health,", "Annuity"}},
+		{[]string{"Supercalifragilistic"}, 10, []string{"Supercali…"}},
+		{[]string{"生命保険と健康保険"}, 9, []string{"生命保険…"}},
+	}
+	for _, tt := range tests {
+		if got := wrapList(tt.items, tt.width); !cmp.Equal(got, tt.want) {
+			t.Errorf("wrapList(%q, %d) = %q, want %q", tt.items, tt.width, got, tt.want)
+		}
+	}
+}
+
+func TestTruncateKeepsCharactersWhole(t *testing.T) {
+	decomposed := "Cre\u0300me bru\u0302le\u0301e" // combining accents
+	for _, tc := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"Life, Health, Property", 18, "Life, Health, Pro…"},
+		{decomposed, 4, "Cre\u0300…"},
+		{"生命保険", 5, "生命…"},
+		{"short", 10, "short"},
+	} {
+		if got := truncate(tc.s, tc.n); got != tc.want {
+			t.Errorf("truncate(%q, %d) = %q, want %q", tc.s, tc.n, got, tc.want)
+		}
+		if got := cell(tc.s, tc.n); ansi.StringWidth(got) != tc.n {
+			t.Errorf("cell(%q, %d) is %d columns wide", tc.s, tc.n, ansi.StringWidth(got))
 		}
 	}
 }

@@ -19,8 +19,9 @@ import (
 // loaded when it is expanded.
 const treePageSize = 200
 
-// errNotAssociate is shown by the team screens to a staff member, who has no team.
-var errNotAssociate = errors.New("you are not an associate: there is no team or genealogy to show")
+// errNotAssociate is shown by the team screens to a staff member acting for nobody, who has
+// no team.
+var errNotAssociate = errors.New("you are not an associate: press a to act for one, and the team and the tree show theirs")
 
 // treeNode is a node of the genealogy tree as the screen holds it.
 type treeNode struct {
@@ -118,7 +119,7 @@ func (s *treeScreen) loadRoot() tea.Cmd {
 		defer cancel()
 		res, err := c.Backend.GetGenealogyNode(ctx, oas.GetGenealogyNodeParams{Code: code})
 		if err != nil {
-			return treeRootMsg{seq: seq, err: sdk.Wrap(err)}
+			return treeRootMsg{seq: seq, err: explain(err)}
 		}
 		return treeRootMsg{seq: seq, node: res.Response}
 	}
@@ -140,7 +141,7 @@ func (s *treeScreen) expand(n *treeNode) tea.Cmd {
 		ctx, cancel := c.request()
 		defer cancel()
 		nodes, err := sdk.GenealogyChildren(ctx, c.Backend, code, treePageSize)
-		return treeChildrenMsg{seq: seq, code: code, nodes: nodes, err: sdk.Wrap(err)}
+		return treeChildrenMsg{seq: seq, code: code, nodes: nodes, err: explain(err)}
 	}
 }
 
@@ -279,7 +280,7 @@ func (s *treeScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	case accessLoadedMsg:
 		return s, s.setUser(msg.user)
 
-	case errMsg: // the user could not be loaded
+	case accessFailedMsg: // the user could not be loaded
 		s.err = msg.err
 		return s, nil
 
@@ -415,7 +416,7 @@ func (s *treeScreen) updateSearch(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 			defer cancel()
 			res, err := c.Backend.SearchGenealogy(ctx, oas.SearchGenealogyParams{Code: code, SearchKeyword: kw})
 			if err != nil {
-				return treeSearchMsg{seq: seq, keyword: kw, err: sdk.Wrap(err)}
+				return treeSearchMsg{seq: seq, keyword: kw, err: explain(err)}
 			}
 			return treeSearchMsg{seq: seq, keyword: kw, hits: res.Response.Data}
 		}
@@ -592,7 +593,7 @@ func (s *treeScreen) hitsView() string {
 	}
 	for i, h := range s.hits {
 		where := strings.Join(h.Path, " › ")
-		line := fmt.Sprintf("%-10s %-24s %s", h.Node.Code, truncate(h.Node.Name, 24), st.Muted.Render(where))
+		line := cell(h.Node.Code, 10) + " " + cell(h.Node.Name, 24) + " " + st.Muted.Render(where)
 		if i == s.hitCursor {
 			b.WriteString(st.Selected.Render("› "+line) + "\n")
 		} else {
@@ -611,6 +612,8 @@ func (s *treeScreen) ShortHelp() []key.Binding {
 		return s.detail.helpKeys()
 	case s.showHits:
 		return []key.Binding{s.keys.Up, s.keys.Down, s.keys.Apply, s.keys.Cancel}
+	case s.rootCode == "":
+		return nil // no tree (yet): no keys of its own
 	}
 	// ← (the other way of →) is left to the full help, to make room for the roots.
 	return []key.Binding{s.keys.Expand, s.keys.Open, s.keys.Search, s.keys.Reroot, s.keys.PrevRoot}
@@ -624,6 +627,8 @@ func (s *treeScreen) FullHelp() [][]key.Binding {
 		return s.detail.fullHelp()
 	case s.showHits:
 		return [][]key.Binding{{s.keys.Up, s.keys.Down}, {s.keys.Apply, s.keys.Cancel}}
+	case s.rootCode == "":
+		return nil
 	}
 	return [][]key.Binding{
 		{s.keys.Up, s.keys.Down, s.keys.Open},

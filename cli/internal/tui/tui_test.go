@@ -43,7 +43,8 @@ type fakeBackend struct {
 	searches   []string
 	listErr    error
 
-	team fakeTeam
+	team        fakeTeam
+	actingCalls []string // "CODE what": the calls of a staff member acting for CODE
 }
 
 func (f *fakeBackend) GetAccess(context.Context) (*oas.AccessHeaders, error) {
@@ -137,9 +138,15 @@ type tester struct {
 
 func newTester(t *testing.T, b Backend) *tester {
 	t.Helper()
+	return newTesterWith(t, b, Options{})
+}
+
+// newTesterWith is newTester with the options of New (acting for an associate).
+func newTesterWith(t *testing.T, b Backend, opts Options) *tester {
+	t.Helper()
 	c := Common{Ctx: context.Background(), Backend: b, Styles: DefaultStyles(), KeyMap: DefaultKeyMap(), Debounce: 0,
 		Now: func() time.Time { return testNow }}
-	tt := &tester{t: t, m: newModel(c, "http://portal.test")}
+	tt := &tester{t: t, m: newModel(c, "http://portal.test", opts)}
 	tt.send(tea.WindowSizeMsg{Width: testWidth, Height: testHeight})
 	tt.run(tt.m.Init())
 	return tt
@@ -227,6 +234,8 @@ func keyPress(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 	case "ctrl+c":
 		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	case "ctrl+x":
+		return tea.KeyPressMsg{Code: 'x', Mod: tea.ModCtrl}
 	}
 	r := []rune(k)[0]
 	return tea.KeyPressMsg{Code: r, Text: k}
@@ -392,8 +401,20 @@ func TestAssociateLookup(t *testing.T) {
 	tt.keys("down")
 	tt.golden("lookup_results")
 
+	// enter opens the associate's tabs; esc comes back to the lookup, typing again.
 	tt.keys("enter")
-	tt.golden("lookup_chosen")
+	tt.golden("lookup_opened")
+	if diff := cmp.Diff([]string{"overview A2001"}, b.team.assocCalls); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	tt.keys("right")
+	if !strings.Contains(tt.view(), "[Licenses]") {
+		t.Errorf("→ did not switch tabs:\n%s", tt.view())
+	}
+	tt.keys("esc")
+	if !strings.Contains(tt.view(), "› A2001      Cal Smithers") || !tt.root().screens[screenAssociates].Capturing() {
+		t.Errorf("esc did not come back to the results, typing:\n%s", tt.view())
+	}
 
 	tt.typeText("thersx")
 	if !strings.Contains(tt.view(), `No associates match "smithersx".`) {
@@ -463,5 +484,32 @@ func TestGlobalKeys(t *testing.T) {
 	tt.keys("ctrl+c")
 	if !tt.quit() {
 		t.Error("ctrl+c did not quit")
+	}
+}
+
+// o on a client's details opens the associate who owns it; esc comes back to the client.
+func TestClientOwner(t *testing.T) {
+	b := demoBackend()
+	tt := newTester(t, b)
+	tt.keys("enter", "o")
+	if diff := cmp.Diff([]string{"overview A1001"}, b.team.assocCalls); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	tt.golden("client_owner")
+	tt.keys("right")
+	if !strings.Contains(tt.view(), "[Licenses]") {
+		t.Errorf("→ does not switch the owner's tabs:\n%s", tt.view())
+	}
+	tt.keys("esc")
+	if s := tt.root().screens[screenClients].(*clientsScreen); s.owner != nil || s.detail == nil {
+		t.Errorf("esc did not come back to the client")
+	}
+	tt.keys("esc")
+	if s := tt.root().screens[screenClients].(*clientsScreen); s.detail != nil {
+		t.Errorf("esc did not close the client")
+	}
+	tt.keys("o") // on the list, o does nothing
+	if len(b.team.assocCalls) != 2 {
+		t.Errorf("o on the list: %v", b.team.assocCalls)
 	}
 }

@@ -1,4 +1,4 @@
-// Package auth holds `portal auth`: log in, log out, show the session.
+// Package auth holds `portal auth`: log in, log out, switch accounts, show the session.
 package auth
 
 import (
@@ -7,6 +7,7 @@ import (
 	"github.com/associateportal/portal/cli/internal/cmd/auth/login"
 	"github.com/associateportal/portal/cli/internal/cmd/auth/logout"
 	"github.com/associateportal/portal/cli/internal/cmd/auth/status"
+	switchcmd "github.com/associateportal/portal/cli/internal/cmd/auth/switch"
 	"github.com/associateportal/portal/cli/internal/cmd/auth/token"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 )
@@ -15,13 +16,14 @@ import (
 func NewCmdAuth(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "auth <command>",
-		Short: "Log in, log out and show the session",
+		Short: "Log in, log out, switch accounts and show the session",
 		Args:  cmdutil.NoArgsUnknownCommand,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(login.NewCmdLogin(f, nil))
 	cmd.AddCommand(logout.NewCmdLogout(f, nil))
 	cmd.AddCommand(status.NewCmdStatus(f, nil))
+	cmd.AddCommand(switchcmd.NewCmdSwitch(f, nil))
 	cmd.AddCommand(token.NewCmdToken(f, nil))
 	return cmd
 }

@@ -79,23 +79,24 @@ func New(ctx context.Context, appVersion string, ios *iostreams.IOStreams) *cmdu
 			if err != nil {
 				return nil, err
 			}
-			h := c.Host(server)
-			if h == nil || h.Token == "" {
+			a := c.Active(server)
+			if a == nil || a.Token == "" {
 				return nil, &cmdutil.AuthError{Err: fmt.Errorf("not logged in to %s; run `portal auth login`", server)}
 			}
-			store = &configTokenStore{cfg: c, server: server, token: h.Token}
+			store = &configTokenStore{cfg: c, server: server, login: a.Login, token: a.Token}
 		}
 		return sdk.New(server, sdk.WithUserAgent(userAgent), sdk.WithRetryHook(retryHook), sdk.WithTokenStore(store))
 	}
 	return f
 }
 
-// configTokenStore keeps the token of one server in the configuration file, so that a
-// renewal (x-token) survives the run.
+// configTokenStore keeps the token of one account of a server in the configuration file, so
+// that a renewal (x-token) survives the run.
 type configTokenStore struct {
 	mu     sync.Mutex
 	cfg    *config.Config
 	server string
+	login  string
 	token  string
 }
 
@@ -109,5 +110,5 @@ func (s *configTokenStore) SetToken(t string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.token = t
-	return s.cfg.SetToken(s.server, t)
+	return s.cfg.SetToken(s.server, s.login, t)
 }

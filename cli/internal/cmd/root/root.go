@@ -22,7 +22,10 @@ func NewCmdRoot(f *cmdutil.Factory, version string) *cobra.Command {
 
 Output is a human table on a terminal and stable tab-separated text when piped; --json,
 --jq and --csv give machine output. Exit codes: 0 ok, 1 error, 2 cancelled,
-4 authentication needed.`,
+4 authentication needed.
+
+Support staff act for an associate with --as CODE (or PORTAL_ACT_AS=CODE): every command
+then works as that associate would see it.`,
 		Example: `  $ portal auth login --server https://portal.example.com --login agent@example.com
   $ portal clients list --filter state=in:CA,NY --order last_name
   $ portal clients list --all --json id,email --jq '.[].email'
@@ -30,6 +33,7 @@ Output is a human table on a terminal and stable tab-separated text when piped; 
   $ portal team list --view BaseShop
   $ portal team tree --depth 3
   $ portal associates view AGT100 --licenses
+  $ portal team list --as AGT100
   $ portal tui`,
 		Version:       version,
 		SilenceErrors: true,
@@ -39,7 +43,15 @@ Output is a human table on a terminal and stable tab-separated text when piped; 
 	}
 	cmd.SetVersionTemplate("portal version {{.Version}}\n")
 	cmd.PersistentFlags().StringVar(&f.ServerOverride, "server", "", "Server `URL`, e.g. https://portal.example.com (overrides PORTAL_SERVER and the saved server)")
+	var actAs string
+	cmd.PersistentFlags().StringVar(&actAs, "as", "", "Act for the associate `CODE` (staff; overrides PORTAL_ACT_AS)")
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.FlagError{Err: err} })
+
+	// Every command asks f.Client for its client when it runs, once the flags are parsed: the
+	// client acts for --as (or PORTAL_ACT_AS). The commands below keep this f.Client.
+	if f.Client != nil {
+		f.Client = cmdutil.ActingClient(f.Client, func() string { return actAs })
+	}
 
 	cmd.AddCommand(authCmd.NewCmdAuth(f))
 	cmd.AddCommand(clientsCmd.NewCmdClients(f))

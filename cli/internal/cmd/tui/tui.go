@@ -27,9 +27,13 @@ func NewCmdTUI(f *cmdutil.Factory, runF func(context.Context, *Options) error) *
 		Use:   "tui",
 		Short: "Open the support screen (clients, associate lookup, team, genealogy tree)",
 		Long: `Open the full-screen support screen: browse clients page by page, filter them, open
-one; look associates up by code or name; browse your team views and open a member's
-overview, licenses, appointments and level history; walk your genealogy tree, opening
-nodes as you go. Keyboard only: tab or 1–4 switch screens, ? shows every key, q quits.`,
+one and its owner; look associates up by code or name and open their tabs; browse the team
+dashboard and your team views and open a member's overview, licenses, appointments and
+level history; walk your genealogy tree, opening nodes as you go. Keyboard only: tab or
+1–4 switch screens, ? shows every key, q quits.
+
+Staff press a to choose the associate to act for (the header says who); every screen then
+shows what that associate sees. --as CODE (or PORTAL_ACT_AS) starts acting for one.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !opts.IO.IsStdinTTY() || !opts.IO.IsStdoutTTY() {
@@ -48,7 +52,11 @@ func tuiRun(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return err
 	}
-	m := tui.New(ctx, client, client.BaseURL())
+	own, tuiOpts, err := options(client)
+	if err != nil {
+		return err
+	}
+	m := tui.New(ctx, own, client.BaseURL(), tuiOpts)
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithInput(opts.IO.In), tea.WithOutput(opts.IO.Out))
 	final, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
@@ -61,4 +69,25 @@ func tuiRun(ctx context.Context, opts *Options) error {
 		return r.Err()
 	}
 	return nil
+}
+
+// options splits the client of the command line, which acts for --as (or PORTAL_ACT_AS),
+// into the user's own client, acting for nobody (the act-as picker finds any associate
+// through it), and the TUI's options: act for that associate from the start, and for any
+// other through the own client.
+func options(client *sdk.Client) (*sdk.Client, tui.Options, error) {
+	own, err := client.ActAs("")
+	if err != nil {
+		return nil, tui.Options{}, err
+	}
+	return own, tui.Options{
+		ActAs: func(code string) (tui.Backend, error) {
+			c, err := own.ActAs(code)
+			if err != nil {
+				return nil, err
+			}
+			return c, nil
+		},
+		ActingAs: client.AccessToken(),
+	}, nil
 }

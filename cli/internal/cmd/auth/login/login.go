@@ -41,7 +41,11 @@ for later commands.
 
 On a terminal the password is asked without echo. Otherwise pass it on standard input
 with --password-stdin. The server and token are saved in the configuration file
-($XDG_CONFIG_HOME/portal/config.json, mode 0600); the server becomes the default one.`,
+($XDG_CONFIG_HOME/portal/config.json, mode 0600); the server becomes the default one.
+
+Several accounts may be logged in on one server: logging in with another login adds an
+account and makes it the active one (the accounts already there stay); logging in again
+with the same login replaces its token. See portal auth switch and portal auth status.`,
 		Example: `  $ portal auth login --server https://portal.example.com --login agent@example.com
   $ echo "$PASSWORD" | portal auth login --server http://127.0.0.1:8080 --login A1001 --password-stdin`,
 		Args: cobra.NoArgs,
@@ -115,7 +119,7 @@ func loginRun(ctx context.Context, opts *Options) error {
 		return err
 	}
 	cfg.Server = server
-	cfg.SetHost(server, config.Host{Login: opts.Login, Token: res.Token})
+	cfg.AddAccount(server, config.Account{Login: opts.Login, Token: res.Token, UserID: res.User.ID, Name: res.User.Name, Code: res.User.Code.Or("")})
 	if err := cfg.Save(); err != nil {
 		return err
 	}
@@ -126,6 +130,9 @@ func loginRun(ctx context.Context, opts *Options) error {
 		who += " (" + code + ")"
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "%s Logged in to %s as %s\n", cs.SuccessIcon(), server, cs.Bold(who))
+	if n := len(cfg.Host(server).Accounts); n > 1 {
+		fmt.Fprintf(opts.IO.ErrOut, "  %d accounts on this server; this one is active. Switch with `portal auth switch`.\n", n)
+	}
 
 	// Tell the user when acknowledgements block the rest of the portal.
 	if dash, err := client.GetDashboard(ctx); err == nil {

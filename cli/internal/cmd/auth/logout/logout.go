@@ -4,6 +4,7 @@ package logout
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -19,18 +20,31 @@ type Options struct {
 	Config    func() (*config.Config, error)
 	Server    func() (string, string, error)
 	NewClient func(server string) (*sdk.Client, error)
+
+	// Login is the account to log out ("" for the active one).
+	Login string
 }
 
 // NewCmdLogout returns the logout command; runF replaces the run in tests.
 func NewCmdLogout(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
 	opts := &Options{IO: f.IOStreams, Config: f.Config, Server: f.Server, NewClient: f.NewClient}
 	return &cobra.Command{
-		Use:   "logout",
-		Short: "End the session and forget its token",
-		Long: `End the session on the server and remove its token from the configuration file.
-The token is removed even when the server cannot be reached.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Use:   "logout [LOGIN]",
+		Short: "End the session of an account and forget it",
+		Long: `End the session of the active account (or of the account LOGIN) on the server and
+remove the account from the configuration file. The account is removed even when the
+server cannot be reached. When the active account is logged out and others remain on the
+server, the first of them becomes active.`,
+		Example: `  $ portal auth logout
+  $ portal auth logout staff@example.com`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				opts.Login = strings.TrimSpace(args[0])
+				if opts.Login == "" {
+					return cmdutil.FlagErrorf("the login is empty")
+				}
+			}
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -49,24 +63,43 @@ func logoutRun(ctx context.Context, opts *Options) error {
 		return err
 	}
 	h := cfg.Host(server)
-	if server == "" || h == nil || h.Token == "" {
+	if server == "" || h == nil || len(h.Accounts) == 0 {
 		return &cmdutil.AuthError{Err: fmt.Errorf("not logged in%s", on(server))}
 	}
+	a := h.ActiveAccount()
+	if opts.Login != "" {
+		if a = h.Find(opts.Login); a == nil {
+			return fmt.Errorf("no account %q on %s; logged in: %s", opts.Login, server, strings.Join(h.Logins(), ", "))
+		}
+	}
+	if a == nil {
+		return &cmdutil.AuthError{Err: fmt.Errorf("no active account on %s; name the one to log out: %s", server, strings.Join(h.Logins(), ", "))}
+	}
 
-	client, err := opts.NewClient(server)
+	var serverErr error
+	if a.Token != "" {
+		client, err := opts.NewClient(server)
+		if err != nil {
+			return err
+		}
+		_ = client.Tokens().SetToken(a.Token)
+		serverErr = client.Logout(ctx)
+	}
+
+	_, next, err := cfg.RemoveAccount(server, a.Login)
 	if err != nil {
 		return err
 	}
-	_ = client.Tokens().SetToken(h.Token)
-	serverErr := client.Logout(ctx)
-
-	if err := cfg.SetToken(server, ""); err != nil {
+	if err := cfg.Save(); err != nil {
 		return err
 	}
 	cs := opts.IO.ColorScheme()
-	fmt.Fprintf(opts.IO.ErrOut, "%s Logged out of %s\n", cs.SuccessIcon(), server)
+	fmt.Fprintf(opts.IO.ErrOut, "%s Logged out of %s as %s\n", cs.SuccessIcon(), server, a.Login)
 	if serverErr != nil && !sdk.IsUnauthorized(serverErr) {
 		fmt.Fprintf(opts.IO.ErrOut, "%s the server could not end the session: %s\n", cs.WarningIcon(), cmdutil.Message(serverErr))
+	}
+	if was := h.ActiveAccount(); next != nil && was != nil && strings.EqualFold(was.Login, a.Login) {
+		fmt.Fprintf(opts.IO.ErrOut, "%s Switched to %s, now the active account\n", cs.SuccessIcon(), cs.Bold(next.Label()))
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -19,18 +20,23 @@ import (
 // Options are the inputs of the status command.
 type Options struct {
 	IO     *iostreams.IOStreams
+	Config func() (*config.Config, error)
 	Server func() (string, string, error)
 	Client func() (*sdk.Client, error)
 }
 
 // NewCmdStatus returns the status command; runF replaces the run in tests.
 func NewCmdStatus(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, Server: f.Server, Client: f.Client}
+	opts := &Options{IO: f.IOStreams, Config: f.Config, Server: f.Server, Client: f.Client}
 	return &cobra.Command{
 		Use:   "status",
 		Short: "Show the server, the user and whether the token is valid",
-		Long: `Show the server, where it comes from, the logged-in user (name, code, level) and
-whether the session token is still valid (checked with the server).
+		Long: `Show the server, where it comes from, the user of the active account (name, code,
+level), whether its session token is still valid (checked with the server), and the
+accounts logged in on the server, the active one marked with *.
+
+With --as (or PORTAL_ACT_AS) a staff member sees the associate acted for, and an Acting line
+with the staff member's name.
 
 Exits 0 when the token is valid and 4 when there is no token or the server refuses it.`,
 		Args: cobra.NoArgs,
@@ -55,6 +61,11 @@ func statusRun(ctx context.Context, opts *Options) error {
 	}
 	fmt.Fprintf(out, "Server:  %s %s\n", server, cs.Gray("("+sourceName(source)+")"))
 
+	var host *config.Host
+	if cfg, err := opts.Config(); err == nil {
+		host = cfg.Host(server)
+	}
+
 	client, err := opts.Client()
 	if err != nil {
 		return err
@@ -64,8 +75,9 @@ func statusRun(ctx context.Context, opts *Options) error {
 		tokenSource = config.EnvToken
 	}
 	access, err := client.Access(ctx)
-	if sdk.IsUnauthorized(err) {
+	if sdk.IsUnauthorized(err) && !sdk.IsAccessTokenRefused(err) {
 		fmt.Fprintf(out, "Token:   %s %s\n", cs.Red("invalid or expired"), cs.Gray("("+tokenSource+")"))
+		printAccounts(out, cs, host)
 		return &cmdutil.AuthError{Err: errors.New("the session token is not valid; run `portal auth login`")}
 	}
 	if err != nil {
@@ -73,10 +85,27 @@ func statusRun(ctx context.Context, opts *Options) error {
 	}
 	printUser(out, cs, access.User)
 	fmt.Fprintf(out, "Token:   %s %s\n", cs.Green("valid"), cs.Gray("("+tokenSource+")"))
+	printAccounts(out, cs, host)
 	return nil
 }
 
-func printUser(out interface{ Write([]byte) (int, error) }, cs *iostreams.ColorScheme, u oas.User) {
+// printAccounts lists the accounts of the server, the active one marked with *.
+func printAccounts(out io.Writer, cs *iostreams.ColorScheme, h *config.Host) {
+	if h == nil || len(h.Accounts) == 0 {
+		return
+	}
+	active := h.ActiveAccount()
+	fmt.Fprintln(out, "Accounts:")
+	for _, a := range h.Accounts {
+		if active != nil && a.Login == active.Login {
+			fmt.Fprintf(out, "  * %s %s\n", cs.Bold(a.Label()), cs.Gray("(active)"))
+		} else {
+			fmt.Fprintf(out, "    %s\n", a.Label())
+		}
+	}
+}
+
+func printUser(out io.Writer, cs *iostreams.ColorScheme, u oas.User) {
 	who := cs.Bold(u.Name)
 	if u.Email != "" {
 		who += " <" + u.Email + ">"

@@ -26,7 +26,8 @@ func NewCmdToken(f *cmdutil.Factory, runF func(context.Context, *Options) error)
 	return &cobra.Command{
 		Use:   "token",
 		Short: "Print the session token",
-		Long: `Print the session token of the current server, for use with other tools:
+		Long: `Print the session token of the active account of the current server, for use with
+other tools:
 
   curl -H "Authorization: Bearer $(portal auth token)" https://portal.example.com/api/access
 
@@ -54,10 +55,10 @@ func tokenRun(opts *Options) error {
 	if err != nil {
 		return err
 	}
-	h := cfg.Host(server)
-	if server == "" || h == nil || h.Token == "" {
+	a := cfg.Active(server)
+	if server == "" || a == nil || a.Token == "" {
 		return &cmdutil.AuthError{Err: fmt.Errorf("not logged in; run `portal auth login`")}
 	}
-	_, err = fmt.Fprintln(opts.IO.Out, h.Token)
+	_, err = fmt.Fprintln(opts.IO.Out, a.Token)
 	return err
 }

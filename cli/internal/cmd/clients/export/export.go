@@ -18,6 +18,7 @@ type Options struct {
 	Client func() (*sdk.Client, error)
 
 	cmdutil.ExportFlags
+	Clobber bool
 	Filters []string
 	Orders  []string
 
@@ -33,13 +34,18 @@ func NewCmdExport(f *cmdutil.Factory, runF func(context.Context, *Options) error
 		Short: "Export clients to a CSV or XLSX file",
 		Long: `Export every client the filters select (all pages) to a CSV or XLSX file built by the
 server. The file is written to -o FILE (replaced only once it is complete) or to standard
-output with -o - or when no -o is given. A progress bar shows on a terminal.`,
+output with -o - or when no -o is given. A progress bar shows on a terminal.
+
+The format follows the extension of the -o file (.csv or .xlsx) unless --format is given;
+a --format that disagrees with the extension is refused. A file that exists is only
+replaced with --clobber.`,
 		Example: `  $ portal clients export -o clients.csv
-  $ portal clients export --format xlsx -o ca.xlsx --filter state=eq:CA --order last_name
+  $ portal clients export -o ca.xlsx --filter state=eq:CA --order last_name
+  $ portal clients export -o clients.csv --clobber
   $ portal clients export | wc -l`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := opts.ExportFlags.Validate(opts.IO); err != nil {
+			if err := opts.ExportFlags.Resolve(opts.IO, cmd.Flags().Changed("format")); err != nil {
 				return err
 			}
 			if err := cmdutil.ApplyListing(&opts.Params, opts.Filters, opts.Orders); err != nil {
@@ -53,7 +59,7 @@ output with -o - or when no -o is given. A progress bar shows on a terminal.`,
 		},
 	}
 	cmdutil.AddListingFlags(cmd, &oas.DownloadClientsParams{}, &opts.Filters, &opts.Orders)
-	cmdutil.AddExportFlags(cmd, &opts.ExportFlags)
+	cmdutil.AddExportFileFlags(cmd, &opts.ExportFlags, &opts.Clobber)
 	return cmd
 }
 
@@ -65,6 +71,9 @@ func exportRun(ctx context.Context, opts *Options) error {
 	res, err := client.DownloadClients(ctx, opts.Params)
 	if err != nil {
 		return sdk.Wrap(err)
+	}
+	if err := opts.ExportFlags.CheckOverwrite(opts.Clobber); err != nil {
+		return err
 	}
 	return opts.ExportFlags.Download(ctx, opts.IO, client, res.Response.URL, "clients")
 }

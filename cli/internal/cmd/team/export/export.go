@@ -21,6 +21,7 @@ type Options struct {
 	View   string
 	Period shared.Period
 	cmdutil.ExportFlags
+	Clobber bool
 	Filters []string
 	Orders  []string
 
@@ -37,13 +38,18 @@ func NewCmdExport(f *cmdutil.Factory, runF func(context.Context, *Options) error
 		Long: `Export every member of a team view that the filters select (all pages) to a CSV or
 XLSX file built by the server. The view, filters and order are those of portal team list.
 The file is written to -o FILE (replaced only once it is complete) or to standard output
-with -o - or when no -o is given. A progress bar shows on a terminal.`,
+with -o - or when no -o is given. A progress bar shows on a terminal.
+
+The format follows the extension of the -o file (.csv or .xlsx) unless --format is given;
+a --format that disagrees with the extension is refused. A file that exists is only
+replaced with --clobber.`,
 		Example: `  $ portal team export --view BaseShop -o team.csv
-  $ portal team export --view Infinity --format xlsx -o infinity.xlsx --filter licensed=true
+  $ portal team export --view Infinity -o infinity.xlsx --filter licensed=true
+  $ portal team export --view BaseShop -o team.csv --clobber
   $ portal team export --view BaseShop | wc -l`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := opts.ExportFlags.Validate(opts.IO); err != nil {
+			if err := opts.ExportFlags.Resolve(opts.IO, cmd.Flags().Changed("format")); err != nil {
 				return err
 			}
 			view, err := shared.ParseView(opts.View)
@@ -67,7 +73,7 @@ with -o - or when no -o is given. A progress bar shows on a terminal.`,
 	shared.AddViewFlag(cmd, &opts.View)
 	shared.AddPeriodFlags(cmd, &opts.Period)
 	cmdutil.AddListingFlags(cmd, &oas.DownloadTeamParams{}, &opts.Filters, &opts.Orders)
-	cmdutil.AddExportFlags(cmd, &opts.ExportFlags)
+	cmdutil.AddExportFileFlags(cmd, &opts.ExportFlags, &opts.Clobber)
 	return cmd
 }
 
@@ -79,6 +85,9 @@ func exportRun(ctx context.Context, opts *Options) error {
 	res, err := client.DownloadTeam(ctx, opts.Params)
 	if err != nil {
 		return sdk.Wrap(err)
+	}
+	if err := opts.ExportFlags.CheckOverwrite(opts.Clobber); err != nil {
+		return err
 	}
 	return opts.ExportFlags.Download(ctx, opts.IO, client, res.Response.URL, "the "+string(opts.Params.View)+" view")
 }

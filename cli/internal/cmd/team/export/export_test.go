@@ -12,12 +12,13 @@ import (
 
 func TestNewCmdExport(t *testing.T) {
 	tests := []struct {
-		name       string
-		args       []string
-		tty        bool
-		wantParams oas.DownloadTeamParams
-		wantOutput string
-		wantErr    string
+		name        string
+		args        []string
+		tty         bool
+		wantParams  oas.DownloadTeamParams
+		wantOutput  string
+		wantClobber bool
+		wantErr     string
 	}{
 		{
 			name:       "csv of the Personal view by default",
@@ -43,6 +44,20 @@ func TestNewCmdExport(t *testing.T) {
 			wantParams: oas.DownloadTeamParams{View: oas.TeamViewBaseShop, Format: oas.NewOptDownloadFormat(oas.DownloadFormatCsv)},
 		},
 		{name: "xlsx to a terminal", args: []string{"--format", "xlsx"}, tty: true, wantErr: "refusing to write an XLSX file to the terminal"},
+		{
+			name:       "xlsx from the file name",
+			args:       []string{"-o", "out.XLSX"},
+			wantParams: oas.DownloadTeamParams{View: oas.TeamViewPersonal, Format: oas.NewOptDownloadFormat(oas.DownloadFormatXlsx)},
+			wantOutput: "out.XLSX",
+		},
+		{
+			name:        "csv from the file name, replacing it",
+			args:        []string{"--format", "csv", "-o", "out.csv", "--clobber"},
+			wantParams:  oas.DownloadTeamParams{View: oas.TeamViewPersonal, Format: oas.NewOptDownloadFormat(oas.DownloadFormatCsv)},
+			wantOutput:  "out.csv",
+			wantClobber: true,
+		},
+		{name: "a format the file name contradicts", args: []string{"--format", "csv", "-o", "out.xlsx"}, wantErr: "--format csv does not match the file name out.xlsx"},
 		{name: "bad format", args: []string{"--format", "pdf"}, wantErr: `invalid --format "pdf"`},
 		{name: "bad view", args: []string{"--view", "All"}, wantErr: `invalid --view "All"`},
 		{name: "bad filter", args: []string{"--filter", "email=eq:x"}, wantErr: `unknown filter field "email"`},
@@ -58,8 +73,8 @@ func TestNewCmdExport(t *testing.T) {
 			if diff := cmp.Diff(tt.wantParams, got.Params); diff != "" {
 				t.Errorf("params (-want +got):\n%s", diff)
 			}
-			if got.Output != tt.wantOutput {
-				t.Errorf("output = %q, want %q", got.Output, tt.wantOutput)
+			if got.Output != tt.wantOutput || got.Clobber != tt.wantClobber {
+				t.Errorf("output = %q, clobber %v; want %q, %v", got.Output, got.Clobber, tt.wantOutput, tt.wantClobber)
 			}
 		})
 	}

@@ -68,7 +68,7 @@ func TestNewCmdList(t *testing.T) {
 			wantFields: []string{"code", "level"},
 		},
 		{name: "unknown view", args: "--view Everyone", wantErr: `invalid --view "Everyone": one of Personal, BaseShop, RmdSuperBase, RmdSuperTeam, Infinity`},
-		{name: "unknown filter field", args: "--filter email=eq:x", wantErr: `unknown filter field "email"; filterable fields: code, country, downline_size, generation`},
+		{name: "unknown filter field", args: "--filter email=eq:x", wantErr: `unknown filter field "email"; filterable fields: code, name, level, level_rank`},
 		{name: "unknown operator", args: "--filter name=eq:x", wantErr: `unknown operator "eq" for filter field "name"; operators: contains`},
 		{name: "bad enum", args: "--filter status=eq:asleep", wantErr: `expected one of Active, Resigned`},
 		{name: "bad order", args: "--order email", wantErr: `unknown order field "email"; sortable fields: id, tree, code, first_name`},

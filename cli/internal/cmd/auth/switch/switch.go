@@ -1,0 +1,134 @@
+// Package switchcmd implements `portal auth switch`.
+package switchcmd
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/cli/internal/config"
+	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/cli/internal/prompter"
+)
+
+// Options are the inputs of a switch.
+type Options struct {
+	IO       *iostreams.IOStreams
+	Prompter prompter.Prompter
+	Config   func() (*config.Config, error)
+	Server   func() (string, string, error)
+
+	// Login is the account to switch to ("" to pick one).
+	Login string
+}
+
+// NewCmdSwitch returns the switch command; runF replaces the run in tests.
+func NewCmdSwitch(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams, Prompter: f.Prompter, Config: f.Config, Server: f.Server}
+	return &cobra.Command{
+		Use:   "switch [LOGIN]",
+		Short: "Switch the active account of the server",
+		Long: `Make another account logged in on the server the active one: the one later commands
+use. LOGIN is the login of the account (an email or an associate code, in any case).
+
+Without LOGIN: with two accounts, the other one becomes active; with more, they are listed
+and you choose one on a terminal.`,
+		Example: `  $ portal auth switch staff@example.com
+  $ portal auth switch`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				opts.Login = strings.TrimSpace(args[0])
+				if opts.Login == "" {
+					return cmdutil.FlagErrorf("the login is empty")
+				}
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return switchRun(opts)
+		},
+	}
+}
+
+func switchRun(opts *Options) error {
+	server, _, err := opts.Server()
+	if err != nil {
+		return err
+	}
+	cfg, err := opts.Config()
+	if err != nil {
+		return err
+	}
+	h := cfg.Host(server)
+	if server == "" || h == nil || len(h.Accounts) == 0 {
+		return &cmdutil.AuthError{Err: fmt.Errorf("not logged in%s; run `portal auth login`", on(server))}
+	}
+	login := opts.Login
+	if login == "" {
+		if login, err = choose(opts, h); err != nil {
+			return err
+		}
+	}
+	a, err := cfg.Switch(server, login)
+	if err != nil {
+		return fmt.Errorf("no account %q on %s; logged in: %s", login, server, strings.Join(h.Logins(), ", "))
+	}
+	if err := cfg.Save(); err != nil {
+		return err
+	}
+	cs := opts.IO.ColorScheme()
+	fmt.Fprintf(opts.IO.ErrOut, "%s Switched to %s on %s\n", cs.SuccessIcon(), cs.Bold(a.Label()), server)
+	return nil
+}
+
+// choose picks the account to switch to when none was named: the other one of two, else
+// the user's choice from a numbered list.
+func choose(opts *Options, h *config.Host) (string, error) {
+	active := h.ActiveAccount()
+	switch {
+	case len(h.Accounts) == 1:
+		return "", fmt.Errorf("%s is the only account on this server; log in with another with `portal auth login`", h.Accounts[0].Login)
+	case len(h.Accounts) == 2:
+		for _, a := range h.Accounts {
+			if active == nil || a.Login != active.Login {
+				return a.Login, nil
+			}
+		}
+	}
+	if !opts.IO.CanPrompt() {
+		return "", cmdutil.FlagErrorf("give the login to switch to: one of %s", strings.Join(h.Logins(), ", "))
+	}
+	for i, a := range h.Accounts {
+		mark := " "
+		if active != nil && a.Login == active.Login {
+			mark = "*"
+		}
+		fmt.Fprintf(opts.IO.ErrOut, "%s %d. %s\n", mark, i+1, a.Label())
+	}
+	answer, err := opts.Prompter.Input(fmt.Sprintf("Switch to (1–%d or a login): ", len(h.Accounts)))
+	if err != nil {
+		return "", err
+	}
+	if n, err := strconv.Atoi(answer); err == nil {
+		if n < 1 || n > len(h.Accounts) {
+			return "", fmt.Errorf("no account number %d", n)
+		}
+		return h.Accounts[n-1].Login, nil
+	}
+	if answer == "" {
+		return "", cmdutil.ErrCancel
+	}
+	return answer, nil
+}
+
+func on(server string) string {
+	if server == "" {
+		return ""
+	}
+	return " to " + server
+}

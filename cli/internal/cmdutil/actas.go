@@ -1,0 +1,84 @@
+package cmdutil
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/associateportal/portal/cli/internal/config"
+	"github.com/associateportal/portal/sdk"
+)
+
+// ActAsHint tells a staff member how to act for an associate.
+const ActAsHint = "staff act for an associate with --as CODE or " + config.EnvActAs + "=CODE"
+
+// ActAsCode returns the associate a staff member acts for: flag (--as) when given, else the
+// environment variable PORTAL_ACT_AS (read through getenv), in upper case; "" for nobody.
+// source names where it came from, for messages.
+func ActAsCode(flag string, getenv func(string) string) (code, source string, err error) {
+	code, source = sdk.NormalizeAssociateCode(flag), "--as"
+	if code == "" {
+		code, source = sdk.NormalizeAssociateCode(getenv(config.EnvActAs)), config.EnvActAs
+	}
+	if code == "" {
+		return "", "", nil
+	}
+	if !codePattern.MatchString(code) {
+		if source == "--as" {
+			return "", "", FlagErrorf("invalid --as %q: an associate code is 3 to 16 letters and digits", flag)
+		}
+		return "", "", fmt.Errorf("invalid %s %q: an associate code is 3 to 16 letters and digits", config.EnvActAs, getenv(config.EnvActAs))
+	}
+	return code, source, nil
+}
+
+// ActingClient wraps the Client function of a Factory: the client it returns acts for the
+// associate ActAsCode gives (flag is read when the client is asked for, once the command
+// line is parsed), and for nobody when none is given.
+func ActingClient(client func() (*sdk.Client, error), flag func() string) func() (*sdk.Client, error) {
+	return func() (*sdk.Client, error) {
+		code, _, err := ActAsCode(flag(), os.Getenv)
+		if err != nil {
+			return nil, err
+		}
+		c, err := client()
+		if err != nil || code == "" {
+			return c, err
+		}
+		return c.ActAs(code)
+	}
+}
+
+// actAsWords puts the flag in place of the header in the server's messages about admin app
+// mode, longest phrases first.
+var actAsWords = strings.NewReplacer(
+	" (portal --as CODE)", "",
+	"given in access-token", "given with --as or "+config.EnvActAs,
+	"The access-token header", "--as (or "+config.EnvActAs+")",
+	"the access-token header", "--as CODE (or "+config.EnvActAs+")",
+	"access-token", "--as",
+)
+
+// actAsMessage is the message of an error about acting for an associate, in the words of
+// the command line: an operation for associates called by a staff member acting for nobody
+// (with the hint to use --as), a code no associate has, --as used by someone who may not
+// act. ok is false for any other error.
+func actAsMessage(err error) (msg string, ok bool) {
+	if errors.Is(err, sdk.ErrNotAssociate) {
+		return err.Error() + "\n" + ActAsHint, true
+	}
+	e, isAPI := sdk.AsError(err)
+	switch {
+	case !isAPI:
+		return "", false
+	case sdk.IsAccessTokenNeeded(err):
+		// "This is for associates; staff act for one with the access-token header": what
+		// comes before the advice about the header, then the advice about the flag.
+		msg = sdk.TrimAccessTokenAdvice(e.Message)
+		return fmt.Sprintf("%s (HTTP %d)\n%s", actAsWords.Replace(msg), e.Status, ActAsHint), true
+	case sdk.IsAccessTokenRefused(err):
+		return fmt.Sprintf("%s (HTTP %d)", actAsWords.Replace(e.Message), e.Status), true
+	}
+	return "", false
+}

@@ -1,0 +1,242 @@
+package tui
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/oas"
+)
+
+// actingBackend is the fake server seen by a staff member acting for code: /access answers
+// that associate, and the calls through it are logged with the code. A code no associate
+// has is refused, as the server does (401 naming access-token).
+type actingBackend struct {
+	*fakeBackend
+	code string
+}
+
+func (a actingBackend) refused() error {
+	if a.team.names[a.code] != "" {
+		return nil
+	}
+	return &sdk.Error{Status: 401, Message: `No associate has the code "` + a.code + `" given in access-token`}
+}
+
+func (a actingBackend) GetAccess(context.Context) (*oas.AccessHeaders, error) {
+	if err := a.refused(); err != nil {
+		return nil, err
+	}
+	return &oas.AccessHeaders{Response: oas.Access{User: oas.User{Name: a.team.names[a.code], Code: oas.NewOptString(a.code),
+		ActingStaff: oas.NewOptString("Sam Staffer")}}}, nil
+}
+
+func (a actingBackend) ListClients(ctx context.Context, p oas.ListClientsParams) (*oas.ClientListHeaders, error) {
+	a.actingCalls = append(a.actingCalls, a.code+" clients")
+	if err := a.refused(); err != nil {
+		return nil, err
+	}
+	return a.fakeBackend.ListClients(ctx, p)
+}
+
+func (a actingBackend) ListTeam(ctx context.Context, p oas.ListTeamParams) (*oas.TeamMemberListHeaders, error) {
+	a.actingCalls = append(a.actingCalls, a.code+" team "+string(p.View))
+	return a.fakeBackend.ListTeam(ctx, p)
+}
+
+func (a actingBackend) GetGenealogyNode(ctx context.Context, p oas.GetGenealogyNodeParams) (*oas.TreeNodeHeaders, error) {
+	a.actingCalls = append(a.actingCalls, a.code+" node "+p.Code)
+	return a.fakeBackend.GetGenealogyNode(ctx, p)
+}
+
+// staffTester is a staff member in the TUI, able to act for any associate of the fake.
+func staffTester(t *testing.T, actingAs string) (*tester, *fakeBackend) {
+	t.Helper()
+	b := demoBackend()
+	tt := newTesterWith(t, staffBackend{b}, Options{
+		ActingAs: actingAs,
+		ActAs:    func(code string) (Backend, error) { return actingBackend{b, code}, nil },
+	})
+	return tt, b
+}
+
+func TestStaffActsForAnAssociate(t *testing.T) {
+	tt, b := staffTester(t, "")
+	tt.keys("3")
+	tt.golden("staff_team")
+	if b.actingCalls != nil || len(b.team.teamCalls) != 0 {
+		t.Fatalf("requests before acting: %v %v", b.actingCalls, b.team.teamCalls)
+	}
+
+	// a opens the picker over the staff member's own lookup.
+	tt.keys("a")
+	tt.typeText("smi")
+	tt.keys("down")
+	tt.golden("actas_picker")
+	if tt.quit() || tt.root().active != screenTeam {
+		t.Fatal("typing in the picker left it")
+	}
+
+	tt.keys("enter") // Cal Smithers, A2001
+	if tt.root().picker != nil {
+		t.Fatal("the picker is still open")
+	}
+	tt.golden("team_acting")
+	want := []string{"A2001 clients", "A2001 team BaseShop", "A2001 node A2001"}
+	if diff := cmp.Diff(want, b.actingCalls); diff != "" {
+		t.Errorf("requests while acting (-want +got):\n%s", diff)
+	}
+
+	// The tree is the associate's.
+	tt.keys("4")
+	if s := tt.tree(); s.root == nil || s.root.Code != "A2001" {
+		t.Errorf("the tree while acting for A2001: %+v", s.root)
+	}
+	if !strings.Contains(tt.view(), "Sam Staffer as Cal Smithers (A2001) · http://…") {
+		t.Errorf("the header does not say who is acted for:\n%s", tt.view())
+	}
+
+	// a again, then ctrl+x: acting for nobody, the team screens say so again.
+	tt.keys("a")
+	if !strings.Contains(tt.view(), "Acting for A2001 · ctrl+x acts for nobody again") {
+		t.Errorf("the picker does not say who is acted for:\n%s", tt.view())
+	}
+	tt.keys("ctrl+x")
+	if tt.root().acting != nil || !strings.Contains(tt.view(), "press a to act for one") ||
+		!strings.Contains(tt.view(), "Sam Staffer (staff) · http://portal.test") {
+		t.Errorf("after ctrl+x:\n%s", tt.view())
+	}
+}
+
+func TestActAsPickerCancels(t *testing.T) {
+	tt, b := staffTester(t, "")
+	tt.keys("a", "esc")
+	if tt.root().picker != nil || tt.root().acting != nil {
+		t.Fatal("esc did not close the picker")
+	}
+	tt.keys("a")
+	tt.typeText("q1") // text in the picker, not commands
+	if tt.quit() || tt.root().active != screenClients {
+		t.Fatal("keys of the picker acted as global keys")
+	}
+	tt.keys("esc", "a", "enter") // nothing found yet: enter does nothing
+	if tt.root().acting != nil || b.actingCalls != nil {
+		t.Errorf("acting without a choice: %v", b.actingCalls)
+	}
+}
+
+// --as (or PORTAL_ACT_AS) acts from the start, in any case.
+func TestActAsFromTheStart(t *testing.T) {
+	tt, b := staffTester(t, "a2003")
+	tt.keys("3")
+	if !strings.Contains(tt.view(), "Sam Staffer as Eli Moss (A2003)") {
+		t.Errorf("header:\n%s", tt.view())
+	}
+	want := []string{"A2003 clients", "A2003 team BaseShop", "A2003 node A2003"}
+	if diff := cmp.Diff(want, b.actingCalls); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+}
+
+// A code no associate has is told as such, and does not end the TUI like an expired session.
+func TestActAsAnUnknownCode(t *testing.T) {
+	tt, _ := staffTester(t, "ZZZ999")
+	tt.keys("3")
+	view := tt.view()
+	if !strings.Contains(view, `No associate has the code "ZZZ999" (HTTP 401)`) || strings.Contains(view, "access-token") {
+		t.Errorf("team screen:\n%s", view)
+	}
+	if err := tt.root().Err(); err != nil {
+		t.Errorf("Err() = %v: an unknown code is not the end of the session", err)
+	}
+	tt.keys("1")
+	if !strings.Contains(tt.view(), `No associate has the code "ZZZ999"`) {
+		t.Errorf("clients screen:\n%s", tt.view())
+	}
+}
+
+// Only staff are offered the picker.
+func TestActAsIsForStaff(t *testing.T) {
+	tt := newTesterWith(t, demoBackend(), Options{ActAs: func(string) (Backend, error) {
+		t.Fatal("an associate acted for someone")
+		return nil, nil
+	}})
+	tt.keys("a")
+	if tt.root().picker != nil || strings.Contains(tt.view(), "act as") {
+		t.Errorf("the picker is offered to an associate:\n%s", tt.view())
+	}
+}
+
+// Answers to requests made as another identity are dropped: the screens started anew.
+func TestAnswersOfAnotherIdentityAreDropped(t *testing.T) {
+	tt, _ := staffTester(t, "")
+	late := tt.root().epoch
+	tt.keys("a")
+	tt.typeText("A2001")
+	tt.keys("enter")
+	rows := len(tt.root().screens[screenClients].(*clientsScreen).rows)
+	stale := clientsLoadedMsg{seq: 1, page: 1, rows: demoClients(3)}
+	tt.send(epochMsg{epoch: late, msg: stale})
+	if got := len(tt.root().screens[screenClients].(*clientsScreen).rows); got != rows {
+		t.Errorf("a stale answer was shown: %d rows, want %d", got, rows)
+	}
+	tt.send(epochMsg{epoch: tt.root().epoch, msg: stale})
+	if got := len(tt.root().screens[screenClients].(*clientsScreen).rows); got != 3 {
+		t.Errorf("a current answer was dropped: %d rows", got)
+	}
+}
+
+// Bubble Tea's own messages (quit) pass through the tagging untouched; ours are tagged.
+func TestTagLeavesTheRuntimesMessages(t *testing.T) {
+	if _, ok := tag(3, tea.Quit)().(tea.QuitMsg); !ok {
+		t.Error("quit was wrapped")
+	}
+	batch := tag(3, tea.Batch(func() tea.Msg { return pickerClosedMsg{} }, tea.Quit))().(tea.BatchMsg)
+	if e, ok := batch[0]().(epochMsg); !ok || e.epoch != 3 {
+		t.Errorf("a message in a batch: %#v", batch[0]())
+	}
+	if _, ok := batch[1]().(tea.QuitMsg); !ok {
+		t.Errorf("quit in a batch: %#v", batch[1]())
+	}
+}
+
+// An associate's tabs opened by a staff member acting for nobody say how to act.
+func TestTheAssociateTabsOfStaffActingForNobody(t *testing.T) {
+	b := demoBackend()
+	tt := newTesterWith(t, staffOnlyBackend{staffBackend{b}}, Options{})
+	tt.keys("2")
+	tt.typeText("cal")
+	tt.keys("enter")
+	if view := tt.view(); !strings.Contains(view, "Error: This is for associates: press a to act for an associate") {
+		t.Errorf("tabs:\n%s", view)
+	}
+}
+
+// staffOnlyBackend answers the associate operations as the server does to a staff member
+// acting for nobody.
+type staffOnlyBackend struct{ staffBackend }
+
+func (staffOnlyBackend) GetAssociate(context.Context, oas.GetAssociateParams) (*oas.AssociateOverviewHeaders, error) {
+	return nil, &sdk.Error{Status: 403, Message: "This is for associates; staff act for an associate with the access-token header"}
+}
+
+// The server's advice about the access-token header becomes the TUI's key.
+func TestExplain(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"This is for associates; staff act for one with the access-token header (portal --as CODE)", "This is for associates: press a to act for an associate"},
+		{"Staff need the clients.read permission for this, or act for an associate with the access-token header (portal --as CODE)",
+			"Staff need the clients.read permission for this: press a to act for an associate"},
+		{"Team screens are for associates; staff act for one with the access-token header", "Team screens are for associates: press a to act for an associate"},
+		{"The access-token header is only for staff allowed to act for associates", "Acting for an associate is only for staff allowed to act for associates (HTTP 403)"},
+		{"Base Shop is for associates below RMD", "Base Shop is for associates below RMD (HTTP 403)"},
+	} {
+		err := explain(&sdk.Error{Status: 403, Message: tc.in})
+		if err.Error() != tc.want || !sdk.IsForbidden(err) {
+			t.Errorf("explain(%q) = %q, want %q", tc.in, err.Error(), tc.want)
+		}
+	}
+}

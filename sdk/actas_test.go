@@ -1,0 +1,84 @@
+package sdk_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/oas"
+)
+
+// A staff member acts for an associate with ActAs; the errors of admin app mode are told
+// apart from an ended session.
+func TestActAs(t *testing.T) {
+	ctx := context.Background()
+	env, staff := login(t, "staff@example.com")
+
+	_, err := staff.ListTeam(ctx, oas.ListTeamParams{View: oas.TeamViewPersonal})
+	if !sdk.IsAccessTokenNeeded(err) || sdk.IsAccessTokenRefused(err) {
+		t.Fatalf("team list of a staff member acting for nobody: %v, want a 403 naming access-token", err)
+	}
+
+	acting, err := staff.ActAs(sdk.NormalizeAssociateCode(" agt100 "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if acting.AccessToken() != "AGT100" || staff.AccessToken() != "" {
+		t.Errorf("access tokens: acting %q, staff %q", acting.AccessToken(), staff.AccessToken())
+	}
+	acc, err := acting.Access(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if acc.User.Code.Or("") != "AGT100" || acc.User.ActingStaff.Or("") != "Sam Staffer" {
+		t.Errorf("access while acting: %+v", acc.User)
+	}
+	res, err := acting.ListTeam(ctx, oas.ListTeamParams{View: oas.TeamViewPersonal})
+	if err != nil || len(res.Response.Data) != 1 || res.Response.Data[0].Code != "AGT100" {
+		t.Fatalf("Personal view while acting: %+v, %v", res, err)
+	}
+	// The client it came from still acts for nobody.
+	if acc, err := staff.Access(ctx); err != nil || acc.User.Code.Set || !acc.User.IsStaff {
+		t.Errorf("the staff client changed: %+v, %v", acc, err)
+	}
+
+	unknown, err := staff.ActAs("NOBODY1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = unknown.Access(ctx)
+	if !sdk.IsAccessTokenRefused(err) || !sdk.IsUnauthorized(err) || sdk.IsAccessTokenNeeded(err) {
+		t.Errorf("an unknown code: %v, want a refused access-token", err)
+	}
+
+	agent, err := sdk.New(env.URL, sdk.WithRetryPolicy(tinyRetries))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := agent.Login(ctx, "agent@example.com", demoPassword); err != nil {
+		t.Fatal(err)
+	}
+	agentActing, err := agent.ActAs("RMD100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := agentActing.Access(ctx); !sdk.IsAccessTokenRefused(err) || !sdk.IsForbidden(err) {
+		t.Errorf("an associate acting: %v, want a refused access-token (403)", err)
+	}
+	if sdk.IsAccessTokenRefused(&sdk.Error{Status: 401, Message: "Session expired"}) || sdk.IsAccessTokenNeeded(&sdk.Error{Status: 403, Message: "Base Shop is for associates below RMD"}) {
+		t.Error("errors without access-token were taken for act-as errors")
+	}
+}
+
+func TestTrimAccessTokenAdvice(t *testing.T) {
+	for in, want := range map[string]string{
+		"This is for associates; staff act for one with the access-token header (portal --as CODE)":                                "This is for associates",
+		"Staff need the clients.read permission for this, or act for an associate with the access-token header (portal --as CODE)": "Staff need the clients.read permission for this",
+		"The access-token header is only for staff allowed to act for associates":                                                  "The access-token header is only for staff allowed to act for associates",
+		"Base Shop is for associates below RMD; use RMD Super Base or RMD Super Team":                                              "Base Shop is for associates below RMD; use RMD Super Base or RMD Super Team",
+	} {
+		if got := sdk.TrimAccessTokenAdvice(in); got != want {
+			t.Errorf("TrimAccessTokenAdvice(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
