@@ -105,7 +105,7 @@ func (h *Handler) DownloadClients(ctx context.Context, params oas.DownloadClient
 	if _, _, err := store.ClientExportSQL(p, q); err != nil {
 		return nil, err
 	}
-	url, err := h.exportURL(ctx, p, "clients", "", string(params.Format.Or(oas.DownloadFormatCsv)))
+	url, err := h.exportURL(ctx, p, oas.DownloadClientsOperation, "", string(params.Format.Or(oas.DownloadFormatCsv)))
 	if err != nil {
 		return nil, err
 	}

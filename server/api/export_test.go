@@ -1,6 +1,9 @@
 package api
 
-import "github.com/associateportal/portal/server/listing"
+import (
+	"github.com/associateportal/portal/sdk/lists"
+	"github.com/associateportal/portal/server/listing"
+)
 
 // ListSpecs exposes the whitelists by operation to the contract test.
 func ListSpecs() map[string]*listing.Spec { return listSpecs }
@@ -10,3 +13,12 @@ func (r rule) Public() bool { return r.who == anyone }
 
 // AccessTable exposes the access rules to the contract test.
 func AccessTable() map[string]rule { return access }
+
+// ExportColumns are the columns of each download operation's exporter.
+func ExportColumns() map[string][]lists.Column {
+	out := map[string][]lists.Column{}
+	for op, ex := range exporters {
+		out[op] = ex.columns
+	}
+	return out
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,13 +12,9 @@ import (
 	"time"
 
 	"github.com/associateportal/portal/sdk/oas"
-	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/errs"
-	"github.com/associateportal/portal/server/export"
 	"github.com/associateportal/portal/server/files"
-	"github.com/associateportal/portal/server/hierarchy"
 	"github.com/associateportal/portal/server/httpx"
-	"github.com/associateportal/portal/server/listing"
 	"github.com/associateportal/portal/server/store"
 )
 
@@ -27,56 +22,6 @@ var _ oas.FilesHandler = (*Handler)(nil)
 
 // DownloadTTL is how long a download URL works.
 const DownloadTTL = 15 * time.Minute
-
-// exportJob is what a download URL builds when fetched.
-type exportJob struct {
-	Resource    string `json:"resource"`
-	Query       string `json:"query"`
-	Format      string `json:"format"`
-	UserID      int64  `json:"user_id"`
-	AssociateID int64  `json:"associate_id,omitempty"`
-	ActingStaff int64  `json:"acting_staff_id,omitempty"`
-	View        string `json:"view,omitempty"`
-}
-
-// exporters are the lists that can be downloaded: their whitelist, header and query.
-var exporters = map[string]struct {
-	spec   *listing.Spec
-	header []string
-	sql    func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, view string) (string, []any, error)
-}{
-	"clients": {store.ClientListing, store.ClientExportHeader,
-		func(_ context.Context, _ *store.Store, p *auth.Principal, q listing.Query, _ string) (string, []any, error) {
-			return store.ClientExportSQL(p, q)
-		}},
-	"team": {store.TeamListing, store.TeamExportHeader,
-		func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, view string) (string, []any, error) {
-			if !p.IsAssociate() {
-				return "", nil, errs.Forbiddenf("Team screens are for associates")
-			}
-			root, err := st.TeamRoot(ctx, p.AssociateID)
-			if err != nil {
-				return "", nil, err
-			}
-			return store.TeamExportSQL(hierarchy.View(view), root, q)
-		}},
-}
-
-// exportURL reserves an export of a resource with the request's filters and order, and
-// answers its signed URL.
-func (h *Handler) exportURL(ctx context.Context, p *auth.Principal, resource, view, format string) (string, error) {
-	job := exportJob{Resource: resource, Query: httpx.InfoFrom(ctx).RawQuery, Format: format,
-		UserID: p.UserID, AssociateID: p.AssociateID, ActingStaff: p.ActingStaffID, View: view}
-	raw, err := json.Marshal(job)
-	if err != nil {
-		return "", err
-	}
-	id := files.NewID()
-	if err := h.Store.CreateFile(ctx, store.File{ID: id, OwnerUserID: &p.UserID, Purpose: "export", Export: raw}); err != nil {
-		return "", err
-	}
-	return h.Signer.URL("GET", id+"."+format, DownloadTTL), nil
-}
 
 // verify checks a signed URL; a bad or expired signature is 403.
 func (h *Handler) verify(method, name string, expires int64, signature string) error {
@@ -207,47 +152,4 @@ func (h *Handler) DownloadFile(ctx context.Context, params oas.DownloadFileParam
 		hints.ContentDisposition = fmt.Sprintf(`attachment; filename="%s.svg"`, f.ID)
 	}
 	return &oas.DownloadFileOKHeaders{Response: oas.DownloadFileOK{Data: rc}}, nil
-}
-
-func (h *Handler) streamExport(ctx context.Context, f store.File, hints *httpx.Hints) (*oas.DownloadFileOKHeaders, error) {
-	var job exportJob
-	if err := json.Unmarshal(f.Export, &job); err != nil {
-		return nil, fmt.Errorf("export %s: %w", f.ID, err)
-	}
-	ex, ok := exporters[job.Resource]
-	if !ok {
-		return nil, fmt.Errorf("export %s: unknown resource %q", f.ID, job.Resource)
-	}
-	p, err := h.Store.PrincipalFor(ctx, job.UserID, job.AssociateID, job.ActingStaff)
-	if err != nil {
-		return nil, err
-	}
-	q, err := listing.Parse(job.Query, ex.spec)
-	if err != nil {
-		return nil, err
-	}
-	sql, args, err := ex.sql(ctx, h.Store, p, q, job.View)
-	if err != nil {
-		return nil, err
-	}
-	format := export.Format(job.Format)
-	name := fmt.Sprintf("%s-%s.%s", job.Resource, f.CreatedAt.UTC().Format("20060102-150405"), format)
-	hints.ContentType = format.ContentType()
-	hints.ContentDisposition = fmt.Sprintf(`attachment; filename="%s"`, name)
-	pr, pw := io.Pipe()
-	go func() { <-ctx.Done(); _ = pr.CloseWithError(ctx.Err()) }()
-	go func() {
-		w, err := export.New(format, pw, ex.header)
-		if err == nil {
-			err = h.Store.StreamRows(ctx, sql, args, w.Row)
-		}
-		if err == nil {
-			err = w.Close()
-		}
-		if err != nil && ctx.Err() == nil {
-			h.Log.ErrorContext(ctx, "export failed", "file", f.ID, "request_id", httpx.InfoFrom(ctx).ID, "err", err.Error())
-		}
-		_ = pw.CloseWithError(err)
-	}()
-	return &oas.DownloadFileOKHeaders{ContentDisposition: oas.NewOptString(hints.ContentDisposition), Response: oas.DownloadFileOK{Data: pr}}, nil
 }

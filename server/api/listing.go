@@ -22,7 +22,12 @@ var listSpecs = map[string]*listing.Spec{
 // values that must name something (x-lookup): an unknown level or associate code is a 422
 // naming the parameter, never a silent empty list.
 func (h *Handler) listQuery(ctx context.Context, p *auth.Principal, spec *listing.Spec) (listing.Query, error) {
-	q, err := listing.Parse(httpx.InfoFrom(ctx).RawQuery, spec)
+	return h.parseQuery(ctx, p, httpx.InfoFrom(ctx).RawQuery, spec)
+}
+
+// parseQuery is listQuery of a raw query string kept from an earlier request (a download's).
+func (h *Handler) parseQuery(ctx context.Context, p *auth.Principal, raw string, spec *listing.Spec) (listing.Query, error) {
+	q, err := listing.Parse(raw, spec)
 	if err != nil {
 		return listing.Query{}, err
 	}

@@ -3,6 +3,8 @@ package api_test
 import (
 	"cmp"
 	"context"
+	"encoding/csv"
+	"net/http"
 	"maps"
 	"net/url"
 	"slices"
@@ -53,6 +55,27 @@ func TestListLookups(t *testing.T) {
 		e := r.apiError(t)
 		if len(e.Errors) != 1 || e.Errors[0].Field != tt.field || e.Errors[0].Message != tt.message {
 			t.Errorf("%s: %+v, want %s: %s", tt.path, e.Errors, tt.field, tt.message)
+		}
+	}
+
+	// A download normalises the level the same way when its link is fetched.
+	var dl struct {
+		URL string `json:"url"`
+	}
+	do(t, env, "GET", "/api/team/Infinity/download?filter[level][in][]=ta&filter[level][in][]=Sa", tok, nil, nil).json(t, &dl)
+	res, err := http.Get(env.URL + dl.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(res.Body).ReadAll()
+	res.Body.Close()
+	if err != nil || len(rows) != len(upper)+1 {
+		t.Fatalf("download with levels in lower case: %d rows (%v), the list has %d", len(rows), err, len(upper))
+	}
+	level := slices.Index(rows[0], "level")
+	for _, r := range rows[1:] {
+		if r[level] != "TA" && r[level] != "SA" {
+			t.Errorf("download row of level %q", r[level])
 		}
 	}
 

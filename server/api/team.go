@@ -137,7 +137,7 @@ func (h *Handler) DownloadTeam(ctx context.Context, params oas.DownloadTeamParam
 	if _, _, err := store.TeamExportSQL(hierarchy.View(params.View), root, q); err != nil {
 		return nil, err
 	}
-	url, err := h.exportURL(ctx, p, "team", string(params.View), string(params.Format.Or(oas.DownloadFormatCsv)))
+	url, err := h.exportURL(ctx, p, oas.DownloadTeamOperation, string(params.View), string(params.Format.Or(oas.DownloadFormatCsv)))
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,127 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/associateportal/portal/sdk/lists"
+	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/export"
+	"github.com/associateportal/portal/server/files"
+	"github.com/associateportal/portal/server/hierarchy"
+	"github.com/associateportal/portal/server/httpx"
+	"github.com/associateportal/portal/server/listing"
+	"github.com/associateportal/portal/server/store"
+)
+
+// exporter is how one …/download operation builds its file when the signed URL is fetched.
+type exporter struct {
+	name    string         // the start of the file's name
+	spec    *listing.Spec  // the list's whitelist, as at the download request
+	columns []lists.Column // the columns (sdk/lists), typed for XLSX
+	sql     exportQuery    // the query, one column per column
+}
+
+type exportQuery func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, view string) (string, []any, error)
+
+// exporters holds every …/download operation of the contract, by its generated name; a
+// test holds it to the contract, so a download without an exporter fails there rather than
+// when its link is fetched.
+var exporters = map[string]exporter{
+	oas.DownloadClientsOperation: {"clients", store.ClientListing, lists.ClientExport,
+		func(_ context.Context, _ *store.Store, p *auth.Principal, q listing.Query, _ string) (string, []any, error) {
+			return store.ClientExportSQL(p, q)
+		}},
+	oas.DownloadTeamOperation: {"team", store.TeamListing, lists.TeamExport,
+		func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, view string) (string, []any, error) {
+			if !p.IsAssociate() {
+				return "", nil, errAssociates
+			}
+			root, err := st.TeamRoot(ctx, p.AssociateID)
+			if err != nil {
+				return "", nil, err
+			}
+			return store.TeamExportSQL(hierarchy.View(view), root, q)
+		}},
+}
+
+// exportJob is what a download URL builds when fetched: the operation, the request's
+// listing parameters as sent, and who asked.
+type exportJob struct {
+	Operation   string `json:"operation"`
+	Query       string `json:"query"`
+	Format      string `json:"format"`
+	UserID      int64  `json:"user_id"`
+	AssociateID int64  `json:"associate_id,omitempty"`
+	ActingStaff int64  `json:"acting_staff_id,omitempty"`
+	View        string `json:"view,omitempty"`
+}
+
+// exportURL reserves the export of a download operation with the request's filters and
+// order (already checked by the handler), and answers its signed URL.
+func (h *Handler) exportURL(ctx context.Context, p *auth.Principal, operation, view, format string) (string, error) {
+	if _, ok := exporters[operation]; !ok {
+		return "", fmt.Errorf("api: no exporter for %s", operation)
+	}
+	job := exportJob{Operation: operation, Query: httpx.InfoFrom(ctx).RawQuery, Format: format,
+		UserID: p.UserID, AssociateID: p.AssociateID, ActingStaff: p.ActingStaffID, View: view}
+	raw, err := json.Marshal(job)
+	if err != nil {
+		return "", err
+	}
+	id := files.NewID()
+	if err := h.Store.CreateFile(ctx, store.File{ID: id, OwnerUserID: &p.UserID, Purpose: "export", Export: raw}); err != nil {
+		return "", err
+	}
+	return h.Signer.URL("GET", id+"."+format, DownloadTTL), nil
+}
+
+// streamExport builds an export while streaming it: rows go from the database to the
+// writer to the connection, so memory stays flat however many rows there are.
+func (h *Handler) streamExport(ctx context.Context, f store.File, hints *httpx.Hints) (*oas.DownloadFileOKHeaders, error) {
+	var job exportJob
+	if err := json.Unmarshal(f.Export, &job); err != nil {
+		return nil, fmt.Errorf("export %s: %w", f.ID, err)
+	}
+	ex, ok := exporters[job.Operation]
+	if !ok {
+		// A link made by an older portald: it expires within minutes anyway.
+		return nil, errs.NotFoundf("This download link no longer works; ask for the download again")
+	}
+	p, err := h.Store.PrincipalFor(ctx, job.UserID, job.AssociateID, job.ActingStaff)
+	if err != nil {
+		return nil, err
+	}
+	q, err := h.parseQuery(ctx, p, job.Query, ex.spec)
+	if err != nil {
+		return nil, err
+	}
+	sql, args, err := ex.sql(ctx, h.Store, p, q, job.View)
+	if err != nil {
+		return nil, err
+	}
+	format := export.Format(job.Format)
+	name := fmt.Sprintf("%s-%s.%s", ex.name, f.CreatedAt.UTC().Format("20060102-150405"), format)
+	hints.ContentType = format.ContentType()
+	hints.ContentDisposition = fmt.Sprintf(`attachment; filename="%s"`, name)
+	pr, pw := io.Pipe()
+	go func() { <-ctx.Done(); _ = pr.CloseWithError(ctx.Err()) }()
+	go func() {
+		w, err := export.NewTyped(format, pw, ex.columns)
+		if err == nil {
+			err = h.Store.StreamRows(ctx, sql, args, w.Row)
+		}
+		if err == nil {
+			err = w.Close()
+		}
+		if err != nil && ctx.Err() == nil {
+			h.Log.ErrorContext(ctx, "export failed", "file", f.ID, "request_id", httpx.InfoFrom(ctx).ID, "err", err.Error())
+		}
+		_ = pw.CloseWithError(err)
+	}()
+	return &oas.DownloadFileOKHeaders{ContentDisposition: oas.NewOptString(hints.ContentDisposition), Response: oas.DownloadFileOK{Data: pr}}, nil
+}
