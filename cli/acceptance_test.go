@@ -531,4 +531,28 @@ func testTeam(t *testing.T) {
 			t.Errorf("export of a view not offered: exit %d, stderr %q", r.code, r.stderr)
 		}
 	})
+
+	t.Run("list --csv and the download agree", func(t *testing.T) {
+		for _, tt := range []struct{ list, export []string }{
+			{[]string{"team", "list", "--view", "Infinity", "--all", "--csv", "--order", "code"},
+				[]string{"team", "export", "--view", "Infinity", "--order", "code"}},
+			{[]string{"clients", "list", "--all", "--csv", "--filter", "state=in:TX,CA"},
+				[]string{"clients", "export", "--filter", "state=in:TX,CA"}},
+		} {
+			listed, err := csv.NewReader(strings.NewReader(mustPortal(t, tt.list...))).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			exported, err := csv.NewReader(strings.NewReader(mustPortal(t, tt.export...))).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(listed) < 3 {
+				t.Fatalf("%v: only %d rows", tt.list, len(listed))
+			}
+			if diff := cmp.Diff(exported, listed); diff != "" {
+				t.Errorf("%v (-download +list --csv):\n%s", tt.list, diff)
+			}
+		}
+	})
 }

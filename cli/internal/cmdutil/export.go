@@ -10,11 +10,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/itchyny/gojq"
 	"github.com/spf13/cobra"
 
 	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/sdk/lists"
 )
 
 // allFields is the value of a bare --json.
@@ -34,6 +36,17 @@ type Exporter struct {
 	jq      string
 	csv     bool
 	query   *gojq.Code
+
+	// csvColumns, when set, are the columns of --csv: those of the list's download.
+	csvColumns []lists.Column
+	csvAlias   map[string]string
+}
+
+// SetCSV makes --csv write the columns of the list's download (sdk/lists) with the values a
+// download holds, so that `list --csv` and the downloaded file agree. alias names where a
+// column's value sits in the JSON record when it is nested ("level" → "level.code").
+func (e *Exporter) SetCSV(cols []lists.Column, alias map[string]string) {
+	e.csvColumns, e.csvAlias = cols, alias
 }
 
 // jsonValue is the pflag.Value of --json: a comma-separated field list, or all fields.
@@ -146,6 +159,9 @@ func (e *Exporter) Write(ios *iostreams.IOStreams, data any) error {
 			rows = d
 		default:
 			return fmt.Errorf("cannot write %T as CSV", data)
+		}
+		if e.csvColumns != nil {
+			return writeCSV(ios.Out, lists.Names(e.csvColumns), ExportRecords(rows, e.csvColumns, e.csvAlias))
 		}
 		return writeCSV(ios.Out, fields, rows)
 	case e.query != nil:
@@ -315,6 +331,35 @@ func csvValue(v any) string {
 		b, _ := json.Marshal(x)
 		return string(b)
 	}
+}
+
+// ExportRecords turns JSON records into the columns of a download, with the values a
+// download holds: the JSON's (cents, true/false, codes, dates), times in UTC to the second,
+// nested values found through alias ("level" → "level.code").
+func ExportRecords(recs []Record, cols []lists.Column, alias map[string]string) []Record {
+	out := make([]Record, len(recs))
+	for i, r := range recs {
+		row := Record{}
+		for _, c := range cols {
+			path := c.Name
+			if a, ok := alias[c.Name]; ok {
+				path = a
+			}
+			var v any = r
+			for key := range strings.SplitSeq(path, ".") {
+				m, _ := v.(map[string]any)
+				v = m[key]
+			}
+			if s, ok := v.(string); ok && c.Type == lists.Time {
+				if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+					v = t.UTC().Format("2006-01-02T15:04:05Z")
+				}
+			}
+			row[c.Name] = v
+		}
+		out[i] = row
+	}
+	return out
 }
 
 // ToRecord turns a value of the generated API (which marshals to the contract's JSON) into a

@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
@@ -252,6 +253,22 @@ func TestLookupCodesAreUpperCased(t *testing.T) {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff([]string{"AGT100", "RMD100"}, p.FilterAssociateCodeIn); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestExportRecords(t *testing.T) {
+	recs := []Record{{
+		"code": "AGT100", "level": map[string]any{"code": "TA", "name": "Training Associate"},
+		"created_at": "2026-01-31T07:00:00.123-05:00", "licensed": true, "production": json.Number("12345"),
+	}}
+	cols := []lists.Column{{Name: "code", Type: lists.String}, {Name: "level", Type: lists.String},
+		{Name: "level_name", Type: lists.String}, {Name: "created_at", Type: lists.Time},
+		{Name: "licensed", Type: lists.Bool}, {Name: "production", Type: lists.Int}, {Name: "missing", Type: lists.String}}
+	got := ExportRecords(recs, cols, map[string]string{"level": "level.code", "level_name": "level.name"})
+	want := []Record{{"code": "AGT100", "level": "TA", "level_name": "Training Associate",
+		"created_at": "2026-01-31T12:00:00Z", "licensed": true, "production": json.Number("12345"), "missing": nil}}
+	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -73,6 +74,7 @@ annual_income (cents), and no header.`,
 	cmdutil.AddListingFlags(cmd, &oas.ListClientsParams{}, &opts.Filters, &opts.Orders)
 	cmdutil.AddPagingFlags(cmd, &opts.Paging)
 	opts.Exporter = cmdutil.AddFormatFlags(cmd, shared.Fields)
+	opts.Exporter.SetCSV(lists.ClientExport, nil)
 	return cmd
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -89,6 +90,7 @@ code, name, level, status, upline_code, generation, licensed, joined_on, and no 
 	cmdutil.AddListingFlags(cmd, &oas.ListTeamParams{}, &opts.Filters, &opts.Orders)
 	cmdutil.AddPagingFlags(cmd, &opts.Paging)
 	opts.Exporter = cmdutil.AddFormatFlags(cmd, shared.Fields)
+	opts.Exporter.SetCSV(lists.TeamExport, map[string]string{"level": "level.code", "level_name": "level.name"})
 	return cmd
 }
 
