@@ -21,6 +21,8 @@ import (
 // first try of each URL: the server stored the file, the caller saw a network error.
 type loseUploadAnswers struct {
 	next http.RoundTripper
+	// acks loses the first answer of each acknowledgement PUT too.
+	acks bool
 
 	mu    sync.Mutex
 	seen  map[string]int // tries per URL
@@ -29,7 +31,8 @@ type loseUploadAnswers struct {
 }
 
 func (l *loseUploadAnswers) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.Method != http.MethodPut || !strings.HasPrefix(req.URL.Path, "/api/files/") {
+	ack := l.acks && strings.HasPrefix(req.URL.Path, "/api/dashboard/acknowledgements/")
+	if req.Method != http.MethodPut || (!strings.HasPrefix(req.URL.Path, "/api/files/") && !ack) {
 		return l.next.RoundTrip(req)
 	}
 	l.mu.Lock()
@@ -128,5 +131,28 @@ func TestAcknowledgeAllSurvivesLostUploadAnswers(t *testing.T) {
 	}
 	if n := len(pending.Memos) + len(pending.W9Documents); n != 0 {
 		t.Errorf("%d items still pending", n)
+	}
+}
+
+// Losing the answer of each acknowledgement itself changes nothing either: the retried PUT
+// of the same acknowledgement answers as the first did.
+func TestAcknowledgeAllSurvivesLostAcknowledgementAnswers(t *testing.T) {
+	env := servertest.Start(t)
+	c, lossy := newLossyClient(t, env)
+	lossy.acks = true
+	ctx := context.Background()
+	done, err := c.AcknowledgeAll(ctx, signature)
+	if err != nil {
+		t.Fatalf("AcknowledgeAll: %v", err)
+	}
+	if lossy.lost <= len(done) {
+		t.Fatalf("lost %d answers for %d acknowledgements: the acknowledgements' answers were not lost", lossy.lost, len(done))
+	}
+	pending, err := c.Pending(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(pending.Memos) + len(pending.W9Documents); n != 0 || len(done) == 0 {
+		t.Errorf("%d acknowledged, %d still pending", len(done), n)
 	}
 }

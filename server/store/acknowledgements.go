@@ -107,19 +107,26 @@ func (s *Store) AcknowledgeMemo(ctx context.Context, p *auth.Principal, id int64
 	var at time.Time
 	err := s.InTx(ctx, func(tx *Store) error {
 		var m Memo
-		var done bool
+		var doneAt *time.Time
+		var doneSignature string
 		err := tx.db.QueryRow(ctx, `
-			SELECT m.id, m.title, m.body, m.published_at, m.requires_signature,
-			       EXISTS (SELECT 1 FROM memo_acknowledgements ma WHERE ma.associate_id = $2 AND ma.memo_id = m.id)
-			FROM memos m WHERE m.id = $1 AND m.status = 'Published' AND m.published_at <= now()
-			FOR SHARE`, id, p.AssociateID).Scan(&m.ID, &m.Title, &m.Body, &m.PublishedAt, &m.RequiresSignature, &done)
+			SELECT m.id, m.title, m.body, m.published_at, m.requires_signature, ma.acknowledged_at, coalesce(ma.signature_file_id, '')
+			FROM memos m LEFT JOIN memo_acknowledgements ma ON ma.memo_id = m.id AND ma.associate_id = $2
+			WHERE m.id = $1 AND m.status = 'Published' AND m.published_at <= now()
+			FOR SHARE OF m`, id, p.AssociateID).Scan(&m.ID, &m.Title, &m.Body, &m.PublishedAt, &m.RequiresSignature, &doneAt, &doneSignature)
 		if err != nil {
 			if errs.Is(translate(err), errs.NotFound) {
 				return errs.NotFoundf("Memo %d not found", id)
 			}
 			return translate(err)
 		}
-		if done {
+		if doneAt != nil {
+			// The same acknowledgement again (a retry after a lost answer) answers as the
+			// first did; another one is a conflict.
+			if doneSignature == a.Signature {
+				at = *doneAt
+				return nil
+			}
 			return errs.Conflictf("This memo is already acknowledged")
 		}
 		if err := tx.checkSignature(ctx, p, m.RequiresSignature, a.Signature); err != nil {
@@ -140,12 +147,13 @@ func (s *Store) AcknowledgeW9(ctx context.Context, p *auth.Principal, id int64, 
 	err := s.InTx(ctx, func(tx *Store) error {
 		var w W9
 		var ackedAt *time.Time
+		var ackedSignature string
 		err := tx.db.QueryRow(ctx, `
 			SELECT id, title, name, coalesce(business_name, ''), entity_type, tin_kind, tin_last4, coalesce(address, ''),
-			       requires_signature, created_at, acknowledged_at
+			       requires_signature, created_at, acknowledged_at, coalesce(signature_file_id, '')
 			FROM w9_documents WHERE id = $1 AND associate_id = $2 FOR UPDATE`, id, p.AssociateID,
 		).Scan(&w.ID, &w.Title, &w.Name, &w.BusinessName, &w.EntityType, &w.TINKind, &w.TINLast4, &w.Address,
-			&w.RequiresSignature, &w.CreatedAt, &ackedAt)
+			&w.RequiresSignature, &w.CreatedAt, &ackedAt, &ackedSignature)
 		if err != nil {
 			if errs.Is(translate(err), errs.NotFound) {
 				return errs.NotFoundf("W-9 document %d not found", id)
@@ -153,6 +161,10 @@ func (s *Store) AcknowledgeW9(ctx context.Context, p *auth.Principal, id int64, 
 			return translate(err)
 		}
 		if ackedAt != nil {
+			if ackedSignature == a.Signature { // a retry after a lost answer
+				at = *ackedAt
+				return nil
+			}
 			return errs.Conflictf("This W-9 document is already acknowledged")
 		}
 		if err := tx.checkSignature(ctx, p, w.RequiresSignature, a.Signature); err != nil {
