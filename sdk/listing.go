@@ -41,3 +41,9 @@ func orderQuery(raw string, keys []OrderKey) string {
 	}
 	return strings.Join(kept, "&")
 }
+
+// OrderFrom returns the keys WithOrder put in ctx, or nil.
+func OrderFrom(ctx context.Context) []OrderKey {
+	keys, _ := ctx.Value(orderKey{}).([]OrderKey)
+	return keys
+}

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/text"
 	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
@@ -62,14 +63,19 @@ func (s *clientsScreen) load(page int) tea.Cmd {
 	if cursor != "" {
 		params.Cursor = oas.NewOptString(cursor)
 	}
-	if s.filter != "" {
-		params.FilterLastNameContains = oas.NewOptString(s.filter)
+	text, orders, err := applyFilter(s.filter, &params)
+	if err != nil {
+		s.loading, s.err = false, err
+		return nil
+	}
+	if text != "" {
+		params.FilterLastNameContains = oas.NewOptString(text)
 	}
 	c, limit := s.Common, s.pager.limit
 	return func() tea.Msg {
 		ctx, cancel := c.request()
 		defer cancel()
-		res, err := c.Backend.ListClients(ctx, params)
+		res, err := c.Backend.ListClients(cmdutil.OrderContext(ctx, &params, orders), params)
 		if err != nil {
 			return errMsg{err: explain(err), screen: screenClients}
 		}

@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/table"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/associateportal/portal/cli/internal/cmdutil"
 )
 
 // listTable is a table read page by page and filtered with /: what the clients and team
@@ -152,4 +154,27 @@ func (l *listTable) pageHelp(k ListKeyMap) []key.Binding {
 		b = append(b, k.Clear)
 	}
 	return b
+}
+
+// applyFilter reads a / filter into params (a pointer to the list's generated parameters):
+// words are free text, searched by name; field=op:value terms are the CLI's --filter and
+// sort:field[:desc] terms its --order, checked against the contract's description of the
+// list (sdk/lists) as the CLI checks them. It answers the free text and the orders, which
+// the request's context must carry (cmdutil.OrderContext) to keep several keys in order.
+func applyFilter(filter string, params any) (text string, orders []string, err error) {
+	var words, filters []string
+	for term := range strings.FieldsSeq(filter) {
+		switch {
+		case strings.HasPrefix(strings.ToLower(term), "sort:"):
+			orders = append(orders, term[len("sort:"):])
+		case strings.Contains(term, "="):
+			filters = append(filters, term)
+		default:
+			words = append(words, term)
+		}
+	}
+	if err := cmdutil.ApplyListing(params, filters, orders); err != nil {
+		return "", nil, err
+	}
+	return strings.Join(words, " "), orders, nil
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -40,6 +41,7 @@ type fakeBackend struct {
 	clients    []sdk.ClientRecord
 	associates []oas.AssociateLookup
 	listCalls  []oas.ListClientsParams
+	listOrders [][]sdk.OrderKey // the order keys each list request carried, in order
 	searches   []string
 	listErr    error
 
@@ -52,8 +54,9 @@ func (f *fakeBackend) GetAccess(context.Context) (*oas.AccessHeaders, error) {
 		Email: "agent@example.com", IsSeniorLevel: f.team.senior}}}, nil
 }
 
-func (f *fakeBackend) ListClients(_ context.Context, p oas.ListClientsParams) (*oas.ClientListHeaders, error) {
+func (f *fakeBackend) ListClients(ctx context.Context, p oas.ListClientsParams) (*oas.ClientListHeaders, error) {
 	f.listCalls = append(f.listCalls, p)
+	f.listOrders = append(f.listOrders, sdk.OrderFrom(ctx))
 	if f.listErr != nil {
 		return nil, f.listErr
 	}
@@ -511,5 +514,35 @@ func TestClientOwner(t *testing.T) {
 	tt.keys("o") // on the list, o does nothing
 	if len(b.team.assocCalls) != 2 {
 		t.Errorf("o on the list: %v", b.team.assocCalls)
+	}
+}
+
+// The / filter takes the CLI's listing terms besides free text: field=op:value filters and
+// sort:field[:desc] orders, checked against the contract, several keys kept in order.
+func TestClientsFilterTerms(t *testing.T) {
+	b := demoBackend()
+	tt := newTester(t, b)
+	tt.keys("/")
+	tt.typeText("state=in:tx,ca sort:state:desc sort:last_name smi")
+	tt.keys("enter")
+	last := b.listCalls[len(b.listCalls)-1]
+	if last.FilterLastNameContains.Or("") != "smi" || len(last.FilterStateIn) != 2 || last.FilterStateIn[0] != "TX" {
+		t.Errorf("request = %+v", last)
+	}
+	want := []sdk.OrderKey{{Field: "state", Direction: "DESC"}, {Field: "last_name", Direction: "ASC"}}
+	if got := b.listOrders[len(b.listOrders)-1]; !slices.Equal(got, want) {
+		t.Errorf("order keys %v, want %v", got, want)
+	}
+
+	calls := len(b.listCalls)
+	tt.keys("/")
+	tt.keys("ctrl+u")
+	tt.typeText("shoe_size=eq:9")
+	tt.keys("enter")
+	if len(b.listCalls) != calls {
+		t.Error("a filter the contract does not declare was sent")
+	}
+	if view := tt.view(); !strings.Contains(view, `unknown filter field "shoe_size"`) {
+		t.Errorf("the refusal is not shown:\n%s", view)
 	}
 }
