@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/associateportal/portal/cli/internal/cmd/auth/shared"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/config"
 	"github.com/associateportal/portal/cli/internal/iostreams"
@@ -39,12 +40,11 @@ server, the first of them becomes active.`,
   $ portal auth logout staff@example.com`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				opts.Login = strings.TrimSpace(args[0])
-				if opts.Login == "" {
-					return cmdutil.FlagErrorf("the login is empty")
-				}
+			login, err := shared.LoginArg(args)
+			if err != nil {
+				return err
 			}
+			opts.Login = login
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -54,17 +54,9 @@ server, the first of them becomes active.`,
 }
 
 func logoutRun(ctx context.Context, opts *Options) error {
-	server, _, err := opts.Server()
+	server, cfg, h, err := shared.Accounts(opts.Server, opts.Config, "")
 	if err != nil {
 		return err
-	}
-	cfg, err := opts.Config()
-	if err != nil {
-		return err
-	}
-	h := cfg.Host(server)
-	if server == "" || h == nil || len(h.Accounts) == 0 {
-		return &cmdutil.AuthError{Err: fmt.Errorf("not logged in%s", on(server))}
 	}
 	a := h.ActiveAccount()
 	if opts.Login != "" {
@@ -104,9 +96,3 @@ func logoutRun(ctx context.Context, opts *Options) error {
 	return nil
 }
 
-func on(server string) string {
-	if server == "" {
-		return ""
-	}
-	return " to " + server
-}

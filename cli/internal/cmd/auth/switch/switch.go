@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/associateportal/portal/cli/internal/cmd/auth/shared"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/config"
 	"github.com/associateportal/portal/cli/internal/iostreams"
@@ -41,12 +42,11 @@ and you choose one on a terminal.`,
   $ portal auth switch`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				opts.Login = strings.TrimSpace(args[0])
-				if opts.Login == "" {
-					return cmdutil.FlagErrorf("the login is empty")
-				}
+			login, err := shared.LoginArg(args)
+			if err != nil {
+				return err
 			}
+			opts.Login = login
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -56,17 +56,9 @@ and you choose one on a terminal.`,
 }
 
 func switchRun(opts *Options) error {
-	server, _, err := opts.Server()
+	server, cfg, h, err := shared.Accounts(opts.Server, opts.Config, "; run `portal auth login`")
 	if err != nil {
 		return err
-	}
-	cfg, err := opts.Config()
-	if err != nil {
-		return err
-	}
-	h := cfg.Host(server)
-	if server == "" || h == nil || len(h.Accounts) == 0 {
-		return &cmdutil.AuthError{Err: fmt.Errorf("not logged in%s; run `portal auth login`", on(server))}
 	}
 	login := opts.Login
 	if login == "" {
@@ -126,9 +118,3 @@ func choose(opts *Options, h *config.Host) (string, error) {
 	return answer, nil
 }
 
-func on(server string) string {
-	if server == "" {
-		return ""
-	}
-	return " to " + server
-}
