@@ -95,4 +95,3 @@ func logoutRun(ctx context.Context, opts *Options) error {
 	}
 	return nil
 }
-

@@ -117,4 +117,3 @@ func choose(opts *Options, h *config.Host) (string, error) {
 	}
 	return answer, nil
 }
-
