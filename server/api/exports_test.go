@@ -6,11 +6,9 @@ import (
 	"encoding/csv"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/go-faster/yaml"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/associateportal/portal/sdk/lists"
@@ -23,38 +21,10 @@ import (
 // generated names, with their operationIds.
 func downloadOperations(t *testing.T) map[string]string {
 	t.Helper()
-	raw, err := os.ReadFile("../../openapi.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Paths map[string]map[string]yaml.Node `yaml:"paths"`
-	}
-	if err := yaml.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
 	out := map[string]string{}
-	for _, ops := range doc.Paths {
-		for method, node := range ops {
-			if method == "parameters" {
-				continue
-			}
-			var op struct {
-				ID        string `yaml:"operationId"`
-				Responses map[string]struct {
-					Content map[string]struct {
-						Schema struct {
-							Ref string `yaml:"$ref"`
-						} `yaml:"schema"`
-					} `yaml:"content"`
-				} `yaml:"responses"`
-			}
-			if err := node.Decode(&op); err != nil {
-				t.Fatal(err)
-			}
-			if op.Responses["200"].Content["application/json"].Schema.Ref == "#/components/schemas/Download" {
-				out[strings.ToUpper(op.ID[:1])+op.ID[1:]] = op.ID
-			}
+	for id, op := range contractOperations(t) {
+		if op.answers == "Download" {
+			out[op.name] = id
 		}
 	}
 	if len(out) < 2 {

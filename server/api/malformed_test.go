@@ -275,12 +275,15 @@ var malformed = map[string][]malformedCase{
 	"getReadiness": {{byNobody, "DELETE", "/api/readyz", ``, 405, "the only thing a probe can get wrong is the method"}},
 }
 
-// contractOperation is what the malformed-input test needs to know of an operation.
+// contractOperation is what the contract tests need to know of an operation.
 type contractOperation struct {
-	public   bool // security: [] — no session
-	hasInput bool // parameters or a request body
+	name     string // the generated name: the operationId with a capital
+	public   bool   // security: [] — no session
+	hasInput bool   // parameters or a request body
+	answers  string // the schema of its 200 JSON answer ("Download", "ClientList"…)
 }
 
+// contractOperations reads every operation of openapi.yaml, by operationId.
 func contractOperations(t *testing.T) map[string]contractOperation {
 	t.Helper()
 	raw, err := os.ReadFile("../../openapi.yaml")
@@ -292,6 +295,13 @@ func contractOperations(t *testing.T) map[string]contractOperation {
 		Parameters  []any             `yaml:"parameters"`
 		RequestBody any               `yaml:"requestBody"`
 		Security    *[]map[string]any `yaml:"security"`
+		Responses   map[string]struct {
+			Content map[string]struct {
+				Schema struct {
+					Ref string `yaml:"$ref"`
+				} `yaml:"schema"`
+			} `yaml:"content"`
+		} `yaml:"responses"`
 	}
 	var doc struct {
 		Paths map[string]map[string]yaml.Node `yaml:"paths"`
@@ -316,10 +326,15 @@ func contractOperations(t *testing.T) map[string]contractOperation {
 				t.Fatalf("%s %s: %v", m, path, err)
 			}
 			ops[op.OperationID] = contractOperation{
+				name:     strings.ToUpper(op.OperationID[:1]) + op.OperationID[1:],
 				public:   op.Security != nil && len(*op.Security) == 0,
 				hasInput: len(shared)+len(op.Parameters) > 0 || op.RequestBody != nil,
+				answers:  strings.TrimPrefix(op.Responses["200"].Content["application/json"].Schema.Ref, "#/components/schemas/"),
 			}
 		}
+	}
+	if len(ops) < 20 {
+		t.Fatalf("read only %d operations", len(ops))
 	}
 	return ops
 }
