@@ -72,6 +72,7 @@ type runOpts struct {
 	out        string
 	only       string
 	hold       bool
+	postmaster int // pid of the benchmark cluster's postmaster, for its CPU time
 }
 
 const benchKey = "62656e63682d6b65792d62656e63682d6b65792d62656e63682d6b65792d3031"
@@ -87,7 +88,7 @@ func run(args []string) error {
 	fs.IntVar(&o.conns, "conns", 16, "wrk connections")
 	fs.IntVar(&o.pool, "pool", 16, "database pool size of both servers")
 	fs.StringVar(&o.out, "out", ".bench/results.md", "where to write the results (markdown)")
-	fs.StringVar(&o.only, "only", "abc", "which parts to measure (a, b, c or a combination)")
+	fs.StringVar(&o.only, "only", "abcd", "which parts to measure (a, b, c, d or a combination)")
 	fs.BoolVar(&o.hold, "hold", false, "start both servers, print their addresses and a token, and wait for a signal (for profiling by hand)")
 	_ = fs.Parse(args)
 	ctx := context.Background()
@@ -146,8 +147,26 @@ func run(args []string) error {
 			}
 		}
 	}
-	token, path, err := benchUser(ctx, pool)
+	if _, err := store.Migrate(ctx, pool); err != nil { // migrations newer than the seed (indexes)
+		return err
+	}
+	if o.postmaster, err = postmasterPID(filepath.Join(abs, "pg")); err != nil {
+		return err
+	}
+	token, path, err := benchUser(ctx, pool, 0)
 	if err != nil {
+		return err
+	}
+	// A second caller, in the middle of the organisation, for part (d).
+	var midToken string
+	var midID int64
+	var midClients int
+	if err := pool.QueryRow(ctx, `SELECT a.id, (SELECT count(*) FROM clients c JOIN associates d ON d.id = c.associate_id
+		WHERE d.path <@ a.path) FROM associates a WHERE a.upline_id IS NOT NULL ORDER BY abs(a.downline_size - $1), a.id LIMIT 1`,
+		o.associates/10).Scan(&midID, &midClients); err != nil {
+		return err
+	}
+	if midToken, _, err = benchUser(ctx, pool, midID); err != nil {
 		return err
 	}
 
@@ -200,6 +219,11 @@ func run(args []string) error {
 			return err
 		}
 	}
+	if strings.Contains(o.only, "d") {
+		if err := partD(res, ours, base, token, midToken, midClients); err != nil {
+			return err
+		}
+	}
 	fmt.Println()
 	fmt.Print(res.String())
 	if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err != nil {
@@ -212,12 +236,11 @@ func run(args []string) error {
 func partA(res *report, ours, base proc, token string, o runOpts) error {
 	res.line("## (a) List: portald against a hand-written net/http + pgx handler")
 	res.line("")
-	res.line("| scenario | portald req/s | p50 | p99 | CPU/req server + PostgreSQL | baseline req/s | p50 | p99 | CPU/req server + PostgreSQL | ratio (req/s) |")
-	res.line("|---|---|---|---|---|---|---|---|---|---|")
+	res.line("| scenario | portald req/s | p50 | p95 | p99 | CPU/req server + PostgreSQL | baseline req/s | p50 | p95 | p99 | CPU/req server + PostgreSQL | ratio (req/s) |")
+	res.line("|---|---|---|---|---|---|---|---|---|---|---|---|")
 	scen := []struct{ name, ours, base string }{
 		{"page 1, limit 100", "/api/clients?limit=100", "/clients?limit=100"},
-		{"selective filter (state TX, last name starts with Mi)", "/api/clients?limit=100&filter[state][eq]=TX&filter[last_name][startswith]=Mi",
-			"/clients?limit=100&state=TX&last_name_prefix=Mi"},
+		{"selective filter (state TX, last name starts with Mi)", "/api/clients?limit=100&" + selective, "/clients?limit=100&state=TX&last_name_prefix=Mi"},
 	}
 	for _, s := range scen {
 		// Alternate the two servers over three rounds and keep the medians, so that a
@@ -235,13 +258,65 @@ func partA(res *report, ours, base proc, token string, o runOpts) error {
 			as, bs = append(as, a), append(bs, b)
 		}
 		a, b := median(as), median(bs)
-		res.line("| %s | %.0f | %s | %s | %s | %.0f | %s | %s | %s | **%.2f×** |", s.name,
-			a.rps, fmtDur(a.p50d), fmtDur(a.p99d), a.cpu(), b.rps, fmtDur(b.p50d), fmtDur(b.p99d), b.cpu(), a.rps/b.rps)
+		res.line("| %s | %.0f | %s | %s | %s | %s | %.0f | %s | %s | %s | %s | **%.2f×** |", s.name,
+			a.rps, fmtDur(a.p50d), fmtDur(a.p95d), fmtDur(a.p99d), a.cpu(), b.rps, fmtDur(b.p50d), fmtDur(b.p95d), fmtDur(b.p99d), b.cpu(), a.rps/b.rps)
 	}
 	res.line("")
-	res.line("Medians of three alternating rounds; ratio = portald req/s ÷ baseline req/s. CPU/req is the CPU time")
-	res.line("(user + system) the server process and all PostgreSQL processes spent during the run, per request:")
-	res.line("on a machine whose cores are all busy, it is what decides throughput.")
+	res.line("Medians of three alternating rounds; ratio = portald req/s ÷ baseline req/s. Latencies here include the queue of")
+	res.line("%d connections on a saturated machine (part (d) has the latency of one request at a time). CPU/req is the CPU time", o.conns)
+	res.line("(user + system) the server process and the benchmark cluster's PostgreSQL processes (backends that exited during")
+	res.line("the run included) spent during the run, per request: on a machine whose cores are all busy, it is what decides throughput.")
+	res.line("")
+	return nil
+}
+
+// selective is the filter a person types to find one client among a million: the
+// clients in Texas whose last name starts with "Mi" (about 1,000 of 1,000,000).
+const selective = "filter[state][eq]=TX&filter[last_name][startswith]=Mi"
+
+// partD: the latency a person waits for, one request at a time, of filtered lists.
+func partD(res *report, ours, base proc, token, midToken string, midClients int) error {
+	res.line("## (d) Filtered lists, one request at a time (where a person waits)")
+	res.line("")
+	res.line("One connection, requests in sequence; goal: the selective filter ≤ 10 ms p95 at 1,000,000 clients. The baseline")
+	res.line("(hand-written handler, `c.state = $1 AND c.last_name ILIKE $2`) answers the rows marked with a ratio.")
+	res.line("")
+	res.line("| caller | filter | requests | portald p50 | p95 | p99 | baseline p50 | p95 | p99 | speed-up (p95) |")
+	res.line("|---|---|---|---|---|---|---|---|---|---|")
+	const n = 300
+	top, mid := "top (all 1,000,000 clients)", fmt.Sprintf("middle (%d clients)", midClients)
+	scen := []struct{ caller, tok, name, ours, base string }{
+		{top, token, "none (page 1)", "", "/clients?limit=100"},
+		{top, token, "state TX, last name starts with Mi", selective, "/clients?limit=100&state=TX&last_name_prefix=Mi"},
+		{top, token, "state TX, last name starts with mitch", "filter[state][eq]=TX&filter[last_name][startswith]=mitch", "/clients?limit=100&state=TX&last_name_prefix=mitch"},
+		{top, token, "last name starts with Mi", "filter[last_name][startswith]=Mi", "/clients?limit=100&last_name_prefix=Mi"},
+		{top, token, "first name starts with Jo", "filter[first_name][startswith]=Jo", ""},
+		{top, token, "last name = Miller", "filter[last_name][eq]=Miller", ""},
+		{top, token, "state TX", "filter[state][eq]=TX", "/clients?limit=100&state=TX"},
+		{top, token, "last name contains itch", "filter[last_name][contains]=itch", ""},
+		{mid, midToken, "state TX, last name starts with Mi", selective, "/clients?limit=100&state=TX&last_name_prefix=Mi"},
+		{mid, midToken, "last name starts with Mi", "filter[last_name][startswith]=Mi", "/clients?limit=100&last_name_prefix=Mi"},
+	}
+	for _, s := range scen {
+		u := ours.url + "/api/clients?limit=100"
+		if s.ours != "" {
+			u += "&" + s.ours
+		}
+		a, err := latency(u, s.tok, n)
+		if err != nil {
+			return err
+		}
+		row := fmt.Sprintf("| %s | %s | %d | %s | %s | %s |", s.caller, s.name, n, fmtDur(a.p50), fmtDur(a.p95), fmtDur(a.p99))
+		if s.base == "" {
+			res.line("%s | | | | |", row)
+			continue
+		}
+		b, err := latency(base.url+s.base, s.tok, n)
+		if err != nil {
+			return err
+		}
+		res.line("%s %s | %s | %s | **%.1f×** |", row, fmtDur(b.p50), fmtDur(b.p95), fmtDur(b.p99), b.p95.Seconds()/a.p95.Seconds())
+	}
 	res.line("")
 	return nil
 }
@@ -331,11 +406,13 @@ func cpuInfo() string {
 	return fmt.Sprintf("%d × %s", n, model)
 }
 
-// benchUser is a session of the top associate, with its acknowledgements done.
-func benchUser(ctx context.Context, pool *pgxpool.Pool) (token, path string, err error) {
+// benchUser is a session of an associate (0: the top of the organisation), with its
+// acknowledgements done.
+func benchUser(ctx context.Context, pool *pgxpool.Pool, id int64) (token, path string, err error) {
 	st := store.New(pool)
 	var userID, assocID int64
-	if err := pool.QueryRow(ctx, `SELECT u.id, a.id, a.path::text FROM associates a JOIN users u ON u.associate_id = a.id WHERE a.upline_id IS NULL`).
+	if err := pool.QueryRow(ctx, `SELECT u.id, a.id, a.path::text FROM associates a JOIN users u ON u.associate_id = a.id
+		WHERE CASE WHEN $1::bigint = 0 THEN a.upline_id IS NULL ELSE a.id = $1 END`, id).
 		Scan(&userID, &assocID, &path); err != nil {
 		return "", "", err
 	}
@@ -397,8 +474,8 @@ func waitReady(u string) error {
 }
 
 type lat struct {
-	n        int
-	p50, p99 time.Duration
+	n             int
+	p50, p95, p99 time.Duration
 }
 
 // latency times n sequential requests on one connection.
@@ -422,8 +499,8 @@ func latency(u, token string, n int) (lat, error) {
 		}
 	}
 	slices.Sort(ds)
-	l := lat{n: n, p50: ds[len(ds)/2], p99: ds[min(len(ds)-1, len(ds)*99/100)]}
-	fmt.Printf("  %-110.110s %d requests  p50 %s p99 %s\n", u, n, fmtDur(l.p50), fmtDur(l.p99))
+	l := lat{n: n, p50: ds[len(ds)/2], p95: ds[min(len(ds)-1, len(ds)*95/100)], p99: ds[min(len(ds)-1, len(ds)*99/100)]}
+	fmt.Printf("  %-110.110s %d requests  p50 %s p95 %s p99 %s\n", u, n, fmtDur(l.p50), fmtDur(l.p95), fmtDur(l.p99))
 	return l, nil
 }
 
@@ -439,6 +516,7 @@ func median(rs []wrkResult) wrkResult {
 	return wrkResult{
 		rps:    pick(func(r wrkResult) float64 { return r.rps }),
 		p50d:   time.Duration(pick(func(r wrkResult) float64 { return float64(r.p50d) })),
+		p95d:   time.Duration(pick(func(r wrkResult) float64 { return float64(r.p95d) })),
 		p99d:   time.Duration(pick(func(r wrkResult) float64 { return float64(r.p99d) })),
 		srvPer: time.Duration(pick(func(r wrkResult) float64 { return float64(r.srvPer) })),
 		pgPer:  time.Duration(pick(func(r wrkResult) float64 { return float64(r.pgPer) })),
@@ -457,20 +535,28 @@ func fmtDur(d time.Duration) string {
 }
 
 type wrkResult struct {
-	rps        float64
-	srvPer     time.Duration // server CPU per request
-	pgPer      time.Duration // PostgreSQL CPU per request
-	p50, p99   string
-	p50d, p99d time.Duration
+	rps              float64
+	srvPer           time.Duration // server CPU per request
+	pgPer            time.Duration // PostgreSQL CPU per request
+	p50d, p95d, p99d time.Duration
 }
 
 var (
 	rpsLine = regexp.MustCompile(`Requests/sec:\s+([\d.]+)`)
-	pctLine = regexp.MustCompile(`(?m)^\s+(50|99)(?:\.000)?%\s+([\d.]+)(us|ms|s)`)
+	// Printed by wrkScript: "P95 12345" (microseconds).
+	pctLine = regexp.MustCompile(`(?m)^P(50|95|99) (\d+)$`)
 	non2xx  = regexp.MustCompile(`Non-2xx or 3xx responses:\s+(\d+)`)
 	// "  12345 requests in 8.00s, 1.2GB read"
 	totalLine = regexp.MustCompile(`(\d+) requests in `)
 )
+
+// wrkScript makes wrk print the percentiles its --latency table leaves out (p95).
+const wrkScript = `done = function(summary, latency, requests)
+  for _, p in pairs({50, 95, 99}) do
+    io.write(string.format("P%d %d\n", p, latency:percentile(p)))
+  end
+end
+`
 
 // cpu is the CPU time per request of the server and of PostgreSQL.
 func (r wrkResult) cpu() string {
@@ -480,38 +566,75 @@ func (r wrkResult) cpu() string {
 // userHZ is the unit of the CPU times in /proc/<pid>/stat: 100 ticks per second on Linux.
 const userHZ = 100
 
-// procCPU is the CPU time (user + system) a process has used so far.
-func procCPU(pid int) time.Duration {
+// procStat reads a process's parent and CPU times: its own (user + system) and that of
+// its children that have exited and that it has waited for (cutime + cstime).
+func procStat(pid int) (ppid int, own, reaped time.Duration, ok bool) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
-		return 0
+		return 0, 0, 0, false
 	}
-	// Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+	// Fields after the command name (which may hold spaces): state is field 3, ppid 4,
+	// utime 14, stime 15, cutime 16, cstime 17.
 	s := string(b)
 	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 13 {
-		return 0
+	if len(f) < 15 {
+		return 0, 0, 0, false
 	}
-	ut, _ := strconv.ParseInt(f[11], 10, 64)
-	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(ut+st) * time.Second / userHZ
+	n := func(i int) int64 { v, _ := strconv.ParseInt(f[i], 10, 64); return v }
+	tick := func(t int64) time.Duration { return time.Duration(t) * time.Second / userHZ }
+	return int(n(1)), tick(n(11) + n(12)), tick(n(13) + n(14)), true
 }
 
-// postgresCPU sums the CPU time of every PostgreSQL process on the machine (the
-// benchmark cluster is the only busy one while wrk runs).
-func postgresCPU() time.Duration {
+// procCPU is the CPU time (user + system) a process has used so far.
+func procCPU(pid int) time.Duration {
+	_, own, _, _ := procStat(pid)
+	return own
+}
+
+// postmasterPID reads the pid of the cluster running on dataDir.
+func postmasterPID(dataDir string) (int, error) {
+	b, err := os.ReadFile(filepath.Join(dataDir, "postmaster.pid"))
+	if err != nil {
+		return 0, err
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	pid, err := strconv.Atoi(strings.TrimSpace(line))
+	if err != nil {
+		return 0, fmt.Errorf("%s/postmaster.pid: %w", dataDir, err)
+	}
+	return pid, nil
+}
+
+// clusterCPU is the CPU time one PostgreSQL cluster has used so far: its postmaster's,
+// its live children's (backends, background workers, parallel workers) and — through the
+// postmaster's cutime/cstime — that of every child that has exited. Summing only live
+// processes lost the time of backends that exited during a run, so that a run could come
+// out negative; other clusters on the machine (tests) are not counted either.
+func clusterCPU(postmaster int) time.Duration {
 	var total time.Duration
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
+	for range 5 {
+		_, own0, reaped0, ok := procStat(postmaster)
+		if !ok {
+			return 0
 		}
-		comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid))
-		if err != nil || !strings.HasPrefix(string(comm), "postgres") {
-			continue
+		var live time.Duration
+		ents, _ := os.ReadDir("/proc")
+		for _, e := range ents {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil {
+				continue
+			}
+			if ppid, own, _, ok := procStat(pid); ok && ppid == postmaster {
+				live += own // an exited child not yet reaped (a zombie) still counts here
+			}
 		}
-		total += procCPU(pid)
+		_, own1, reaped1, _ := procStat(postmaster)
+		total = max(own0, own1) + reaped1 + live
+		if reaped0 == reaped1 {
+			// No child was reaped while the live ones were read: none was counted twice
+			// (live, then reaped) or missed.
+			break
+		}
 	}
 	return total
 }
@@ -529,18 +652,27 @@ func wrk(u, token string, o runOpts, pid int) (wrkResult, error) {
 	if res.StatusCode != 200 {
 		return wrkResult{}, fmt.Errorf("%s: %d %s", u, res.StatusCode, body)
 	}
+	script, err := os.CreateTemp("", "bench-*.lua")
+	if err != nil {
+		return wrkResult{}, err
+	}
+	defer os.Remove(script.Name())
+	if _, err := script.WriteString(wrkScript); err != nil {
+		return wrkResult{}, err
+	}
+	script.Close()
 	// Warm the caches (database buffers, connection pools) before measuring.
 	if out, err := exec.Command("wrk", "-t2", fmt.Sprintf("-c%d", o.conns), "-d3s", "--timeout", "30s",
 		"-H", "Authorization: Bearer "+token, u).CombinedOutput(); err != nil {
 		return wrkResult{}, fmt.Errorf("wrk warm-up: %v: %s", err, out)
 	}
-	srv0, pg0 := procCPU(pid), postgresCPU()
-	out, err := exec.Command("wrk", "-t2", fmt.Sprintf("-c%d", o.conns), fmt.Sprintf("-d%s", o.duration), "--latency",
+	srv0, pg0 := procCPU(pid), clusterCPU(o.postmaster)
+	out, err := exec.Command("wrk", "-t2", fmt.Sprintf("-c%d", o.conns), fmt.Sprintf("-d%s", o.duration), "-s", script.Name(),
 		"--timeout", "30s", "-H", "Authorization: Bearer "+token, u).CombinedOutput()
 	if err != nil {
 		return wrkResult{}, fmt.Errorf("wrk: %v: %s", err, out)
 	}
-	srv1, pg1 := procCPU(pid), postgresCPU()
+	srv1, pg1 := procCPU(pid), clusterCPU(o.postmaster)
 	if m := non2xx.FindSubmatch(out); m != nil {
 		return wrkResult{}, fmt.Errorf("wrk %s: %s non-2xx answers", u, m[1])
 	}
@@ -554,17 +686,19 @@ func wrk(u, token string, o runOpts, pid int) (wrkResult, error) {
 		r.pgPer = time.Duration(float64(pg1-pg0) / max(n, 1))
 	}
 	for _, m := range pctLine.FindAllSubmatch(out, -1) {
-		v, _ := strconv.ParseFloat(string(m[2]), 64)
-		unit := map[string]time.Duration{"us": time.Microsecond, "ms": time.Millisecond, "s": time.Second}[string(m[3])]
-		d := time.Duration(v * float64(unit))
-		s := string(m[2]) + string(m[3])
-		if string(m[1]) == "50" {
-			r.p50, r.p50d = s, d
-		} else {
-			r.p99, r.p99d = s, d
+		us, _ := strconv.ParseInt(string(m[2]), 10, 64)
+		d := time.Duration(us) * time.Microsecond
+		switch string(m[1]) {
+		case "50":
+			r.p50d = d
+		case "95":
+			r.p95d = d
+		case "99":
+			r.p99d = d
 		}
 	}
-	fmt.Printf("  %-100.100s %8.0f req/s  p50 %-8s p99 %-8s CPU/req %s\n", u, r.rps, r.p50, r.p99, r.cpu())
+	fmt.Printf("  %-100.100s %8.0f req/s  p50 %-8s p95 %-8s p99 %-8s CPU/req %s\n", u, r.rps,
+		fmtDur(r.p50d), fmtDur(r.p95d), fmtDur(r.p99d), r.cpu())
 	return r, nil
 }
 

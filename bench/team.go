@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -138,6 +139,10 @@ func team(args []string) error {
 	}
 	res.line("")
 
+	if err := teamFilters(ctx, res, pool, st, max(20, *reps/2)); err != nil {
+		return err
+	}
+
 	res.line("## Downline count")
 	res.line("")
 	res.line("| organisation | portald (denormalised `downline_size`) p50 | p95 | `count(*)` over the path btree range p50 | p95 | recursive CTE p50 | p95 |")
@@ -218,6 +223,89 @@ func team(args []string) error {
 	res.line("")
 	fmt.Print(res.String())
 	return os.WriteFile(*out, []byte(res.String()), 0o644)
+}
+
+// teamFilters times the first page of filtered views: the whole organisation from the
+// top (1,000,000 members) and a large leader's views, one filter at a time.
+func teamFilters(ctx context.Context, res *report, pool *pgxpool.Pool, st *store.Store, reps int) error {
+	var topID, leader int64
+	if err := pool.QueryRow(ctx, `SELECT id FROM associates WHERE upline_id IS NULL`).Scan(&topID); err != nil {
+		return err
+	}
+	if err := pool.QueryRow(ctx, `SELECT leader_id FROM associates WHERE leader_id IS NOT NULL
+		GROUP BY leader_id ORDER BY abs(count(*) - 10000), leader_id LIMIT 1`).Scan(&leader); err != nil {
+		return err
+	}
+	top, err := st.TeamRoot(ctx, topID)
+	if err != nil {
+		return err
+	}
+	lead, err := st.TeamRoot(ctx, leader)
+	if err != nil {
+		return err
+	}
+	// A code inside the leader's organisation, so that every view finds it.
+	var code string
+	if err := pool.QueryRow(ctx, `SELECT code FROM associates WHERE path >= $1::ltree AND path < $2::ltree
+		ORDER BY path DESC LIMIT 1`, lead.Path, lead.Path+"0").Scan(&code); err != nil {
+		return err
+	}
+	prefix := strings.ToLower(code[:3])
+	filters := []struct{ name, raw string }{
+		{"code = " + code, "filter[code][eq]=" + code},
+		{"code starts with " + prefix, "filter[code][startswith]=" + prefix},
+		{"name contains mitch", "filter[name][contains]=mitch"},
+		{"level MD", "filter[level][eq]=MD"},
+		{"level ERMD (rare)", "filter[level][eq]=ERMD"},
+		{"status Suspended", "filter[status][eq]=Suspended"},
+		{"state TX", "filter[state][eq]=TX"},
+		{"status Active, state TX, level A", "filter[status][eq]=Active&filter[state][eq]=TX&filter[level][eq]=A"},
+	}
+	roots := []struct {
+		label string
+		view  hierarchy.View
+		root  store.Root
+	}{
+		{"top", hierarchy.Infinity, top},
+		{fmt.Sprintf("leader (organisation %d)", downline(ctx, pool, leader)+1), hierarchy.Infinity, lead},
+		{"same leader", hierarchy.RmdSuperTeam, lead},
+	}
+	res.line("## Filtered first page (limit 100, hierarchy order)")
+	res.line("")
+	res.line("%d timed repetitions each; matches = members of the view that pass the filter.", reps)
+	res.line("")
+	res.line("| view | root | filter | matches | p50 | p95 |")
+	res.line("|---|---|---|---|---|---|")
+	for _, r := range roots {
+		for _, f := range filters {
+			q, err := listing.Parse("limit=100&"+f.raw, store.TeamListing)
+			if err != nil {
+				return fmt.Errorf("%s: %w", f.raw, err)
+			}
+			all, _ := listing.Parse("limit=1000&"+f.raw, store.TeamListing)
+			var rows []store.Member
+			t, err := timeIt(reps, func() error {
+				var err error
+				rows, err = st.TeamList(ctx, r.view, r.root, q)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			matches := fmt.Sprint(len(rows))
+			if len(rows) > 100 { // more than a page: count them (up to 1,000)
+				if more, err := st.TeamList(ctx, r.view, r.root, all); err == nil {
+					matches = fmt.Sprint(len(more))
+					if len(more) > 1000 {
+						matches = "> 1000"
+					}
+				}
+			}
+			res.line("| %s | %s | %s | %s | %s | %s |", r.view, r.label, f.name, matches, fmtDur(t.p50), fmtDur(t.p95))
+		}
+	}
+	res.line("")
+	return nil
 }
 
 func downline(ctx context.Context, pool *pgxpool.Pool, id int64) int {

@@ -99,7 +99,7 @@ func (f Filter) sql(a *Args) string {
 	case Contains:
 		return col + " ILIKE " + a.Add("%"+EscapeLike(f.Values[0].(string))+"%")
 	case StartsWith:
-		return col + " ILIKE " + a.Add(EscapeLike(f.Values[0].(string))+"%")
+		return startsWith(col, f.Values[0].(string), a)
 	case Null:
 		if f.Values[0].(bool) {
 			return col + " IS NULL"
@@ -107,6 +107,35 @@ func (f Filter) sql(a *Args) string {
 		return col + " IS NOT NULL"
 	}
 	panic("listing: unknown operator " + string(f.Op))
+}
+
+// startsWith is "col starts with prefix, ignoring case" — what `col ILIKE 'prefix%'` means,
+// with the prefix's wildcards taken literally — written as a range of lower(col) in byte
+// order, so that a btree on (lower(col) COLLATE ucs_basic) serves it:
+//
+//	lower(col) COLLATE ucs_basic >= lower($1)
+//	AND lower(col) COLLATE ucs_basic < lower($1) with its last character incremented
+//
+// A LIKE pattern becomes an index range only when it is a constant, which it is not in
+// the generic plan of a prepared statement; this range is one in every plan. In UTF-8,
+// byte order is code point order, so the strings that start with p are exactly those in
+// [p, p with its last character + 1). The database lowers the prefix and increments it
+// itself (ILIKE also compares lower() of both sides), so that case folding is always the
+// database's. The SQL stays within names, parentheses and comparisons (int4pl is `+`).
+func startsWith(col, prefix string, a *Args) string {
+	runes := []rune(prefix)
+	if len(runes) == 0 {
+		return col + " IS NOT NULL" // ILIKE '%'
+	}
+	// No character lowers to U+D7FF or U+10FFFF, and neither has a successor that chr()
+	// accepts (the next code point is a surrogate, or there is none): keep ILIKE there.
+	if last := runes[len(runes)-1]; last == 0xD7FF || last == 0x10FFFF {
+		return col + " ILIKE " + a.Add(EscapeLike(prefix)+"%")
+	}
+	p := "lower(" + a.Add(prefix) + ")"
+	lc := "lower(" + col + ") COLLATE ucs_basic"
+	next := "overlay(" + p + " placing chr(int4pl(ascii(right(" + p + ", 1)), 1)) from char_length(" + p + "))"
+	return "(" + lc + " >= " + p + " AND " + lc + " < " + next + ")"
 }
 
 // typedSlice turns values into a slice pgx can encode as an array.

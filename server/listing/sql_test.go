@@ -52,8 +52,12 @@ func TestWhere(t *testing.T) {
 		{"nin ints", "filter[id][nin][]=4", "(t.id IS NULL OR t.id <> ALL($1))", []any{[]int64{4}}},
 		{"contains", "filter[name][contains]=ann", "t.name ILIKE $1", []any{"%ann%"}},
 		{"contains escapes wildcards", `filter[name][contains]=50%25_off%5C`, "t.name ILIKE $1", []any{`%50\%\_off\\%`}},
-		{"startswith", "filter[name][startswith]=Jo", "t.name ILIKE $1", []any{"Jo%"}},
-		{"startswith escapes wildcards", "filter[name][startswith]=a_b%25", "t.name ILIKE $1", []any{`a\_b\%%`}},
+		{"startswith is a range of lower()", "filter[name][startswith]=Jo", prefixRange("t.name", "$1"), []any{"Jo"}},
+		{"startswith takes wildcards literally", "filter[name][startswith]=a_b%25%5C", prefixRange("t.name", "$1"), []any{`a_b%\`}},
+		{"startswith ending in U+10FFFF stays ILIKE", "filter[name][startswith]=a%F4%8F%BF%BF", "t.name ILIKE $1", []any{"a\U0010FFFF%"}},
+		{"startswith ending in U+D7FF stays ILIKE", "filter[name][startswith]=_%ED%9F%BF", "t.name ILIKE $1", []any{"\\_\uD7FF%"}},
+		{"startswith among others", "filter[id][gte]=2&filter[name][startswith]=x&filter[state][eq]=CA",
+			"t.id >= $1 AND " + prefixRange("t.name", "$2") + " AND t.state = $3", []any{int64(2), "x", "CA"}},
 		{"null true", "filter[email][null]=true", "t.email IS NULL", nil},
 		{"null false", "filter[email][null]=false", "t.email IS NOT NULL", nil},
 		{"filters joined in order", "filter[name][eq]=a&filter[email][null]=1&filter[id][gte]=2&filter[state][in][]=CA",
@@ -75,6 +79,65 @@ func TestWhere(t *testing.T) {
 				t.Errorf("FilterWhere = %q, want %q", got, tt.wantWhere)
 			}
 		})
+	}
+}
+
+// prefixRange is the SQL of startswith on col with the prefix in placeholder p.
+func prefixRange(col, p string) string {
+	l := "lower(" + p + ")"
+	return "(lower(" + col + ") COLLATE ucs_basic >= " + l + " AND lower(" + col + ") COLLATE ucs_basic < overlay(" + l +
+		" placing chr(int4pl(ascii(right(" + l + ", 1)), 1)) from char_length(" + l + ")))"
+}
+
+// TestStartsWithMatchesILIKE holds the range form of startswith to what ILIKE with an
+// escaped pattern answers, in PostgreSQL itself: case, accents, wildcards, backslashes,
+// characters of every UTF-8 length and the edges of the code point ranges.
+func TestStartsWithMatchesILIKE(t *testing.T) {
+	pool := testdb.New(t)
+	ctx := context.Background()
+	words := []string{"", "a", "A", "ab", "aB", "Ab", "abc", "b", "ba", "Mi", "mi", "MI", "Miller", "mitchell", "MILLS", "Mj", "Mh",
+		"Mi\u00e9", "mi~", "Mi\x7f", "Émile", "émile", "Emile", "ÉMILE", "éa", "ê", "Ø", "ø", "ß", "SS", "ǅ", "ǆ", "Σ", "σς",
+		"a_b", "a%b", "axb", "a\\b", "a\\", "_", "%", "\\", "東京", "東", "東\uFFFF", "😀", "😀x", "😁", "\uD7FF", "\uD7FFa",
+		"\uE000", "\U0010FFFF", "a\U0010FFFF", "a\U0010FFFFb", "zz", "z\u00ff", "z\u0100"}
+	if _, err := pool.Exec(ctx, `CREATE TABLE prefix_words (id int PRIMARY KEY, name text NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range words {
+		if _, err := pool.Exec(ctx, `INSERT INTO prefix_words VALUES ($1, $2)`, i, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := func(t *testing.T, where string, args ...any) []int {
+		t.Helper()
+		rows, err := pool.Query(ctx, `SELECT id FROM prefix_words t WHERE `+where+` ORDER BY id`, args...)
+		if err != nil {
+			t.Fatalf("%s %v: %v", where, args, err)
+		}
+		defer rows.Close()
+		var out []int
+		for rows.Next() {
+			var id int
+			if err := rows.Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, id)
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	prefixes := []string{"a", "A", "ab", "AB", "mi", "Mi", "MI", "mil", "Mi\u00e9", "mi~", "MI\x7f", "é", "É", "émi", "EM", "ø", "ß", "s",
+		"ǅ", "σ", "Σς", "a_", "a%", "a\\", "_", "%", "\\", "東", "東京", "😀", "\uD7FF", "\uE000", "\U0010FFFF", "a\U0010FFFF",
+		"z", "z\u00ff", "zz", "q"}
+	for _, p := range prefixes {
+		q := mustParse(t, "filter[name][startswith]="+url.QueryEscape(p))
+		var a listing.Args
+		got := ids(t, q.Where(&a), a.Values...)
+		want := ids(t, `t.name ILIKE $1`, listing.EscapeLike(p)+"%")
+		if !slices.Equal(got, want) {
+			t.Errorf("startswith %q: rows %v, ILIKE answers %v", p, got, want)
+		}
 	}
 }
 

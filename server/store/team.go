@@ -135,7 +135,14 @@ var TeamListing = listing.FromContract(lists.ListTeam, map[string]listing.Column
 	"name":       {SQL: "(t.first_name || ' ' || t.last_name)"},
 	"first_name": {SQL: "t.first_name"},
 	"last_name":  {SQL: "t.last_name"},
-	"level":      {SQL: "t.level_code"},
+	// Written on level_id so that the (level_id, path) index serves it (codes are checked
+	// and spelled as the ladder does by CheckLookups first).
+	"level": {Where: func(op listing.Op, arg string) string {
+		if op == listing.In {
+			return "t.level_id = ANY(ARRAY(SELECT id FROM levels WHERE code = ANY(" + arg + ")))"
+		}
+		return "t.level_id = (SELECT id FROM levels WHERE code = " + arg + ")"
+	}},
 	"level_rank": {SQL: "t.level_rank"},
 	"status":     {SQL: "t.status"},
 	"state":      {SQL: "t.state", Nullable: true},
