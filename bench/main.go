@@ -759,6 +759,9 @@ func download(u, token string, pid int) (dl, error) {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	// Both servers send the file as it is: portald would gzip it for a client that asks
+	// (Go's transport asks by default), which the baseline does not do.
+	req.Header.Set("Accept-Encoding", "identity")
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		close(done)

@@ -62,7 +62,7 @@ func New(o Options) (http.Handler, *api.Handler, error) {
 		}
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/api/", srv)
+	mux.Handle("/api/", httpx.Compress(srv))
 	mux.Handle("/", httpx.SPA(dist))
 	return httpx.Wrap(mux, httpx.Options{Log: o.Log, TrustProxy: o.TrustProxy, MaxBody: MaxBody, MaxUpload: MaxUpload, OnPanic: o.OnPanic}), h, nil
 }
