@@ -15,4 +15,8 @@ func Disown(c *Cluster) {
 }
 
 // ServerPID is the process id of the running server.
-func ServerPID(c *Cluster) int { return c.cmd.Process.Pid }
+func ServerPID(c *Cluster) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.cmd.Process.Pid
+}

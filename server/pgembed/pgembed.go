@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/exec"
 	"os/user"
@@ -18,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -28,12 +30,18 @@ import (
 type Cluster struct {
 	DataDir   string
 	SocketDir string
-	cmd       *exec.Cmd
-	exited    chan struct{} // closed when the server process has ended
-	waitErr   error
 	cred      *syscall.Credential
 	logFile   *os.File
+	logPath   string
 	lock      *os.File // flock held while this process owns the data directory
+	postgres  string   // the server binary and its arguments
+	args      []string
+
+	mu       sync.Mutex
+	cmd      *exec.Cmd
+	exited   chan struct{} // closed when the current server process has ended
+	waitErr  error
+	stopping bool // Stop was called: an exit is not a crash
 }
 
 // ErrNoPostgres says that no PostgreSQL server binaries were found.
@@ -117,7 +125,7 @@ func Start(ctx context.Context, dataDir string, fast bool) (*Cluster, error) {
 	if err := os.MkdirAll(filepath.Dir(dataDir), 0o755); err != nil {
 		return nil, err
 	}
-	c := &Cluster{DataDir: dataDir, cred: cred, exited: make(chan struct{})}
+	c := &Cluster{DataDir: dataDir, cred: cred}
 	if err := c.takeOver(ctx); err != nil {
 		return nil, err
 	}
@@ -140,30 +148,104 @@ func Start(ctx context.Context, dataDir string, fast bool) (*Cluster, error) {
 	if err := c.chown(sock); err != nil {
 		return nil, err
 	}
-	logPath := filepath.Join(filepath.Dir(dataDir), filepath.Base(dataDir)+".log")
-	c.logFile, err = os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	c.logPath = filepath.Join(filepath.Dir(dataDir), filepath.Base(dataDir)+".log")
+	c.logFile, err = os.OpenFile(c.logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
 	}
-	args := []string{"-D", dataDir, "-k", sock,
+	c.postgres = filepath.Join(bin, "postgres")
+	c.args = []string{"-D", dataDir, "-k", sock,
 		"-c", "listen_addresses=", "-c", "max_connections=200", "-c", "shared_buffers=256MB"}
 	if fast {
-		args = append(args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+		c.args = append(c.args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
 	}
-	c.cmd = exec.Command(filepath.Join(bin, "postgres"), args...)
-	c.cmd.Stdout, c.cmd.Stderr = c.logFile, c.logFile
-	c.cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Setpgid: true, Pdeathsig: syscall.SIGTERM}
-	if err := c.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start postgres: %w", err)
-	}
-	go func() { c.waitErr = c.cmd.Wait(); close(c.exited) }()
-	if err := c.waitReady(ctx, logPath); err != nil {
+	if err := c.launch(ctx); err != nil {
 		c.Stop()
 		return nil, err
 	}
 	started = true
-	c.record()
 	return c, nil
+}
+
+var errStopped = errors.New("pgembed: the cluster is stopping")
+
+// launch starts the server process on the cluster's directories and waits until it
+// accepts connections.
+func (c *Cluster) launch(ctx context.Context) error {
+	cmd := exec.Command(c.postgres, c.args...)
+	cmd.Stdout, cmd.Stderr = c.logFile, c.logFile
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred, Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	// Started under the lock: Stop either comes first (and nothing starts) or sees this
+	// process and stops it.
+	c.mu.Lock()
+	if c.stopping {
+		c.mu.Unlock()
+		return errStopped
+	}
+	if err := cmd.Start(); err != nil {
+		c.mu.Unlock()
+		return fmt.Errorf("start postgres: %w", err)
+	}
+	exited := make(chan struct{})
+	c.cmd, c.exited, c.waitErr = cmd, exited, nil
+	c.mu.Unlock()
+	go func() {
+		err := cmd.Wait()
+		c.mu.Lock()
+		c.waitErr = err
+		c.mu.Unlock()
+		close(exited)
+	}()
+	if err := c.waitReady(ctx, exited); err != nil {
+		return err
+	}
+	c.record()
+	return nil
+}
+
+// Watch keeps the server running while ctx lasts. When it ends without Stop — it crashed,
+// or someone stopped or killed it — Watch starts it again on the same directories (the
+// connection pool then reconnects by itself), trying three times with a pause between. It
+// returns nil when ctx ends or Stop is called, and an error when the server cannot be
+// brought back: the caller should then exit non-zero, so that a supervisor restarts it all,
+// rather than serve errors for ever.
+func (c *Cluster) Watch(ctx context.Context, log *slog.Logger) error {
+	for {
+		c.mu.Lock()
+		exited := c.exited
+		c.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-exited:
+		}
+		c.mu.Lock()
+		stopping, why := c.stopping, c.waitErr
+		c.mu.Unlock()
+		if stopping {
+			return nil
+		}
+		log.Warn("the embedded PostgreSQL server stopped; starting it again", "err", fmt.Sprint(why))
+		var err error
+		for try := 1; try <= 3; try++ {
+			if err = c.launch(ctx); err == nil {
+				break
+			}
+			if errors.Is(err, errStopped) {
+				return nil
+			}
+			log.Warn("the embedded PostgreSQL server did not start", "try", try, "err", err.Error())
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(time.Duration(try) * time.Second):
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("the embedded PostgreSQL server stopped and could not be started again: %w", err)
+		}
+		log.Info("the embedded PostgreSQL server is running again")
+	}
 }
 
 // takeOver makes this process the owner of the data directory: it takes an exclusive
@@ -195,7 +277,9 @@ func (c *Cluster) takeOver(ctx context.Context) error {
 
 // record writes the running server's identity into the lock file for a later takeOver.
 func (c *Cluster) record() {
+	c.mu.Lock()
 	pid := c.cmd.Process.Pid
+	c.mu.Unlock()
 	if err := c.lock.Truncate(0); err == nil {
 		_, _ = c.lock.WriteAt([]byte(identity(pid)+"\n"), 0)
 	}
@@ -303,7 +387,8 @@ func (c *Cluster) initdb(ctx context.Context, bin string) error {
 	return nil
 }
 
-func (c *Cluster) waitReady(ctx context.Context, logPath string) error {
+func (c *Cluster) waitReady(ctx context.Context, exited <-chan struct{}) error {
+	logPath := c.logPath
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		conn, err := pgx.Connect(ctx, c.DSN("postgres"))
@@ -312,9 +397,12 @@ func (c *Cluster) waitReady(ctx context.Context, logPath string) error {
 			return nil
 		}
 		select {
-		case <-c.exited:
+		case <-exited:
 			log, _ := os.ReadFile(logPath)
-			return fmt.Errorf("postgres exited (%v): %s", c.waitErr, tail(string(log), 2000))
+			c.mu.Lock()
+			why := c.waitErr
+			c.mu.Unlock()
+			return fmt.Errorf("postgres exited (%v): %s", why, tail(string(log), 2000))
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(50 * time.Millisecond):
@@ -358,15 +446,19 @@ func (c *Cluster) EnsureDatabase(ctx context.Context, name string) (bool, error)
 
 // Stop shuts the server down (fast mode) and waits for it.
 func (c *Cluster) Stop() {
-	if c.cmd == nil || c.cmd.Process == nil {
+	c.mu.Lock()
+	c.stopping = true
+	cmd, exited := c.cmd, c.exited
+	c.mu.Unlock()
+	if cmd == nil || cmd.Process == nil {
 		return
 	}
-	_ = c.cmd.Process.Signal(syscall.SIGINT)
+	_ = cmd.Process.Signal(syscall.SIGINT)
 	select {
-	case <-c.exited:
+	case <-exited:
 	case <-time.After(30 * time.Second):
-		_ = c.cmd.Process.Kill()
-		<-c.exited
+		_ = cmd.Process.Kill()
+		<-exited
 	}
 	if c.SocketDir != "" {
 		_ = os.RemoveAll(c.SocketDir)

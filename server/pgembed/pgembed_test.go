@@ -3,9 +3,11 @@ package pgembed_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -160,4 +162,72 @@ func TestStartRefusesAServerItDidNotStart(t *testing.T) {
 		t.Fatalf("the other server was stopped: %v", err)
 	}
 	_ = conn.Close(context.Background())
+}
+
+// A server killed under portald (SIGKILL, the worst case) is started again by Watch on the
+// same directories, with its data; the connection pool finds it again by itself. Stop then
+// ends Watch without an error.
+func TestWatchStartsAKilledServerAgain(t *testing.T) {
+	root := tempRoot(t)
+	ctx := context.Background()
+	c := start(t, filepath.Join(root, "a"))
+	if _, err := c.EnsureDatabase(ctx, "kept"); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- c.Watch(ctx, slog.New(slog.DiscardHandler)) }()
+	first := pgembed.ServerPID(c)
+	if err := syscall.Kill(first, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		conn, err := pgx.Connect(ctx, c.DSN("kept"))
+		if err == nil {
+			_ = conn.Close(ctx)
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the killed server did not come back: %v", err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if pgembed.ServerPID(c) == first {
+		t.Error("still the killed server")
+	}
+	c.Stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Watch after Stop: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Watch did not end after Stop")
+	}
+}
+
+// A server that cannot be started again ends Watch with an error, so that portald exits
+// (and a supervisor restarts it) instead of answering errors for ever.
+func TestWatchGivesUpWhenTheServerCannotStart(t *testing.T) {
+	root := tempRoot(t)
+	dir := filepath.Join(root, "a")
+	c := start(t, dir)
+	defer c.Stop()
+	done := make(chan error, 1)
+	go func() { done <- c.Watch(context.Background(), slog.New(slog.DiscardHandler)) }()
+	// Without PG_VERSION the directory is no data directory: postgres refuses to start.
+	if err := os.Rename(filepath.Join(dir, "PG_VERSION"), filepath.Join(dir, "PG_VERSION.away")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(pgembed.ServerPID(c), syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "could not be started again") {
+			t.Errorf("Watch = %v, want it to give up", err)
+		}
+	case <-time.After(90 * time.Second):
+		t.Fatal("Watch did not give up")
+	}
 }

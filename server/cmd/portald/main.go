@@ -107,7 +107,7 @@ func root() *cobra.Command {
 		Use:   "migrate",
 		Short: "Apply the database migrations and exit",
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, pool, stop, err := open(cmd.Context(), c, slogger(c))
+			_, pool, stop, _, err := open(cmd.Context(), c, slogger(c))
 			if err != nil {
 				return err
 			}
@@ -129,7 +129,7 @@ func root() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			_, pool, stop, err := open(cmd.Context(), c, log)
+			_, pool, stop, _, err := open(cmd.Context(), c, log)
 			if err != nil {
 				return err
 			}
@@ -197,44 +197,52 @@ func loadKeys(c config) (*secret.Keys, error) {
 }
 
 // open connects to DATABASE_URL, or starts the embedded cluster. created tells that the
-// embedded database is new.
-func open(ctx context.Context, c config, log *slog.Logger) (created bool, pool *pgxpool.Pool, stop func(), err error) {
+// embedded database is new. The embedded cluster is watched while ctx lasts: a server that
+// dies is started again, and died reports one that cannot be (nil with DATABASE_URL).
+func open(ctx context.Context, c config, log *slog.Logger) (created bool, pool *pgxpool.Pool, stop func(), died <-chan error, err error) {
 	stop = func() {}
 	dsn := c.DatabaseURL
 	if dsn == "" {
 		dir, err := filepath.Abs(filepath.Join(c.DataDir, "pg"))
 		if err != nil {
-			return false, nil, stop, err
+			return false, nil, stop, nil, err
 		}
 		if err := os.MkdirAll(c.DataDir, 0o755); err != nil {
-			return false, nil, stop, fmt.Errorf("PORTAL_DATA_DIR %s: %w", c.DataDir, err)
+			return false, nil, stop, nil, fmt.Errorf("PORTAL_DATA_DIR %s: %w", c.DataDir, err)
 		}
 		log.Info("starting the embedded PostgreSQL cluster", "dir", dir)
 		cluster, err := pgembed.Start(ctx, dir, false)
 		if err != nil {
-			return false, nil, stop, fmt.Errorf("embedded database (DATABASE_URL is unset): %w", err)
+			return false, nil, stop, nil, fmt.Errorf("embedded database (DATABASE_URL is unset): %w", err)
 		}
 		stop = cluster.Stop
 		created, err = cluster.EnsureDatabase(ctx, "portal")
 		if err != nil {
 			stop()
-			return false, nil, func() {}, err
+			return false, nil, func() {}, nil, err
 		}
 		dsn = cluster.DSN("portal")
+		watch := make(chan error, 1)
+		go func() {
+			if err := cluster.Watch(ctx, log); err != nil {
+				watch <- err
+			}
+		}()
+		died = watch
 	}
 	pool, err = store.Connect(ctx, dsn, int32(c.MaxConns))
 	if err != nil {
 		stop()
-		return false, nil, func() {}, err
+		return false, nil, func() {}, nil, err
 	}
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := pool.Ping(pctx); err != nil {
 		pool.Close()
 		stop()
-		return false, nil, func() {}, fmt.Errorf("DATABASE_URL: cannot connect: %w", err)
+		return false, nil, func() {}, nil, fmt.Errorf("DATABASE_URL: cannot connect: %w", err)
 	}
-	return created, pool, stop, nil
+	return created, pool, stop, died, nil
 }
 
 func runSeed(ctx context.Context, pool *pgxpool.Pool, keys *secret.Keys, c config, progress bool) error {
@@ -289,7 +297,7 @@ func runServe(ctx context.Context, c config) error {
 		report = func(_ context.Context, err error) { sentry.CaptureException(err) }
 		onPanic = func(_ context.Context, v any) { sentry.CurrentHub().Recover(v) }
 	}
-	created, pool, stopDB, err := open(ctx, c, log)
+	created, pool, stopDB, dbDied, err := open(ctx, c, log)
 	if err != nil {
 		return err
 	}
@@ -337,13 +345,18 @@ func runServe(ctx context.Context, c config) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	var dbErr error
 	select {
 	case err := <-errc:
 		return err
+	case dbErr = <-dbDied:
+		// Exit non-zero so that a supervisor starts portald (and the database) again,
+		// rather than answer every request with an error.
+		log.Error("shutting down: the database is gone", "err", dbErr.Error())
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	return srv.Shutdown(sctx)
+	return errors.Join(srv.Shutdown(sctx), dbErr)
 }
