@@ -2,17 +2,87 @@
 # Benchmarks at scale: seeds 1,000,000 clients and, separately, 1,000,000 associates once
 # into .bench/ (kept between runs), then measures portald against hand-written baselines and
 # recursive CTEs side by side and prints figures. Nothing is asserted. Results:
-# .bench/results.md and .bench/team.md (copied by hand into docs/benchmarks.md).
+# .bench/results.md, .bench/team.md and .bench/web.md (copied by hand into docs/benchmarks.md).
+#
+# --only LETTERS picks the parts: a, b, c, d (clients, `bench run`; the team figures run with
+# them) and w (the web app's first load: transfer sizes and Lighthouse, bench/web). Without
+# --only everything runs. Other flags go to `bench run`.
+# PORTALD=path measures that binary instead of building bin/portald from the working tree
+# (part w measures the web app embedded in it: build it with `make build`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v wrk >/dev/null 2>&1; then
+
+only=abcdw
+run_args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --only) only=${2:?--only needs letters}; shift 2 ;;
+    --only=*) only=${1#--only=}; shift ;;
+    *) run_args+=("$1"); shift ;;
+  esac
+done
+run_parts=$(tr -cd abcd <<<"$only")
+web=false
+[[ $only == *w* ]] && web=true
+
+if [ -n "$run_parts" ] && ! command -v wrk >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
   else
     echo "bench: wrk is missing (Debian: sudo apt-get install wrk)" >&2; exit 1
   fi
 fi
-go build -trimpath -o bin/portald ./server/cmd/portald
-go build -trimpath -o bin/bench ./bench
-bin/bench run "$@"
-bin/bench team
+if $web; then
+  [ -x /usr/bin/chromium ] || [ -n "${CHROMIUM_PATH:-}" ] || scripts/ensure-deps.sh --browser
+  # The tools of part w live in their own package (bench/web): npm ci when its lockfile changed.
+  stamp=bench/web/node_modules/.portal-lock-sha
+  sum=$(sha256sum bench/web/package-lock.json | cut -d' ' -f1)
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sum" ]; then
+    (cd bench/web && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$sum" >"$stamp"
+  fi
+  if [ -z "${PORTALD:-}" ] && [ ! -f web/dist/index.html ]; then
+    echo "bench: web/dist is not built; building the web app (make web)"
+    make --no-print-directory web
+  fi
+fi
+
+portald=${PORTALD:-bin/portald}
+if [ -z "${PORTALD:-}" ]; then
+  go build -trimpath -o bin/portald ./server/cmd/portald
+fi
+if [ -n "$run_parts" ]; then
+  go build -trimpath -o bin/bench ./bench
+  bin/bench run --portald "$portald" --only "$run_parts" ${run_args[@]+"${run_args[@]}"}
+  bin/bench team
+fi
+
+# Part w: a portald of its own (fresh data dir, demo seed), the first loads measured in
+# Chromium, then stopped.
+if $web; then
+  data=$(mktemp -d /tmp/portal-bench-web-XXXXXX)
+  chmod 755 "$data"
+  log="$data/portald.log"
+  "$portald" serve --data-dir "$data" --addr 127.0.0.1:0 >"$log" 2>&1 &
+  pid=$!
+  cleanup_web() {
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    rm -rf "$data"
+  }
+  trap cleanup_web EXIT
+  url=""
+  for _ in $(seq 1 600); do
+    url=$(sed -n 's/.*msg=listening url=\(http[^ ]*\).*/\1/p' "$log" | head -n1)
+    [ -n "$url" ] && break
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "bench: portald exited:" >&2; cat "$log" >&2; exit 1
+    fi
+    sleep 0.1
+  done
+  if [ -z "$url" ]; then echo "bench: portald did not start:" >&2; cat "$log" >&2; exit 1; fi
+  echo
+  PORTAL_URL="$url" node bench/web/first-load.mjs
+  cleanup_web
+  trap - EXIT
+fi
