@@ -2,7 +2,8 @@
 // in one run on the same database and pool size. It prints figures and ratios and
 // asserts nothing (see docs/benchmarks.md).
 //
-//	bench run        clients: seed (once) and measure against hand-written baselines
+//	bench run        clients: seed (once) and measure against hand-written baselines;
+//	                 part (e): logins at once, peak RSS (login.go)
 //	bench team       the hierarchy at a million associates against recursive CTEs
 //	bench baseline   the hand-written net/http + pgx server used as the baseline
 package main
@@ -88,7 +89,7 @@ func run(args []string) error {
 	fs.IntVar(&o.conns, "conns", 16, "wrk connections")
 	fs.IntVar(&o.pool, "pool", 16, "database pool size of both servers")
 	fs.StringVar(&o.out, "out", ".bench/results.md", "where to write the results (markdown)")
-	fs.StringVar(&o.only, "only", "abcd", "which parts to measure (a, b, c, d or a combination)")
+	fs.StringVar(&o.only, "only", "abcde", "which parts to measure (a, b, c, d, e or a combination)")
 	fs.BoolVar(&o.hold, "hold", false, "start both servers, print their addresses and a token, and wait for a signal (for profiling by hand)")
 	_ = fs.Parse(args)
 	ctx := context.Background()
@@ -221,6 +222,11 @@ func run(args []string) error {
 	}
 	if strings.Contains(o.only, "d") {
 		if err := partD(res, ours, base, token, midToken, midClients); err != nil {
+			return err
+		}
+	}
+	if strings.Contains(o.only, "e") {
+		if err := partE(ctx, res, pool, dsn, abs, o); err != nil {
 			return err
 		}
 	}

@@ -5,14 +5,15 @@
 # .bench/results.md, .bench/team.md and .bench/web.md (copied by hand into docs/benchmarks.md).
 #
 # --only LETTERS picks the parts: a, b, c, d (clients, `bench run`; the team figures run with
-# them) and w (the web app's first load: transfer sizes and Lighthouse, bench/web). Without
-# --only everything runs. Other flags go to `bench run`.
+# them), e (200 logins at once: answers and peak RSS, `bench run`, bench/login.go) and w (the
+# web app's first load: transfer sizes and Lighthouse, bench/web). Without --only everything
+# runs. Other flags go to `bench run`.
 # PORTALD=path measures that binary instead of building bin/portald from the working tree
 # (part w measures the web app embedded in it: build it with `make build`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-only=abcdw
+only=abcdew
 run_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -21,7 +22,7 @@ while [ $# -gt 0 ]; do
     *) run_args+=("$1"); shift ;;
   esac
 done
-run_parts=$(tr -cd abcd <<<"$only")
+run_parts=$(tr -cd abcde <<<"$only")
 web=false
 [[ $only == *w* ]] && web=true
 
@@ -54,7 +55,7 @@ fi
 if [ -n "$run_parts" ]; then
   go build -trimpath -o bin/bench ./bench
   bin/bench run --portald "$portald" --only "$run_parts" ${run_args[@]+"${run_args[@]}"}
-  bin/bench team
+  if [[ $run_parts == *[abcd]* ]]; then bin/bench team; fi
 fi
 
 # Part w: a portald of its own (fresh data dir, demo seed), the first loads measured in

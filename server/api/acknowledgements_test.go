@@ -3,10 +3,14 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"io"
+	"maps"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -216,4 +220,125 @@ func filesDir(t testing.TB, env *servertest.Env) string {
 		t.Fatal("storage is not a Disk")
 	}
 	return d.Dir
+}
+
+// Memos come first, and a signature file signs one acknowledgement; retries of an
+// acknowledgement keep answering as the first try did.
+func TestAcknowledgementOrderAndSignatureUse(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	tok := login(t, env, seed.DemoAgent)
+	acks, err := client(t, env, tok).ListAcknowledgements(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	memos, w9s := acks.Response.Memos, acks.Response.W9Documents
+	if len(memos) < 2 || len(w9s) == 0 || !w9s[0].RequiresSignature {
+		t.Fatalf("the demo agent must have two memos and a signed W-9 to acknowledge: %d, %+v", len(memos), w9s)
+	}
+	ack := func(kind string, id int64, sig string) reply {
+		body := `{}`
+		if sig != "" {
+			body = `{"signature":"` + sig + `"}`
+		}
+		return do(t, env, "PUT", "/api/dashboard/acknowledgements/"+kind+"/"+strconv.FormatInt(id, 10), tok, body, nil)
+	}
+	signatureRefused := func(r reply, what string) {
+		t.Helper()
+		if r.Status != 422 {
+			t.Fatalf("%s: %d %s, want 422", what, r.Status, r.Body)
+		}
+		if e := r.apiError(t); len(e.Errors) != 1 || e.Errors[0].Field != "signature" || !strings.Contains(e.Errors[0].Message, "already used") {
+			t.Fatalf("%s: %s", what, r.Body)
+		}
+	}
+	w9 := w9s[0].ID
+
+	// A W-9 while a memo waits: 409, memos first.
+	r := ack("w9_documents", w9, uploadSignature(t, env, tok, "w9_documents"))
+	if r.Status != 409 || !strings.Contains(r.apiError(t).Message, "Memos come first") {
+		t.Fatalf("W-9 before the memos: %d %s", r.Status, r.Body)
+	}
+
+	// One signature file for two memos: the second is refused on the signature field.
+	sig := uploadSignature(t, env, tok, "memos")
+	first := ack("memos", memos[0].ID, sig)
+	if first.Status != 200 {
+		t.Fatalf("first memo: %d %s", first.Status, first.Body)
+	}
+	signatureRefused(ack("memos", memos[1].ID, sig), "the same signature for a second memo")
+	// The retry of the first acknowledgement still answers as it did.
+	if again := ack("memos", memos[0].ID, sig); again.Status != 200 || !bytes.Equal(again.Body, first.Body) {
+		t.Fatalf("retry of the first memo: %d %s, first %s", again.Status, again.Body, first.Body)
+	}
+	for _, m := range memos[1:] {
+		s := ""
+		if m.RequiresSignature {
+			s = uploadSignature(t, env, tok, "memos")
+		}
+		if r := ack("memos", m.ID, s); r.Status != 200 {
+			t.Fatalf("memo %d: %d %s", m.ID, r.Status, r.Body)
+		}
+	}
+
+	// Memos done: the W-9 is taken, but not with a signature already used.
+	signatureRefused(ack("w9_documents", w9, sig), "a memo's signature for the W-9")
+	w9Sig := uploadSignature(t, env, tok, "w9_documents")
+	w9First := ack("w9_documents", w9, w9Sig)
+	if w9First.Status != 200 {
+		t.Fatalf("W-9 after the memos: %d %s", w9First.Status, w9First.Body)
+	}
+
+	// New memos acknowledged at once with one signature file: one takes it.
+	ids := make([]int64, 6)
+	for i := range ids {
+		if err := env.Pool.QueryRow(ctx, `INSERT INTO memos (title, body, status, published_at, requires_signature)
+			VALUES ('Race', 'Sign me', 'Published', now(), true) RETURNING id`).Scan(&ids[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	shared := uploadSignature(t, env, tok, "memos")
+	raced := make([]reply, len(ids))
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i, id := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			raced[i] = ackRaw(env, tok, "memos", id, shared)
+		}()
+	}
+	close(start)
+	wg.Wait()
+	statuses := map[int]int{}
+	for _, r := range raced {
+		statuses[r.Status]++
+	}
+	if want := map[int]int{200: 1, 422: len(ids) - 1}; !maps.Equal(statuses, want) {
+		t.Fatalf("%d memos racing with one signature: %v, want %v", len(ids), statuses, want)
+	}
+	// A memo waits again, but the W-9 acknowledged before it still answers its retry.
+	if again := ack("w9_documents", w9, w9Sig); again.Status != 200 || !bytes.Equal(again.Body, w9First.Body) {
+		t.Fatalf("retry of the W-9 with a memo pending: %d %s, first %s", again.Status, again.Body, w9First.Body)
+	}
+}
+
+// ackRaw is an acknowledgement PUT that reports failures in its reply (Status 0) rather
+// than failing the test: it runs in goroutines.
+func ackRaw(env *servertest.Env, token, kind string, id int64, sig string) reply {
+	req, err := http.NewRequest("PUT", env.URL+"/api/dashboard/acknowledgements/"+kind+"/"+strconv.FormatInt(id, 10),
+		strings.NewReader(`{"signature":"`+sig+`"}`))
+	if err != nil {
+		return reply{Body: []byte(err.Error())}
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return reply{Body: []byte(err.Error())}
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return reply{Status: res.StatusCode, Header: res.Header, Body: b}
 }

@@ -22,6 +22,9 @@ type Handler struct {
 	Signer files.Signer
 	Log    *slog.Logger
 	Now    func() time.Time
+	// Hashing bounds the memory of the password checks running at once (logins); nil
+	// does not bound it.
+	Hashing *auth.Budget
 	// Report sends unexpected errors to error reporting (Sentry); optional.
 	Report func(ctx context.Context, err error)
 }

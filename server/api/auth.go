@@ -2,6 +2,10 @@ package api
 
 import (
 	"context"
+	"errors"
+	"math"
+	"strconv"
+	"time"
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/auth"
@@ -19,30 +23,51 @@ var dummyHash, _ = auth.HashPassword("not a real password")
 const badLogin = "The login or password is not correct"
 
 // Login exchanges an email or associate code and a password for a session token.
+//
+// The login is resolved first, so that the failures of an account are counted once
+// whichever of its email or code is typed (a login that names nobody is counted by its
+// text). The attempt is counted before the password is checked, in one step with the
+// check of the limits (store.BeginLogin): parallel guesses cannot all pass the check.
+// The check itself runs within the hashing budget: when too many run at once, the
+// attempt is taken back and answered 429 with Retry-After.
 func (h *Handler) Login(ctx context.Context, req *oas.LoginRequest) (*oas.LoginResponse, error) {
 	info := httpx.InfoFrom(ctx)
-	if err := h.Store.CheckThrottle(ctx, req.Login, info.IP); err != nil {
-		return nil, err
-	}
 	creds, err := h.Store.FindCredentials(ctx, req.Login)
+	known := err == nil
 	if err != nil && !errs.Is(err, errs.NotFound) {
 		return nil, err
 	}
-	hash := creds.PasswordHash
+	key, hash := store.LoginKey(req.Login), dummyHash
+	if known {
+		key, hash = store.AccountKey(creds.UserID), creds.PasswordHash
+	}
+	attempt, err := h.Store.BeginLogin(ctx, key, info.IP)
 	if err != nil {
-		hash = dummyHash
-	}
-	ok, herr := auth.CheckPassword(hash, req.Password)
-	if herr != nil {
-		return nil, herr
-	}
-	if err != nil || !ok {
-		if ferr := h.Store.RecordFailure(ctx, req.Login, info.IP); ferr != nil {
-			return nil, ferr
+		var th *store.Throttled
+		if errors.As(err, &th) {
+			retryAfter(ctx, th.RetryAfter)
 		}
+		return nil, err
+	}
+	ok, err := h.Hashing.CheckPassword(ctx, hash, req.Password)
+	if err != nil && (errors.Is(err, auth.ErrBusy) || errors.Is(err, ctx.Err())) {
+		// Not checked (no room, or the client left while it waited): no failure.
+		if cerr := h.Store.CancelLogin(context.WithoutCancel(ctx), attempt); cerr != nil {
+			return nil, cerr
+		}
+		if !errors.Is(err, auth.ErrBusy) {
+			return nil, errs.Wrap(errs.Unavailable, err, "The request was cancelled")
+		}
+		retryAfter(ctx, busyRetry)
+		return nil, errs.Wrap(errs.TooMany, err, "Too many people are logging in at this moment. Try again in a few seconds.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !known || !ok {
 		return nil, errs.Unauthenticatedf(badLogin)
 	}
-	if err := h.Store.ClearFailures(ctx, req.Login); err != nil {
+	if err := h.Store.LoginSucceeded(ctx, attempt); err != nil {
 		return nil, err
 	}
 	token, err := h.Store.CreateSession(ctx, creds.UserID, info.UserAgent, info.IP)
@@ -58,6 +83,14 @@ func (h *Handler) Login(ctx context.Context, req *oas.LoginRequest) (*oas.LoginR
 		return nil, err
 	}
 	return &oas.LoginResponse{Token: token, User: h.user(u, p)}, nil
+}
+
+// busyRetry is the Retry-After of a login the hashing budget had no room for.
+const busyRetry = time.Second
+
+// retryAfter answers a Retry-After header in whole seconds (at least one).
+func retryAfter(ctx context.Context, d time.Duration) {
+	httpx.HintsFrom(ctx).RetryAfter = strconv.Itoa(int(max(1, math.Ceil(d.Seconds()))))
 }
 
 // Logout revokes the current session.

@@ -1,15 +1,28 @@
 package api_test
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"maps"
+	"net"
+	"net/http"
 	"net/http/httptest"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/app"
+	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/servertest"
 )
@@ -222,5 +235,196 @@ func TestHealthAndHeaders(t *testing.T) {
 	// The SPA answers unknown non-API paths with the app.
 	if r := do(t, env, "GET", "/business/clients/12", "", nil, nil); r.Status != 200 || !strings.Contains(r.Header.Get("Content-Type"), "text/html") {
 		t.Errorf("SPA fallback: %d %s", r.Status, r.Header.Get("Content-Type"))
+	}
+}
+
+// patient gives the test server a hashing budget that waits long enough for every
+// parallel check of a test on a loaded machine, so that only the throttle refuses.
+func patient(env *servertest.Env) {
+	env.Handler.Hashing = auth.NewBudget(auth.DefaultHashBudget, 5*time.Minute)
+}
+
+// loginAll sends the logins at once and answers the replies in order.
+func loginAll(t *testing.T, env *servertest.Env, bodies []map[string]string) []reply {
+	t.Helper()
+	out := make([]reply, len(bodies))
+	fails := make([]error, len(bodies))
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i, b := range bodies {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			raw, _ := json.Marshal(b)
+			<-start
+			res, err := http.Post(env.URL+"/api/auth/login", "application/json", bytes.NewReader(raw))
+			if err != nil {
+				fails[i] = err
+				return
+			}
+			defer res.Body.Close()
+			body, err := io.ReadAll(res.Body)
+			out[i], fails[i] = reply{Status: res.StatusCode, Header: res.Header, Body: body}, err
+		}()
+	}
+	close(start)
+	wg.Wait()
+	if err := errors.Join(fails...); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// countStatuses counts the answers by status; a 429 must be the throttle's, with a
+// Retry-After.
+func countStatuses(t *testing.T, rs []reply) map[int]int {
+	t.Helper()
+	n := map[int]int{}
+	for _, r := range rs {
+		n[r.Status]++
+		if r.Status == 429 {
+			if e := r.apiError(t); !strings.Contains(e.Message, "failed login attempts") {
+				t.Errorf("429 that is not the throttle's: %q", e.Message)
+			}
+			if s, err := strconv.Atoi(r.Header.Get("Retry-After")); err != nil || s < 1 || s > 900 {
+				t.Errorf("Retry-After %q on a throttled login", r.Header.Get("Retry-After"))
+			}
+		}
+	}
+	return n
+}
+
+// Parallel wrong guesses cannot all pass the check before any is counted: of eight at
+// once, five are checked (401) and three refused (429).
+func TestLoginThrottleParallelGuesses(t *testing.T) {
+	env := servertest.Start(t)
+	patient(env)
+	wrong := map[string]string{"login": seed.DemoAgent, "password": "wrong"}
+	got := countStatuses(t, loginAll(t, env, slices.Repeat([]map[string]string{wrong}, 8)))
+	if want := map[int]int{401: 5, 429: 3}; !maps.Equal(got, want) {
+		t.Fatalf("8 parallel wrong guesses answered %v, want %v", got, want)
+	}
+	if r := do(t, env, "POST", "/api/auth/login", "", map[string]string{"login": seed.DemoAgent, "password": seed.DemoPassword}, nil); r.Status != 429 {
+		t.Fatalf("the right password after them: %d, want 429", r.Status)
+	}
+}
+
+// An account has one count of failures whether its email or its code is typed (in any
+// case): guesses spread over them, in parallel, get five tries in all.
+func TestLoginThrottlePerAccountWhateverIsTyped(t *testing.T) {
+	env := servertest.Start(t)
+	patient(env)
+	spellings := []string{seed.DemoAgent, strings.ToUpper(seed.DemoAgent), seed.DemoAgtCode, strings.ToLower(seed.DemoAgtCode)}
+	var guesses []map[string]string
+	for i := range 8 {
+		guesses = append(guesses, map[string]string{"login": spellings[i%len(spellings)], "password": "wrong"})
+	}
+	got := countStatuses(t, loginAll(t, env, guesses))
+	if want := map[int]int{401: 5, 429: 3}; !maps.Equal(got, want) {
+		t.Fatalf("8 parallel wrong guesses by email and code answered %v, want %v", got, want)
+	}
+	for _, who := range spellings {
+		if r := do(t, env, "POST", "/api/auth/login", "", map[string]string{"login": who, "password": seed.DemoPassword}, nil); r.Status != 429 {
+			t.Errorf("the right password as %q: %d, want 429", who, r.Status)
+		}
+	}
+	// A login that names nobody is counted by its text, and does not lock the account.
+	nobody := map[string]string{"login": "nobody@example.com", "password": "wrong"}
+	got = countStatuses(t, loginAll(t, env, slices.Repeat([]map[string]string{nobody}, 7)))
+	if want := map[int]int{401: 5, 429: 2}; !maps.Equal(got, want) {
+		t.Fatalf("7 parallel guesses at an unknown login answered %v, want %v", got, want)
+	}
+	if r := do(t, env, "POST", "/api/auth/login", "", map[string]string{"login": seed.DemoRMD, "password": seed.DemoPassword}, nil); r.Status != 200 {
+		t.Errorf("another account: %d", r.Status)
+	}
+}
+
+// Password checks run within the memory budget: a login that finds it spent waits, then
+// answers 429 with Retry-After, and is not counted as a failure.
+func TestLoginWithinHashingBudget(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	env.Handler.Hashing = auth.NewBudget(auth.HashMemory, 100*time.Millisecond)
+	release, err := env.Handler.Hashing.Acquire(ctx, env.Handler.Hashing.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	right := map[string]string{"login": seed.DemoAgent, "password": seed.DemoPassword}
+	for _, body := range []map[string]string{right, {"login": seed.DemoAgent, "password": "wrong"}, {"login": "nobody@example.com", "password": "x"}} {
+		r := do(t, env, "POST", "/api/auth/login", "", body, nil)
+		if r.Status != 429 || r.Header.Get("Retry-After") == "" {
+			t.Fatalf("login with the budget spent: %d, Retry-After %q: %s", r.Status, r.Header.Get("Retry-After"), r.Body)
+		}
+		if e := r.apiError(t); !strings.Contains(e.Message, "Too many people") {
+			t.Errorf("message %q", e.Message)
+		}
+	}
+	var counted int
+	if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM login_failures`).Scan(&counted); err != nil {
+		t.Fatal(err)
+	}
+	if counted != 0 {
+		t.Errorf("%d failures counted for logins that were never checked", counted)
+	}
+	release()
+	if r := do(t, env, "POST", "/api/auth/login", "", right, nil); r.Status != 200 {
+		t.Fatalf("once the budget is free: %d %s", r.Status, r.Body)
+	}
+}
+
+// A login body that trickles in is cut when its read deadline passes: the whole app
+// (ogen's decoding included) answers 408 with the Error body and closes the connection.
+func TestSlowLoginBodyIsCut(t *testing.T) {
+	env := servertest.Start(t)
+	handler, _, err := app.New(app.Options{Pool: env.Pool, Keys: env.Keys, DataDir: t.TempDir(),
+		Log: slog.New(slog.DiscardHandler), BodyTimeout: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(handler)
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// The body would take a minute at this pace; the test allows 20 s.
+	if err := conn.SetDeadline(time.Now().Add(20 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	body := `{"login":"` + seed.DemoAgent + `","password":"` + seed.DemoPassword + `"}`
+	if _, err := fmt.Fprintf(conn, "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", len(body)); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for i := 0; i < len(body); i++ {
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Second):
+			}
+			if _, err := conn.Write([]byte{body[i]}); err != nil {
+				return
+			}
+		}
+	}()
+	br := bufio.NewReader(conn)
+	res, err := http.ReadResponse(br, nil)
+	if err != nil {
+		t.Fatalf("no answer to a trickling body: %v", err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	r := reply{Status: res.StatusCode, Header: res.Header, Body: b}
+	if r.Status != http.StatusRequestTimeout {
+		t.Fatalf("answer %d %s, want 408", r.Status, b)
+	}
+	r.apiError(t)
+	if _, err := br.ReadByte(); err == nil {
+		t.Error("the connection stayed open")
+	} else if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Error("the connection stayed open until the test's deadline")
 	}
 }

@@ -26,14 +26,40 @@ func (h *Handler) NewError(ctx context.Context, err error) *oas.ErrorStatusCode 
 }
 
 // ErrorHandler is ogen's error path for decode, security and routing errors: the same
-// body as NewError.
+// body as NewError. ogen also calls it when writing an answer fails, once the status line
+// has gone out (a download whose rows stop coming): an Error body appended to half a
+// file would pass for its end, so the connection is aborted instead, and the client sees
+// a failed transfer.
 func (h *Handler) ErrorHandler(ctx context.Context, w http.ResponseWriter, _ *http.Request, err error) {
+	if answered(err) {
+		h.classify(ctx, err) // logged (and reported) as any failure
+		if ctx.Err() != nil {
+			return // the client left: nobody to tell
+		}
+		panic(http.ErrAbortHandler)
+	}
 	status, body := h.classify(ctx, err)
 	var e jx.Encoder
 	body.Encode(&e)
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	_, _ = w.Write(e.Bytes())
+}
+
+// answered reports whether ogen met err after the operation had answered: every error it
+// meets before (decoding the parameters or the body, security, an operation not
+// implemented) is one of these kinds; any other comes from writing the answer, whose
+// status line is out.
+func answered(err error) bool {
+	var (
+		params   *ogenerrors.DecodeParamsError
+		param    *ogenerrors.DecodeParamError
+		body     *ogenerrors.DecodeRequestError
+		security *ogenerrors.SecurityError
+	)
+	return !errors.As(err, &params) && !errors.As(err, &param) && !errors.As(err, &body) &&
+		!errors.As(err, &security) && !errors.Is(err, ht.ErrNotImplemented) &&
+		!errors.Is(err, ogenerrors.ErrSecurityRequirementIsNotSatisfied)
 }
 
 // NotFound answers API paths that match no operation.

@@ -4,10 +4,17 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
+	"github.com/ogen-go/ogen/ogenerrors"
+
 	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/httpx"
 )
 
 // A request the client abandoned is not a server failure: 499, nothing reported, no
@@ -33,5 +40,42 @@ func TestClassifyAbandonedRequest(t *testing.T) {
 	}
 	if len(reported) != 1 || !errors.Is(reported[0], context.Canceled) || !bytes.Contains(logs.Bytes(), []byte("request failed")) {
 		t.Fatalf("waiting client: reported %v, logged %q", reported, logs.String())
+	}
+}
+
+// An answer that fails once its status line is out (a download whose rows stop coming)
+// ends in a failed transfer: no Error body appended to half a file, which would read as
+// its end. Errors before the answer still get the Error body.
+func TestErrorHandlerAfterTheAnswerStarted(t *testing.T) {
+	h := &Handler{Log: slog.New(slog.DiscardHandler)}
+	srv := httptest.NewServer(httpx.Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Query().Has("before") {
+			h.ErrorHandler(r.Context(), w, r, &ogenerrors.DecodeParamsError{Err: &ogenerrors.DecodeParamError{Name: "page", In: "query", Err: errors.New("bad")}})
+			return
+		}
+		w.Header().Set("Content-Disposition", `attachment; filename="clients.csv"`)
+		w.WriteHeader(http.StatusOK)
+		_, _ = io.WriteString(w, "id,name\n1,Ann\n")
+		h.ErrorHandler(r.Context(), w, r, fmt.Errorf("write: %w", errors.New("the database went away")))
+	}), httpx.Options{Log: slog.New(slog.DiscardHandler), MaxBody: 1 << 10, MaxUpload: 1 << 10}))
+	defer srv.Close()
+
+	res, err := http.Get(srv.URL + "/api/files/x.csv")
+	if err == nil {
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err == nil {
+			t.Fatalf("%d and a complete body: %q", res.StatusCode, body)
+		}
+	}
+
+	res, err = http.Get(srv.URL + "/api/files/x.csv?before=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 422 || !bytes.Contains(body, []byte(`"status":422`)) {
+		t.Fatalf("an error before the answer: %d %s", res.StatusCode, body)
 	}
 }

@@ -105,23 +105,55 @@ func (h *Handler) streamExport(ctx context.Context, f store.File, hints *httpx.H
 		return nil, err
 	}
 	format := export.Format(job.Format)
+	pr, pw := io.Pipe()
+	go func() { <-ctx.Done(); _ = pr.CloseWithError(ctx.Err()) }()
+	first := make(chan error, 1)
+	go h.writeExport(ctx, f.ID, format, ex.columns, sql, args, pw, first)
+	// The answer's status waits for the query's first row (or its end): a query that fails
+	// answers an error status with the Error body, never a 200 that names a file.
+	if err := <-first; err != nil {
+		return nil, err
+	}
 	name := fmt.Sprintf("%s-%s.%s", ex.name, f.CreatedAt.UTC().Format("20060102-150405"), format)
 	hints.ContentType = format.ContentType()
 	hints.ContentDisposition = fmt.Sprintf(`attachment; filename="%s"`, name)
-	pr, pw := io.Pipe()
-	go func() { <-ctx.Done(); _ = pr.CloseWithError(ctx.Err()) }()
-	go func() {
-		w, err := export.NewTyped(format, pw, ex.columns)
-		if err == nil {
-			err = h.Store.StreamRows(ctx, sql, args, w.Row)
-		}
-		if err == nil {
-			err = w.Close()
-		}
-		if err != nil && ctx.Err() == nil {
-			h.Log.ErrorContext(ctx, "export failed", "file", f.ID, "request_id", httpx.InfoFrom(ctx).ID, "err", err.Error())
-		}
-		_ = pw.CloseWithError(err)
-	}()
 	return &oas.DownloadFileOKHeaders{ContentDisposition: oas.NewOptString(hints.ContentDisposition), Response: oas.DownloadFileOK{Data: pr}}, nil
+}
+
+// writeExport runs an export's query and writes its file into pw. It sends on first once
+// the first row has come (nil), or the query ended without rows (nil), or it failed before
+// any (the error; nothing is written then). An error after that ends the file early: the
+// reader sees it, and the transfer fails rather than end as if complete.
+func (h *Handler) writeExport(ctx context.Context, id string, format export.Format, columns []lists.Column,
+	sql string, args []any, pw *io.PipeWriter, first chan<- error) {
+	var w export.Writer
+	start := func() (err error) {
+		first <- nil
+		first = nil
+		w, err = export.NewTyped(format, pw, columns)
+		return err
+	}
+	err := h.Store.StreamRows(ctx, sql, args, func(row [][]byte) error {
+		if first != nil {
+			if err := start(); err != nil {
+				return err
+			}
+		}
+		return w.Row(row)
+	})
+	if err == nil && first != nil {
+		err = start() // no rows: the file is its header
+	}
+	if first != nil {
+		first <- err // failed before the first row: the handler answers the error
+		_ = pw.CloseWithError(err)
+		return
+	}
+	if err == nil {
+		err = w.Close()
+	}
+	if err != nil && ctx.Err() == nil {
+		h.Log.ErrorContext(ctx, "export failed", "file", id, "request_id", httpx.InfoFrom(ctx).ID, "err", err.Error())
+	}
+	_ = pw.CloseWithError(err)
 }

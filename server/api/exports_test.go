@@ -112,3 +112,52 @@ func xlsxHeader(t *testing.T, data []byte) []string {
 	}
 	return out
 }
+
+// downloadURL asks for a client download and answers its URL.
+func downloadURL(t *testing.T, env *servertest.Env, tok, query string) string {
+	t.Helper()
+	var dl struct {
+		URL string `json:"url"`
+	}
+	r := do(t, env, "GET", "/api/clients/download?"+query, tok, nil, nil)
+	if r.Status != 200 {
+		t.Fatalf("download: %d %s", r.Status, r.Body)
+	}
+	r.json(t, &dl)
+	return dl.URL
+}
+
+// A download whose query fails once its URL was issued answers an error status with the
+// Error body, before a byte of the file: never a 200 that names a CSV and holds an error.
+// A download without rows is its header.
+func TestDownloadFailsBeforeTheFile(t *testing.T) {
+	env := servertest.Start(t)
+	tok := ready(t, env, seed.DemoAgent)
+	empty := downloadURL(t, env, tok, "format=csv&filter[first_name][eq]=Nobody-at-all")
+	var urls []string
+	for _, format := range []string{"csv", "xlsx"} {
+		urls = append(urls, downloadURL(t, env, tok, "format="+format))
+	}
+
+	r := do(t, env, "GET", empty, "", nil, nil)
+	if r.Status != 200 || r.Header.Get("Content-Disposition") == "" || strings.Count(string(r.Body), "\n") != 1 {
+		t.Fatalf("a download without rows: %d %q %q", r.Status, r.Header.Get("Content-Disposition"), r.Body)
+	}
+
+	// The database changes under the issued links (a migration, say): the query fails.
+	if _, err := env.Pool.Exec(t.Context(), `ALTER TABLE clients RENAME COLUMN notes TO notes_moved`); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range urls {
+		r := do(t, env, "GET", u, "", nil, nil)
+		if r.Status != 500 {
+			t.Errorf("%s: %d, want 500: %s", u, r.Status, r.Body)
+		}
+		if cd := r.Header.Get("Content-Disposition"); cd != "" {
+			t.Errorf("%s: an error named as a file: %s", u, cd)
+		}
+		if e := r.apiError(t); strings.Contains(e.Message, "notes") || strings.Contains(string(r.Body), "SQLSTATE") {
+			t.Errorf("%s: the answer leaks the cause: %s", u, r.Body)
+		}
+	}
+}

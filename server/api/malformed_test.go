@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"encoding/base64"
+	"math"
 	"net/http"
 	"os"
 	"slices"
@@ -51,6 +53,8 @@ var malformed = map[string][]malformedCase{
 		{byNobody, "POST", "/api/auth/login", `{"login":"a","password":""}`, 422, ""},
 		{byNobody, "POST", "/api/auth/login", `{"login":["a"],"password":"x"}`, 422, ""},
 		{byNobody, "POST", "/api/auth/login", `{"login":"` + strings.Repeat("a", 255) + `","password":"x"}`, 422, ""},
+		{byNobody, "POST", "/api/auth/login", `{"login":"a\u0000","password":"x"}`, 422, ""},
+		{byNobody, "POST", "/api/auth/login", "{\"login\":\"a\",\"password\":\"\xff\"}", 422, ""},
 	},
 	// Logout, access, the dashboard, acknowledgements and levels take no input but the
 	// session and the access-token header: their cases are refusals of those.
@@ -64,7 +68,10 @@ var malformed = map[string][]malformedCase{
 		{byNobody, "GET", "/api/access", ``, 401, "no session"},
 		{caller{login: seed.DemoStaff, accessToken: "NOPE99"}, "GET", "/api/access", ``, 401, "acting for an associate who does not exist"},
 		{caller{login: seed.DemoStaff, accessToken: strings.Repeat("A", 40)}, "GET", "/api/access", ``, 401, "acting for a code that cannot exist"},
+		{caller{login: seed.DemoStaff, accessToken: "AGT\xff"}, "GET", "/api/access", ``, 400, ""},
 		{caller{login: seed.DemoAgent, accessToken: seed.DemoAgtCode}, "GET", "/api/access", ``, 403, "an associate cannot act for anyone"},
+		{byAgent, "GET", "/api/clients/../access", ``, 404, ""},
+		{byAgent, "GET", "/api//access", ``, 404, ""},
 	},
 	"getDashboard": {
 		{byNobody, "GET", "/api/dashboard", ``, 401, "no session"},
@@ -94,6 +101,7 @@ var malformed = map[string][]malformedCase{
 		{byAgent, "PUT", "/api/dashboard/acknowledgements/memos/1", `[]`, 400, ""},
 		{byAgent, "PUT", "/api/dashboard/acknowledgements/memos/1", `{"signature":5}`, 422, ""},
 		{byAgent, "PUT", "/api/dashboard/acknowledgements/memos/1", `{"signature":"` + strings.Repeat("x", 65) + `"}`, 422, ""},
+		{byAgent, "PUT", "/api/dashboard/acknowledgements/memos/1", `{"signature":"a\u0000"}`, 422, ""},
 		{byAgent, "PUT", "/api/dashboard/acknowledgements/memos/999", `{}`, 404, ""},
 		{byAgent, "PUT", "/api/dashboard/acknowledgements/memos/1", `{}`, 409, ""},
 		{byActing, "PUT", "/api/dashboard/acknowledgements/memos/1", `{}`, 403, "only the associate acknowledges, never staff acting for it"},
@@ -105,13 +113,16 @@ var malformed = map[string][]malformedCase{
 		{byNobody, "PUT", "/api/files/abcdefghij?expires=soon&signature=x", `<svg/>`, 422, ""},
 		{byNobody, "PUT", "/api/files/abcdefghij?expires=99999999999", `<svg/>`, 422, ""},
 		{byNobody, "PUT", "/api/files/abcdefghij?expires=1&signature=x", `<svg/>`, 403, "a bad signature"},
-		{byNobody, "PUT", "/api/files/../../etc?expires=1&signature=x", `<svg/>`, 405, "a path outside the file host never reaches it"},
+		{byNobody, "PUT", "/api/files/../../etc?expires=1&signature=x", `<svg/>`, 404, ""},
+		{byNobody, "PUT", "/api/files/abcdefghij?expires=1&signature=%00", `<svg/>`, 422, ""},
 	},
 	"downloadFile": {
 		{byNobody, "GET", "/api/files/abcdefghij.csv?expires=1", ``, 422, ""},
 		{byNobody, "GET", "/api/files/abc?expires=1&signature=x", ``, 422, ""},
 		{byNobody, "GET", "/api/files/abcdefghij.csv?expires=abc&signature=x", ``, 422, ""},
 		{byNobody, "GET", "/api/files/abcdefghij.csv?expires=99999999999&signature=x", ``, 403, "a bad signature"},
+		{byNobody, "GET", "/api/files/abcdefghij.csv?expires=1&signature=%ff", ``, 422, ""},
+		{byNobody, "GET", "/api/files//abcdefghij.csv?expires=1&signature=x", ``, 404, ""},
 	},
 	"listClients": {
 		{byAgent, "GET", "/api/clients?filter[id][eq]=x", ``, 422, ""},
@@ -127,6 +138,13 @@ var malformed = map[string][]malformedCase{
 		{byAgent, "GET", "/api/clients?limit=1001", ``, 422, ""},
 		{byAgent, "GET", "/api/clients?page=0", ``, 422, ""},
 		{byAgent, "GET", "/api/clients?cursor=bm90LWEtY3Vyc29y", ``, 422, ""},
+		{byAgent, "GET", "/api/clients?cursor=" + forged(`{"o":"id","k":["99999999999999999999"]}`), ``, 422, ""},
+		{byAgent, "GET", "/api/clients?order[created_at]=ASC&cursor=" + forged(`{"o":"created_at,id","k":["2026-02-30T00:00:00Z","1"]}`), ``, 422, ""},
+		{byAgent, "GET", "/api/clients?filter[first_name][eq]=a%00b", ``, 422, ""},
+		{byAgent, "GET", "/api/clients?filter[city][contains]=%ff", ``, 422, ""},
+		{byAgent, "GET", "/api/clients?filter%5Blast_name%5D%5Bstartswith%5D=%C3", ``, 422, ""},
+		{byAgent, "GET", "/api/clients?filter[annual_income][gte]=99999999999999999999", ``, 422, ""},
+		{byAgent, "GET", "/api//clients", ``, 404, ""},
 		{byStaff, "GET", "/api/clients?filter[id][eq]=x", ``, 422, ""},
 		{byActing, "GET", "/api/clients?filter[state][nin]=TX", ``, 422, ""},
 		{byNobody, "GET", "/api/clients", ``, 401, "no session"},
@@ -145,6 +163,9 @@ var malformed = map[string][]malformedCase{
 		{byAgent, "POST", "/api/clients", `{"first_name":"A","last_name":"B","country":"USA","state":"ZZ"}`, 422, ""},
 		{byAgent, "POST", "/api/clients", `{"first_name":"A","last_name":"B","country":"USA","annual_income":-1}`, 422, ""},
 		{byAgent, "POST", "/api/clients", `{"first_name":"A","last_name":"B","country":"USA","date_of_birth":"yesterday"}`, 422, ""},
+		{byAgent, "POST", "/api/clients", `{"first_name":"A\u0000","last_name":"B","country":"USA"}`, 422, ""},
+		{byAgent, "POST", "/api/clients", "{\"first_name\":\"A\",\"last_name\":\"\xffB\",\"country\":\"USA\"}", 422, ""},
+		{byAgent, "POST", "/api/clients", `{"first_name":"A","last_name":"B","country":"USA","annual_income":99999999999999999999}`, 422, ""},
 		{byActing, "POST", "/api/clients", `{"first_name":"","last_name":"B","country":"USA"}`, 422, ""},
 		{byStaff, "POST", "/api/clients", `{"first_name":"A","last_name":"B","country":"USA"}`, 403, "staff own no clients unless acting for an associate"},
 		{byNobody, "POST", "/api/clients", `{"first_name":"A","last_name":"B","country":"USA"}`, 401, "no session"},
@@ -156,6 +177,8 @@ var malformed = map[string][]malformedCase{
 		{byAgent, "GET", "/api/clients/download?filter[created_at][gte]=notatime", ``, 422, ""},
 		{byAgent, "GET", "/api/clients/download?cursor=abc", ``, 422, ""},
 		{byStaff, "GET", "/api/clients/download?filter[state][in][]=ZZ", ``, 422, ""},
+		{byAgent, "GET", "/api/clients/download?filter[email][contains]=%00", ``, 422, ""},
+		{byAgent, "GET", "/api/clients/./download", ``, 404, ""},
 		{byNobody, "GET", "/api/clients/download", ``, 401, "no session"},
 	},
 	"getClient": {
@@ -164,6 +187,7 @@ var malformed = map[string][]malformedCase{
 		{byAgent, "GET", "/api/clients/" + strings.Repeat("9", 30), ``, 422, ""},
 		{byAgent, "GET", "/api/clients/99999999", ``, 404, ""},
 		{byStaff, "GET", "/api/clients/-1", ``, 422, ""},
+		{byAgent, "GET", "/api/clients//1", ``, 404, ""},
 	},
 	"updateClient": {
 		{byAgent, "PUT", "/api/clients/-1", `{"first_name":"A","last_name":"B","country":"USA"}`, 422, ""},
@@ -175,6 +199,8 @@ var malformed = map[string][]malformedCase{
 		{byAgent, "PUT", "/api/clients/1", `{"first_name":"A","last_name":"B","country":"USA","gender":"X"}`, 422, ""},
 		{byAgent, "PUT", "/api/clients/1", `{"first_name":"A","last_name":"B","country":"USA","postal_code":"nope"}`, 422, ""},
 		{byAgent, "PUT", "/api/clients/99999999", `{"first_name":"A","last_name":"B","country":"USA"}`, 404, ""},
+		{byAgent, "PUT", "/api/clients/1", `{"first_name":"A","last_name":"B","country":"USA","notes":"x\u0000"}`, 422, ""},
+		{byAgent, "PUT", "/api/clients/1", `{"first_name":"A","last_name":"B","country":"USA","annual_income":-99999999999999999999}`, 422, ""},
 	},
 	"deleteClient": {
 		{byAgent, "DELETE", "/api/clients/abc", ``, 422, ""},
@@ -185,6 +211,10 @@ var malformed = map[string][]malformedCase{
 		{byAgent, "GET", "/api/search/associates?search_keyword=" + strings.Repeat("a", 101), ``, 422, ""},
 		{byAgent, "GET", "/api/search/associates?include[]=" + strings.Repeat("A", 33), ``, 422, ""},
 		{byAgent, "GET", "/api/search/associates?" + strings.Repeat("include[]=AGT100&", 101), ``, 422, ""},
+		{byAgent, "GET", "/api/search/associates?search_keyword=%00", ``, 422, ""},
+		{byAgent, "GET", "/api/search/associates?search_keyword=a%ffb", ``, 422, ""},
+		{byAgent, "GET", "/api/search/associates?include[]=AGT%00", ``, 422, ""},
+		{byAgent, "GET", "/api/search/associates?include%5B%5D=%C3", ``, 422, ""},
 		{byStaff, "GET", "/api/search/associates?search_keyword=" + strings.Repeat("a", 101), ``, 422, ""},
 		{byNobody, "GET", "/api/search/associates", ``, 401, "no session"},
 	},
@@ -193,6 +223,9 @@ var malformed = map[string][]malformedCase{
 		{byAgent, "GET", "/api/search/clients?include[]=0", ``, 422, ""},
 		{byAgent, "GET", "/api/search/clients?search_keyword=" + strings.Repeat("a", 101), ``, 422, ""},
 		{byStaff, "GET", "/api/search/clients?include[]=abc", ``, 422, ""},
+		{byAgent, "GET", "/api/search/clients?search_keyword=a%00", ``, 422, ""},
+		{byAgent, "GET", "/api/search/clients?search_keyword=%fe", ``, 422, ""},
+		{byAgent, "GET", "/api/search/clients?include[]=99999999999999999999", ``, 422, ""},
 	},
 	"getTeamDashboard": {
 		{byAgent, "GET", "/api/team?period_start=yesterday", ``, 422, ""},
@@ -216,6 +249,15 @@ var malformed = map[string][]malformedCase{
 		{byAgent, "GET", "/api/team/Infinity?page=0", ``, 422, ""},
 		{byAgent, "GET", "/api/team/Infinity?period_start=2026-02-01&period_end=2026-01-01", ``, 422, ""},
 		{byAgent, "GET", "/api/team/Infinity?cursor=bm90LWEtY3Vyc29y", ``, 422, ""},
+		{byAgent, "GET", "/api/team/Infinity?cursor=" + forged(`{"o":"tree","k":["1.x"]}`), ``, 422, ""},
+		{byAgent, "GET", "/api/team/Infinity?cursor=" + forged(`{"o":"tree","k":["1..2"]}`), ``, 422, ""},
+		{byAgent, "GET", "/api/team/Infinity?order[downline_size]=DESC&cursor=" + forged(`{"o":"downline_size:desc,id","k":["99999999999","1"]}`), ``, 422, ""},
+		{byAgent, "GET", "/api/team/Infinity?order[level_rank]=ASC&cursor=" + forged(`{"o":"level_rank,id","k":["1","9223372036854775808"]}`), ``, 422, ""},
+		{byAgent, "GET", "/api/team/Infinity?order[joined_on]=ASC&cursor=" + forged(`{"o":"joined_on,id","k":["2026-13-01","1"]}`), ``, 422, ""},
+		{byAgent, "GET", "/api/team/Infinity?filter[downline_size][gte]=99999999999", ``, 422, ""},
+		{byAgent, "GET", "/api/team/Infinity?filter[production][gte]=99999999999999999999", ``, 422, ""},
+		{byAgent, "GET", "/api/team/Infinity?filter[name][contains]=%C3", ``, 422, ""},
+		{byAgent, "GET", "/api/team//Infinity", ``, 404, ""},
 		{byActing, "GET", "/api/team/Infinity?filter[level][eq]=ZZZ", ``, 422, ""},
 		{byAgent, "GET", "/api/team/RmdSuperTeam", ``, 403, "a view for senior associates only"},
 	},
@@ -225,6 +267,8 @@ var malformed = map[string][]malformedCase{
 		{byAgent, "GET", "/api/team/Infinity/download?filter[generation][gt]=1", ``, 422, ""},
 		{byAgent, "GET", "/api/team/Infinity/download?filter[level][eq]=ZZZ", ``, 422, ""},
 		{byAgent, "GET", "/api/team/Infinity/download?order[ghost]=ASC", ``, 422, ""},
+		{byAgent, "GET", "/api/team/Infinity/download?filter[code][startswith]=%ff", ``, 422, ""},
+		{byAgent, "GET", "/api/team/Infinity/download?filter[downline_size][gte]=2147483648", ``, 422, ""},
 		{byAgent, "GET", "/api/team/RmdSuperBase/download", ``, 403, "a view for senior associates only"},
 	},
 	"getAssociate": {
@@ -265,6 +309,8 @@ var malformed = map[string][]malformedCase{
 		{byAgent, "GET", "/api/associates/AGT100/genealogy/search?search_keyword=" + strings.Repeat("a", 101), ``, 422, ""},
 		{byAgent, "GET", "/api/associates/x/genealogy/search?search_keyword=a", ``, 422, ""},
 		{byAgent, "GET", "/api/associates/" + seed.DemoRMDCode + "/genealogy/search?search_keyword=a", ``, 404, ""},
+		{byAgent, "GET", "/api/associates/AGT100/genealogy/search?search_keyword=%ff", ``, 422, ""},
+		{byAgent, "GET", "/api/associates/AGT100/genealogy/search?search_keyword=a%00", ``, 422, ""},
 	},
 	"getHierarchy": {
 		{byAgent, "GET", "/api/associates/ab/hierarchy", ``, 422, ""},
@@ -274,6 +320,9 @@ var malformed = map[string][]malformedCase{
 	"getHealth":    {{byNobody, "POST", "/api/healthz", ``, 405, "the only thing a probe can get wrong is the method"}},
 	"getReadiness": {{byNobody, "DELETE", "/api/readyz", ``, 405, "the only thing a probe can get wrong is the method"}},
 }
+
+// forged is a cursor made by hand rather than by the server (base64 of its JSON).
+func forged(doc string) string { return base64.RawURLEncoding.EncodeToString([]byte(doc)) }
 
 // contractOperation is what the contract tests need to know of an operation.
 type contractOperation struct {
@@ -437,3 +486,80 @@ func TestEveryOperationRefusesMalformedInput(t *testing.T) {
 		t.Errorf("malformed input changed the clients: %d → %d", before, after)
 	}
 }
+
+// Every integer the contract takes (parameters, their array items, request body fields)
+// fits the column it reaches: `format: int64` for bigint columns, and otherwise a minimum
+// and a maximum within int4, so that a number beyond the column is a 422 naming it, never
+// a database error.
+func TestIntegerInputsFitTheirColumns(t *testing.T) {
+	raw, err := os.ReadFile("../../openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	components := doc["components"].(map[string]any)
+	resolve := func(v any) map[string]any {
+		m, _ := v.(map[string]any)
+		for m != nil && m["$ref"] != nil {
+			parts := strings.Split(strings.TrimPrefix(m["$ref"].(string), "#/components/"), "/")
+			m, _ = components[parts[0]].(map[string]any)[parts[1]].(map[string]any)
+		}
+		return m
+	}
+	checked := 0
+	var check func(at string, schema map[string]any, depth int)
+	check = func(at string, schema map[string]any, depth int) {
+		if schema == nil || depth > 8 {
+			return
+		}
+		switch schema["type"] {
+		case "integer":
+			checked++
+			if schema["format"] == "int64" {
+				return
+			}
+			lo, okLo := schema["minimum"].(int)
+			hi, okHi := schema["maximum"].(int)
+			if !okLo || !okHi || lo < math.MinInt32 || hi > math.MaxInt32 {
+				t.Errorf("%s: an integer without format int64 needs a minimum and a maximum within int4 (%v, %v)",
+					at, schema["minimum"], schema["maximum"])
+			}
+		case "array":
+			check(at+"[]", resolve(schema["items"]), depth+1)
+		case "object":
+			props, _ := schema["properties"].(map[string]any)
+			for name, p := range props {
+				check(at+"."+name, resolve(p), depth+1)
+			}
+		}
+	}
+	for path, item := range doc["paths"].(map[string]any) {
+		for method, op := range item.(map[string]any) {
+			if method == "parameters" {
+				for _, p := range op.([]any) {
+					p := resolve(p)
+					check(path+" "+p["name"].(string), resolve(p["schema"]), 0)
+				}
+				continue
+			}
+			o := op.(map[string]any)
+			for _, p := range asSlice(o["parameters"]) {
+				p := resolve(p)
+				check(method+" "+path+" "+p["name"].(string), resolve(p["schema"]), 0)
+			}
+			if body := resolve(o["requestBody"]); body != nil {
+				for ct, media := range body["content"].(map[string]any) {
+					check(method+" "+path+" body("+ct+")", resolve(media.(map[string]any)["schema"]), 0)
+				}
+			}
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("checked only %d integers: is the contract read?", checked)
+	}
+}
+
+func asSlice(v any) []any { s, _ := v.([]any); return s }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/servertest"
 )
@@ -91,3 +92,46 @@ func TestSearchLookups(t *testing.T) {
 }
 
 func contains(s []string, v string) bool { return slices.Contains(s, v) }
+
+// A lookup keyword or code that is not valid text answers 422 naming the parameter (the
+// API's check at the edge); should such text reach the database by another way, the store
+// answers 400, never a 500 with the database's words.
+func TestSearchRefusesBadText(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	tok := ready(t, env, seed.DemoAgent)
+	for _, q := range []string{
+		"/api/search/associates?search_keyword=a%00", "/api/search/associates?search_keyword=%C3%28",
+		"/api/search/associates?include[]=AGT%00", "/api/search/clients?search_keyword=%ff",
+	} {
+		r := do(t, env, "GET", q, tok, nil, nil)
+		_, param, _ := strings.Cut(q, "?")
+		param, _, _ = strings.Cut(param, "=")
+		if e := r.apiError(t); r.Status != 422 || len(e.Errors) != 1 || e.Errors[0].Field != param {
+			t.Errorf("%s: %d %s, want 422 naming %s", q, r.Status, r.Body, param)
+		}
+	}
+
+	var userID, associateID int64
+	if err := env.Pool.QueryRow(ctx, `SELECT id, associate_id FROM users WHERE email = $1`, seed.DemoAgent).Scan(&userID, &associateID); err != nil {
+		t.Fatal(err)
+	}
+	p, err := env.Store.PrincipalFor(ctx, userID, associateID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kw := range []string{"a\x00b", "\xff", "\xc3("} {
+		_, err := env.Store.SearchAssociates(ctx, p, kw, nil, 20)
+		if !errs.Is(err, errs.BadRequest) {
+			t.Errorf("SearchAssociates(%q): %v, want a BadRequest", kw, err)
+		}
+		_, err = env.Store.SearchAssociates(ctx, p, "", []string{kw}, 20)
+		if !errs.Is(err, errs.BadRequest) {
+			t.Errorf("SearchAssociates(include %q): %v, want a BadRequest", kw, err)
+		}
+		_, err = env.Store.SearchClients(ctx, p, kw, nil, 20)
+		if !errs.Is(err, errs.BadRequest) {
+			t.Errorf("SearchClients(%q): %v, want a BadRequest", kw, err)
+		}
+	}
+}

@@ -9,8 +9,10 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"time"
 
 	"github.com/associateportal/portal/server/api"
+	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/httpx"
 	"github.com/associateportal/portal/server/secret"
@@ -32,8 +34,17 @@ type Options struct {
 	DataDir    string // files live under DataDir/files
 	Log        *slog.Logger
 	TrustProxy bool
-	Report     func(ctx context.Context, err error)
-	OnPanic    func(ctx context.Context, v any)
+	// LoginMemory is the memory budget of the password checks running at once, in bytes
+	// (64 MiB each); beyond it a login waits up to LoginWait, then answers 429. Zero
+	// values take auth.DefaultHashBudget and auth.DefaultHashWait.
+	LoginMemory int64
+	LoginWait   time.Duration
+	// BodyTimeout and UploadTimeout bound the time to read a JSON body and an upload;
+	// zero values take httpx.DefaultBodyTimeout and httpx.DefaultUploadTimeout.
+	BodyTimeout   time.Duration
+	UploadTimeout time.Duration
+	Report        func(ctx context.Context, err error)
+	OnPanic       func(ctx context.Context, v any)
 	// Web is the built web app; nil uses the embedded build.
 	Web fs.FS
 }
@@ -44,11 +55,12 @@ func New(o Options) (http.Handler, *api.Handler, error) {
 	// stack frame for each cost a tenth of a list request. Our errors never show frames.
 	ferrors.DisableTrace()
 	h := &api.Handler{
-		Store:  store.New(o.Pool),
-		Files:  files.Disk{Dir: filepath.Join(o.DataDir, "files")},
-		Signer: files.Signer{Key: o.Keys.Derive("files"), Base: "/api/files/"},
-		Log:    o.Log,
-		Report: o.Report,
+		Store:   store.New(o.Pool),
+		Files:   files.Disk{Dir: filepath.Join(o.DataDir, "files")},
+		Signer:  files.Signer{Key: o.Keys.Derive("files"), Base: "/api/files/"},
+		Log:     o.Log,
+		Report:  o.Report,
+		Hashing: auth.NewBudget(o.LoginMemory, o.LoginWait),
 	}
 	srv, err := h.Server()
 	if err != nil {
@@ -64,5 +76,6 @@ func New(o Options) (http.Handler, *api.Handler, error) {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", httpx.Compress(srv))
 	mux.Handle("/", httpx.SPA(dist))
-	return httpx.Wrap(mux, httpx.Options{Log: o.Log, TrustProxy: o.TrustProxy, MaxBody: MaxBody, MaxUpload: MaxUpload, OnPanic: o.OnPanic}), h, nil
+	return httpx.Wrap(mux, httpx.Options{Log: o.Log, TrustProxy: o.TrustProxy, MaxBody: MaxBody, MaxUpload: MaxUpload,
+		BodyTimeout: o.BodyTimeout, UploadTimeout: o.UploadTimeout, OnPanic: o.OnPanic}), h, nil
 }

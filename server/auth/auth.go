@@ -44,28 +44,48 @@ func hashWith(password string, salt []byte, t, m uint32, p uint8) string {
 var ErrBadHash = errors.New("auth: malformed password hash")
 
 // CheckPassword reports whether password matches an encoded hash, in constant time.
+// It takes the memory the hash names (64 MiB for HashPassword's): the API checks through
+// a Budget.
 func CheckPassword(encoded, password string) (bool, error) {
+	h, err := parseHash(encoded)
+	if err != nil {
+		return false, err
+	}
+	return h.check(password), nil
+}
+
+// hash is a decoded argon2id hash.
+type hash struct {
+	m, t      uint32
+	p         uint8
+	salt, key []byte
+}
+
+func parseHash(encoded string) (hash, error) {
 	parts := strings.Split(encoded, "$")
 	if len(parts) != 6 || parts[1] != "argon2id" {
-		return false, ErrBadHash
+		return hash{}, ErrBadHash
 	}
-	var m, t uint32
-	var p uint8
-	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil {
-		return false, ErrBadHash
+	var h hash
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &h.m, &h.t, &h.p); err != nil {
+		return hash{}, ErrBadHash
 	}
 	b64 := base64.RawStdEncoding
-	salt, err := b64.DecodeString(parts[4])
-	if err != nil {
-		return false, ErrBadHash
+	var err error
+	if h.salt, err = b64.DecodeString(parts[4]); err != nil {
+		return hash{}, ErrBadHash
 	}
-	want, err := b64.DecodeString(parts[5])
+	h.key, err = b64.DecodeString(parts[5])
 	// argon2 panics on zero passes or lanes and on an empty key; a short key is no check.
-	if err != nil || t < 1 || p < 1 || len(want) < 16 {
-		return false, ErrBadHash
+	if err != nil || h.t < 1 || h.p < 1 || len(h.key) < 16 {
+		return hash{}, ErrBadHash
 	}
-	got := argon2.IDKey([]byte(password), salt, t, m, p, uint32(len(want)))
-	return subtle.ConstantTimeCompare(got, want) == 1, nil
+	return h, nil
+}
+
+func (h hash) check(password string) bool {
+	got := argon2.IDKey([]byte(password), h.salt, h.t, h.m, h.p, uint32(len(h.key)))
+	return subtle.ConstantTimeCompare(got, h.key) == 1
 }
 
 // NewToken is a fresh opaque session token (256 random bits) and its hash for storage.

@@ -1,14 +1,16 @@
 // Package httpx holds the HTTP middleware of portald: request ids and structured logs,
-// panic recovery, body limits, security headers, response hints (x-token, content type)
-// and the web app with its SPA fallback.
+// panic recovery, body limits and read deadlines, security headers, response hints
+// (x-token, content type, Retry-After) and the web app with its SPA fallback.
 package httpx
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -34,6 +36,7 @@ type Hints struct {
 	XToken             string
 	ContentType        string
 	ContentDisposition string
+	RetryAfter         string // on a 429 or 503
 
 	after []func() // run once the response is written
 }
@@ -80,6 +83,8 @@ type writer struct {
 	bytes  int64 // written to the connection (not just buffered)
 	buf    *bufio.Writer
 	sink   sink
+	body   *timedBody // the request body, when it has a read deadline
+	drop   bool       // the handler's body is not sent (answerLate answered instead)
 }
 
 // sink is what the buffer writes into: the response, counting what it accepted.
@@ -111,12 +116,50 @@ func (w *writer) WriteHeader(code int) {
 	if w.hints.ContentDisposition != "" && code == http.StatusOK {
 		h.Set("Content-Disposition", w.hints.ContentDisposition)
 	}
+	if w.hints.RetryAfter != "" && (code == http.StatusTooManyRequests || code == http.StatusServiceUnavailable) {
+		h.Set("Retry-After", w.hints.RetryAfter)
+	}
+	if w.body != nil && w.body.late {
+		w.answerLate()
+		return
+	}
 	w.ResponseWriter.WriteHeader(code)
+}
+
+// answerLate answers a request whose body did not arrive in time, whatever the handler
+// made of the failed read: 408 with the Error body, and the connection is closed.
+func (w *writer) answerLate() {
+	w.status = http.StatusRequestTimeout
+	w.drop = true
+	h := w.Header()
+	for _, k := range []string{"Content-Disposition", "Content-Encoding", "Content-Length", "Retry-After"} {
+		h.Del(k) // what the handler meant for its own answer
+	}
+	h.Set("Connection", "close")
+	cw := &countingWriter{w: w.ResponseWriter}
+	WriteError(cw, http.StatusRequestTimeout, fmt.Sprintf("The request body did not arrive within %s", w.body.timeout))
+	w.bytes += cw.n
+}
+
+type countingWriter struct {
+	w http.ResponseWriter
+	n int64
+}
+
+func (c *countingWriter) Header() http.Header  { return c.w.Header() }
+func (c *countingWriter) WriteHeader(code int) { c.w.WriteHeader(code) }
+func (c *countingWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	return n, err
 }
 
 func (w *writer) Write(b []byte) (int, error) {
 	if w.status == 0 {
 		w.WriteHeader(http.StatusOK)
+	}
+	if w.drop {
+		return len(b), nil
 	}
 	if w.buf == nil {
 		w.buf = bufPool.Get().(*bufio.Writer)
@@ -165,6 +208,23 @@ func newID() string {
 	return hex.EncodeToString(b)
 }
 
+// requestID is the client's X-Request-Id when it is well formed (1 to 64 of
+// A-Z a-z 0-9 . _ -), so that it can be quoted in logs and answers as it is; otherwise
+// a new one.
+func requestID(r *http.Request) string {
+	id := r.Header.Get("X-Request-Id")
+	if id == "" || len(id) > 64 {
+		return newID()
+	}
+	for i := 0; i < len(id); i++ {
+		c := id[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return newID()
+		}
+	}
+	return id
+}
+
 func clientIP(r *http.Request, trustProxy bool) netip.Addr {
 	if trustProxy {
 		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
@@ -188,6 +248,10 @@ type Options struct {
 	TrustProxy bool  // take the client address from X-Forwarded-For
 	MaxBody    int64 // limit of JSON bodies
 	MaxUpload  int64 // limit of file uploads
+	// The longest time to read a JSON body and an upload, from the start of the handler
+	// (after the headers); zero takes DefaultBodyTimeout and DefaultUploadTimeout.
+	BodyTimeout   time.Duration
+	UploadTimeout time.Duration
 	// OnPanic reports a recovered panic (Sentry); optional.
 	OnPanic func(ctx context.Context, v any)
 }
@@ -195,12 +259,10 @@ type Options struct {
 // Wrap puts the middleware around the whole application: request id, info and hints,
 // logs, recovery, body limits and security headers.
 func Wrap(next http.Handler, o Options) http.Handler {
+	next = cleanAPIPaths(validText(next)) // paths.go, text.go
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		id := r.Header.Get("X-Request-Id")
-		if id == "" || len(id) > 64 {
-			id = newID()
-		}
+		id := requestID(r)
 		info := Info{ID: id, IP: clientIP(r, o.TrustProxy), UserAgent: r.UserAgent(), RawQuery: r.URL.RawQuery, Method: r.Method, Path: r.URL.Path}
 		hints := &Hints{}
 		ctx := context.WithValue(context.WithValue(r.Context(), infoKey{}, info), hintsKey{}, hints)
@@ -209,12 +271,16 @@ func Wrap(next http.Handler, o Options) http.Handler {
 		ww.Header().Set("X-Request-Id", id)
 		api := strings.HasPrefix(r.URL.Path, "/api/")
 		if api && r.Body != nil {
-			limit := o.MaxBody
+			limit, timeout := o.MaxBody, cmp.Or(o.BodyTimeout, DefaultBodyTimeout)
 			if r.Method == http.MethodPut && strings.HasPrefix(r.URL.Path, "/api/files/") {
-				limit = o.MaxUpload
+				limit, timeout = o.MaxUpload, cmp.Or(o.UploadTimeout, DefaultUploadTimeout)
 				// The type of an upload is sniffed from its content; whatever the client
 				// declared, the contract takes the bytes as application/octet-stream.
 				r.Header.Set("Content-Type", "application/octet-stream")
+			}
+			if r.Body != http.NoBody {
+				ww.body = withDeadline(w, r.Body, timeout)
+				r.Body = ww.body
 			}
 			r.Body = http.MaxBytesReader(ww, r.Body, limit)
 		}
@@ -249,6 +315,9 @@ func Wrap(next http.Handler, o Options) http.Handler {
 				"ip", info.IP.String())
 		}()
 		next.ServeHTTP(ww, r.WithContext(ctx))
+		if ww.status == 0 && ww.body != nil && ww.body.late {
+			ww.WriteHeader(http.StatusRequestTimeout)
+		}
 		ww.finish()
 		for _, f := range hints.after {
 			f()

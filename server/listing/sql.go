@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -275,16 +276,24 @@ func (q Query) NextCursor(value func(field string) any) string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-var errCursorOrder = errors.New("The cursor belongs to another order; start again from page 1")
+var (
+	errCursorOrder   = errors.New("The cursor belongs to another order; start again from page 1")
+	errCursorInvalid = errors.New("The cursor is not valid")
+)
 
+// decodeCursor reads the keys of a cursor for an order. A cursor comes back from the
+// client, so it is input like any other: each key must be a value its field can hold (an
+// int in the field's bounds, a real date or time, one of an enum's values, text without
+// NUL) and of its column's shape (a path of ids for a materialised path), or the cursor
+// is refused here rather than by the database.
 func decodeCursor(s string, order []Sort) ([]any, error) {
 	b, err := base64.RawURLEncoding.DecodeString(s)
 	if err != nil {
-		return nil, errors.New("The cursor is not valid")
+		return nil, errCursorInvalid
 	}
 	var c cursor
 	if err := json.Unmarshal(b, &c); err != nil || len(c.Keys) != len(order) {
-		return nil, errors.New("The cursor is not valid")
+		return nil, errCursorInvalid
 	}
 	if c.Order != orderSignature(order) {
 		return nil, errCursorOrder
@@ -293,15 +302,36 @@ func decodeCursor(s string, order []Sort) ([]any, error) {
 	for i, s := range order {
 		if c.Keys[i] == nil {
 			if !s.Field.Nullable {
-				return nil, errors.New("The cursor is not valid")
+				return nil, errCursorInvalid
 			}
 			continue
 		}
-		v, _, msg := parseTyped(s.Field, *c.Keys[i])
-		if msg != "" {
-			return nil, errors.New("The cursor is not valid")
+		v, ok := cursorKey(s.Field, *c.Keys[i])
+		if !ok {
+			return nil, errCursorInvalid
 		}
 		out[i] = v
 	}
 	return out, nil
 }
+
+// cursorKey types one key of a cursor as its field's values are typed, and checks its
+// shape where the column is not plain text.
+func cursorKey(f *Field, key string) (any, bool) {
+	v, _, msg := parseTyped(f, key)
+	if msg != "" {
+		return nil, false
+	}
+	if f.Type == String && pathColumn(f.Column) && !idPath.MatchString(key) {
+		return nil, false
+	}
+	return v, true
+}
+
+// idPath is a materialised path of ids (ltree labels of at most 19 digits: a bigint).
+var idPath = regexp.MustCompile(`^[0-9]{1,19}(\.[0-9]{1,19})*$`)
+
+// pathColumn reports whether a text sort key's column is a materialised path: `path` of
+// a table or subquery (the ltree of the hierarchy, which `tree` sorts by). The database
+// compares its keys as ltree, and would fail on anything but a path of ids.
+func pathColumn(col string) bool { return col == "path" || strings.HasSuffix(col, ".path") }

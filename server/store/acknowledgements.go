@@ -83,7 +83,23 @@ type Acknowledgement struct {
 	At        time.Time
 }
 
-// checkSignature verifies that a signature file is the caller's uploaded SVG.
+// lockAcknowledgements is the advisory lock class under which the acknowledgements of one
+// associate are made one at a time (see lockAssociate).
+const lockAcknowledgements = 0x41636b31 // "Ack1"
+
+// lockAssociate makes the acknowledgements of an associate one at a time: every
+// statement after it sees what the one before committed. Two racing tries of the same
+// acknowledgement then answer alike (the second finds the first done), and two racing
+// acknowledgements with one signature file cannot both find it unused (a signature file
+// belongs to the user, who is one associate).
+func (s *Store) lockAssociate(ctx context.Context, associateID int64) error {
+	_, err := s.db.Exec(ctx, `SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)`, lockAcknowledgements, associateID)
+	return translate(err)
+}
+
+// checkSignature verifies that a signature file is the caller's uploaded SVG and signs
+// no other acknowledgement: one signature file per acknowledgement. It runs in the
+// acknowledging transaction, after lockAssociate.
 func (s *Store) checkSignature(ctx context.Context, p *auth.Principal, required bool, id string) error {
 	if id == "" {
 		if required {
@@ -91,12 +107,28 @@ func (s *Store) checkSignature(ctx context.Context, p *auth.Principal, required 
 		}
 		return nil
 	}
-	f, err := s.GetFile(ctx, id)
-	if err != nil || f.Purpose != "signature" || f.OwnerUserID == nil || *f.OwnerUserID != p.UserID {
+	var purpose string
+	var owner *int64
+	var uploaded bool
+	err := s.db.QueryRow(ctx, `SELECT purpose, owner_user_id, uploaded_at IS NOT NULL FROM files WHERE id = $1`, id).
+		Scan(&purpose, &owner, &uploaded)
+	if err != nil && !errs.Is(translate(err), errs.NotFound) {
+		return translate(err)
+	}
+	if err != nil || purpose != "signature" || owner == nil || *owner != p.UserID {
 		return errs.Validation(errs.Field("signature", "Signature is not a signature you uploaded"))
 	}
-	if f.UploadedAt == nil {
+	if !uploaded {
 		return errs.Validation(errs.Field("signature", "Signature has not been uploaded yet"))
+	}
+	var used bool
+	if err := s.db.QueryRow(ctx, `
+		SELECT EXISTS (SELECT 1 FROM memo_acknowledgements WHERE signature_file_id = $1)
+		    OR EXISTS (SELECT 1 FROM w9_documents WHERE signature_file_id = $1)`, id).Scan(&used); err != nil {
+		return translate(err)
+	}
+	if used {
+		return errs.Validation(errs.Field("signature", "Signature is already used by another acknowledgement; sign again"))
 	}
 	return nil
 }
@@ -106,6 +138,9 @@ func (s *Store) checkSignature(ctx context.Context, p *auth.Principal, required 
 func (s *Store) AcknowledgeMemo(ctx context.Context, p *auth.Principal, id int64, a Acknowledgement) (time.Time, error) {
 	var at time.Time
 	err := s.InTx(ctx, func(tx *Store) error {
+		if err := tx.lockAssociate(ctx, p.AssociateID); err != nil {
+			return err
+		}
 		var m Memo
 		var doneAt *time.Time
 		var doneSignature string
@@ -145,6 +180,9 @@ func (s *Store) AcknowledgeMemo(ctx context.Context, p *auth.Principal, id int64
 func (s *Store) AcknowledgeW9(ctx context.Context, p *auth.Principal, id int64, a Acknowledgement) (time.Time, error) {
 	var at time.Time
 	err := s.InTx(ctx, func(tx *Store) error {
+		if err := tx.lockAssociate(ctx, p.AssociateID); err != nil {
+			return err
+		}
 		var w W9
 		var ackedAt *time.Time
 		var ackedSignature string
@@ -166,6 +204,17 @@ func (s *Store) AcknowledgeW9(ctx context.Context, p *auth.Principal, id int64, 
 				return nil
 			}
 			return errs.Conflictf("This W-9 document is already acknowledged")
+		}
+		// Memos come first: a W-9 waits until every published memo is acknowledged.
+		var memosPending bool
+		if err := tx.db.QueryRow(ctx, `
+			SELECT EXISTS (SELECT 1 FROM memos m WHERE m.status = 'Published' AND m.published_at <= now()
+			               AND NOT EXISTS (SELECT 1 FROM memo_acknowledgements ma WHERE ma.associate_id = $1 AND ma.memo_id = m.id))`,
+			p.AssociateID).Scan(&memosPending); err != nil {
+			return translate(err)
+		}
+		if memosPending {
+			return errs.Conflictf("Memos come first: acknowledge your pending memos before your W-9 documents")
 		}
 		if err := tx.checkSignature(ctx, p, w.RequiresSignature, a.Signature); err != nil {
 			return err

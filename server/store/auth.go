@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"net/netip"
+	"strconv"
 	"strings"
 	"time"
 
@@ -49,51 +52,127 @@ func (s *Store) FindCredentials(ctx context.Context, login string) (Credentials,
 	return c, translate(err)
 }
 
-func failureKeys(login string, ip netip.Addr) (acct, addr string) {
-	acct = "login:" + strings.ToLower(strings.TrimSpace(login))
+// LoginKey is the throttling key of a login that names no account: the text typed.
+func LoginKey(login string) string {
+	return "login:" + strings.ToLower(strings.TrimSpace(login))
+}
+
+// AccountKey is the throttling key of an account, whichever of its email or code was
+// typed: one count of failures per account.
+func AccountKey(userID int64) string {
+	return "user:" + strconv.FormatInt(userID, 10)
+}
+
+func addressKey(ip netip.Addr) string {
 	if ip.IsValid() {
-		addr = "ip:" + ip.String()
+		return "ip:" + ip.String()
 	}
-	return acct, addr
+	return ""
 }
 
-// CheckThrottle fails with TooMany when the account or the address had too many failed
-// logins within the window.
-func (s *Store) CheckThrottle(ctx context.Context, login string, ip netip.Addr) error {
-	acct, addr := failureKeys(login, ip)
+// Advisory lock classes of the throttle: accounts, then addresses (always in that order,
+// so that two attempts cannot wait for each other).
+const (
+	lockAccount = 0x4c6f6731 // "Log1"
+	lockAddress = 0x4c6f6732 // "Log2"
+)
+
+// Throttled is the cause of a login refused by the throttle: RetryAfter is when the
+// oldest counted failure leaves the window.
+type Throttled struct{ RetryAfter time.Duration }
+
+func (t *Throttled) Error() string { return fmt.Sprintf("login throttled for %s", t.RetryAfter) }
+
+// LoginAttempt is a login counted as a failure before its password is checked.
+type LoginAttempt struct {
+	key string
+	ids []int64 // its rows: under the account key and under the address
+}
+
+// BeginLogin counts a login attempt against key (AccountKey, or LoginKey when the login
+// names nobody) and the address, in one step with the check of the limits: under a lock
+// per key, shared by every instance, it counts the failures within the window and,
+// when both are under their limits, records this attempt as one more. Attempts in
+// flight therefore count, and parallel guesses cannot all pass the check before any is
+// recorded. Over a limit it fails with TooMany (a *Throttled cause). The attempt stays
+// a failure unless LoginSucceeded or CancelLogin take it back.
+func (s *Store) BeginLogin(ctx context.Context, key string, ip netip.Addr) (LoginAttempt, error) {
+	a := LoginAttempt{key: key}
+	addr := addressKey(ip)
 	var nAcct, nAddr int
-	var oldest *time.Time
-	err := s.db.QueryRow(ctx, `
-		SELECT count(*) FILTER (WHERE key = $1), count(*) FILTER (WHERE key = $2),
-		       min(failed_at) FILTER (WHERE key = $1)
-		FROM login_failures WHERE key IN ($1, $2) AND failed_at > now() - make_interval(secs => $3)`,
-		acct, addr, ThrottleWindow.Seconds()).Scan(&nAcct, &nAddr, &oldest)
+	var retryAcct, retryAddr float64
+	err := s.InTx(ctx, func(tx *Store) error {
+		b := &pgx.Batch{}
+		b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockAccount, key)
+		if addr != "" {
+			b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockAddress, addr)
+		}
+		// A statement of its own after the locks: it sees what the attempts that held
+		// them before committed.
+		b.Queue(`
+			WITH counted AS (
+				SELECT count(*) FILTER (WHERE key = $1) AS n_acct, count(*) FILTER (WHERE key = $2) AS n_addr,
+				       extract(epoch FROM min(failed_at) FILTER (WHERE key = $1) + make_interval(secs => $3) - now()) AS retry_acct,
+				       extract(epoch FROM min(failed_at) FILTER (WHERE key = $2) + make_interval(secs => $3) - now()) AS retry_addr
+				FROM login_failures WHERE key IN ($1, $2) AND failed_at > now() - make_interval(secs => $3)
+			), recorded AS (
+				INSERT INTO login_failures (key)
+				SELECT k FROM counted, unnest(ARRAY[$1, $2]) k
+				WHERE k <> '' AND n_acct < $4 AND n_addr < $5
+				RETURNING id
+			)
+			SELECT n_acct, n_addr, coalesce(retry_acct, 0)::float8, coalesce(retry_addr, 0)::float8,
+			       ARRAY(SELECT id FROM recorded) FROM counted`,
+			key, addr, ThrottleWindow.Seconds(), MaxFailuresAccount, MaxFailuresIP)
+		br := tx.db.SendBatch(ctx, b)
+		for range b.Len() - 1 {
+			if _, err := br.Exec(); err != nil {
+				_ = br.Close()
+				return translate(err)
+			}
+		}
+		if err := br.QueryRow().Scan(&nAcct, &nAddr, &retryAcct, &retryAddr, &a.ids); err != nil {
+			_ = br.Close()
+			return translate(err)
+		}
+		return translate(br.Close())
+	})
 	if err != nil {
-		return translate(err)
+		return LoginAttempt{}, err
 	}
-	if nAcct >= MaxFailuresAccount || nAddr >= MaxFailuresIP {
-		return errs.E(errs.TooMany, "Too many failed login attempts. Try again in %d minutes.", int(ThrottleWindow.Minutes()))
+	if len(a.ids) == 0 {
+		var wait float64
+		if nAcct >= MaxFailuresAccount {
+			wait = retryAcct
+		}
+		if nAddr >= MaxFailuresIP {
+			wait = max(wait, retryAddr)
+		}
+		// Within [1 s, the window]: a failure recorded by an attempt that began after this
+		// one (and took the lock first) is a little younger than this one's now().
+		retry := min(max(time.Duration(wait*float64(time.Second)), time.Second), ThrottleWindow)
+		minutes := "1 minute"
+		if m := int(math.Ceil(retry.Minutes())); m > 1 {
+			minutes = strconv.Itoa(m) + " minutes"
+		}
+		return LoginAttempt{}, errs.Wrap(errs.TooMany, &Throttled{RetryAfter: retry},
+			"Too many failed login attempts. Try again in %s.", minutes)
 	}
-	return nil
+	_, err = s.db.Exec(ctx, `DELETE FROM login_failures WHERE failed_at < now() - interval '1 day'`)
+	return a, translate(err)
 }
 
-// RecordFailure counts a failed login against the account and the address, and drops
-// rows older than a day.
-func (s *Store) RecordFailure(ctx context.Context, login string, ip netip.Addr) error {
-	acct, addr := failureKeys(login, ip)
-	b := &pgx.Batch{}
-	b.Queue(`INSERT INTO login_failures (key) VALUES ($1)`, acct)
-	if addr != "" {
-		b.Queue(`INSERT INTO login_failures (key) VALUES ($1)`, addr)
-	}
-	b.Queue(`DELETE FROM login_failures WHERE failed_at < now() - interval '1 day'`)
-	return translate(s.db.SendBatch(ctx, b).Close())
+// LoginSucceeded forgets the failures of the attempt's account (its own included) and
+// takes back its count against the address.
+func (s *Store) LoginSucceeded(ctx context.Context, a LoginAttempt) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM login_failures WHERE key = $1 OR id = ANY($2)`, a.key, a.ids)
+	return translate(err)
 }
 
-// ClearFailures forgets the failed logins of an account after a successful one.
-func (s *Store) ClearFailures(ctx context.Context, login string) error {
-	acct, _ := failureKeys(login, netip.Addr{})
-	_, err := s.db.Exec(ctx, `DELETE FROM login_failures WHERE key = $1`, acct)
+// CancelLogin takes back an attempt whose password was never checked (the server was
+// too busy, or the client went away while it waited).
+func (s *Store) CancelLogin(ctx context.Context, a LoginAttempt) error {
+	_, err := s.db.Exec(ctx, `DELETE FROM login_failures WHERE id = ANY($1)`, a.ids)
 	return translate(err)
 }
 

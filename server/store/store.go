@@ -82,6 +82,12 @@ func translate(err error) error {
 			return errs.Wrap(errs.Conflict, err, "The record is referenced by or refers to another record")
 		case "23514", "23502", "22001", "22P02", "22007", "22008":
 			return errs.Wrap(errs.Invalid, err, "Validation error")
+		// Data exceptions that only input can cause; the API's own checks stop such input
+		// first, naming the field, and these keep anything that slips past from being a 500.
+		case "22021", "22P05": // character not in repertoire (NUL, invalid UTF-8), untranslatable
+			return errs.Wrap(errs.BadRequest, err, "The request holds text that is not valid UTF-8 or that holds a NUL character")
+		case "22003": // numeric value out of range
+			return errs.Wrap(errs.Invalid, err, "A number is out of range")
 		case "57014":
 			return errs.Wrap(errs.Unavailable, err, "The query took too long")
 		}

@@ -26,6 +26,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/associateportal/portal/server/app"
+	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/pgembed"
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/seed"
@@ -45,6 +46,7 @@ type config struct {
 	LogFormat   string
 	LogLevel    string
 	MaxConns    int
+	LoginMemory int // MiB
 	Associates  int
 	Clients     int
 	SeedNumber  uint64
@@ -100,6 +102,8 @@ func root() *cobra.Command {
 	serve.Flags().StringVar(&c.Addr, "addr", env("PORTAL_ADDR", "127.0.0.1:8080"), "listen address (PORTAL_ADDR)")
 	serve.Flags().StringVar(&c.SentryDSN, "sentry-dsn", env("SENTRY_DSN", ""), "report errors to Sentry when set (SENTRY_DSN)")
 	serve.Flags().BoolVar(&c.TrustProxy, "trust-proxy", env("PORTAL_TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (PORTAL_TRUST_PROXY)")
+	serve.Flags().IntVar(&c.LoginMemory, "login-memory", envInt("PORTAL_LOGIN_MEMORY", int(auth.DefaultHashBudget>>20)),
+		"memory budget of the password checks running at once, in MiB (64 each); logins beyond it wait briefly, then answer 429 (PORTAL_LOGIN_MEMORY)")
 	serve.Flags().BoolVar(&c.NoSeed, "no-seed", false, "do not seed the embedded database on first start")
 	serve.Flags().IntVar(&c.Associates, "associates", envInt("PORTAL_SEED_ASSOCIATES", 2000), "associates seeded on first start of the embedded database")
 
@@ -283,6 +287,9 @@ func runServe(ctx context.Context, c config) error {
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		return fmt.Errorf("PORTAL_ADDR %q is not host:port", c.Addr)
 	}
+	if one := auth.HashMemory >> 20; int64(c.LoginMemory) < one {
+		return fmt.Errorf("PORTAL_LOGIN_MEMORY %d is too small: one password check takes %d MiB", c.LoginMemory, one)
+	}
 	keys, err := loadKeys(c)
 	if err != nil {
 		return err
@@ -324,7 +331,7 @@ func runServe(ctx context.Context, c config) error {
 		}
 	}
 	handler, _, err := app.New(app.Options{Pool: pool, Keys: keys, DataDir: c.DataDir, Log: log,
-		TrustProxy: c.TrustProxy, Report: report, OnPanic: onPanic})
+		TrustProxy: c.TrustProxy, LoginMemory: int64(c.LoginMemory) << 20, Report: report, OnPanic: onPanic})
 	if err != nil {
 		return err
 	}
@@ -337,6 +344,10 @@ func runServe(ctx context.Context, c config) error {
 		// to our own recovery, which answers the Error body.
 		handler = sentryhttp.New(sentryhttp.Options{Repanic: true}).Handle(handler)
 	}
+	// Headers must arrive within 10 s; each body has its own read deadline (httpx: 15 s for
+	// JSON, 2 minutes for uploads). No ReadTimeout or WriteTimeout: they would also end
+	// long answers (streamed downloads), and a ReadTimeout cancels the request's context
+	// when it passes while the handler runs.
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
 	url := "http://" + ln.Addr().String()
 	log.Info("listening", "url", url, "embedded_db", c.DatabaseURL == "", "seeded", seeded)

@@ -1,0 +1,166 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"runtime/debug"
+	"sync"
+	"time"
+)
+
+// Defaults of the hashing budget: two checks at the default parameters (64 MiB each) at
+// once, which is also what keeps two cores busy (each check runs on argonThreads lanes).
+const (
+	DefaultHashBudget = 2 * HashMemory
+	DefaultHashWait   = 2 * time.Second
+	// HashMemory is what one check of a hash made by HashPassword holds while it runs.
+	HashMemory int64 = argonMemory * 1024
+)
+
+// ErrBusy says that a password check found the hashing budget spent for longer than the
+// budget lets it wait: the server is busy, the password was not checked.
+var ErrBusy = errors.New("auth: too many password checks at once")
+
+// Budget bounds the memory that password checks take at once. Every argon2id check
+// holds the memory its hash names (m) for as long as it runs; a check that finds the
+// budget spent waits, first come first served, at most Wait for its share and then fails
+// with ErrBusy. A nil *Budget lets every check run at once.
+type Budget struct {
+	size int64 // bytes
+	wait time.Duration
+
+	mu      sync.Mutex
+	used    int64
+	waiters []*waiter // in arrival order
+	idle    int       // counts the times the budget fell idle (see releaser)
+	onIdle  func()    // debug.FreeOSMemory
+}
+
+// idleRelease is how long the budget stays idle before the memory of the checks is
+// handed back (see releaser).
+const idleRelease = time.Second
+
+type waiter struct {
+	n     int64
+	ready chan struct{} // closed once the share is granted
+}
+
+// NewBudget is a budget of size bytes (at least one default check) with the longest wait
+// for a share; zero values take the defaults.
+func NewBudget(size int64, wait time.Duration) *Budget {
+	if size <= 0 {
+		size = DefaultHashBudget
+	}
+	if wait <= 0 {
+		wait = DefaultHashWait
+	}
+	return &Budget{size: max(size, HashMemory), wait: wait, onIdle: debug.FreeOSMemory}
+}
+
+// Size is the budget in bytes.
+func (b *Budget) Size() int64 { return b.size }
+
+// Acquire takes n bytes of the budget (a share larger than the whole budget takes all of
+// it), waiting at most the budget's wait. It answers the function that gives them back.
+func (b *Budget) Acquire(ctx context.Context, n int64) (release func(), err error) {
+	if b == nil {
+		return func() {}, nil
+	}
+	n = min(max(n, 1), b.size)
+	b.mu.Lock()
+	if len(b.waiters) == 0 && b.used+n <= b.size {
+		b.used += n
+		b.mu.Unlock()
+		return b.releaser(n), nil
+	}
+	w := &waiter{n: n, ready: make(chan struct{})}
+	b.waiters = append(b.waiters, w)
+	b.mu.Unlock()
+
+	timer := time.NewTimer(b.wait)
+	defer timer.Stop()
+	var cause error
+	select {
+	case <-w.ready:
+		return b.releaser(n), nil
+	case <-timer.C:
+		cause = ErrBusy
+	case <-ctx.Done():
+		cause = ctx.Err()
+	}
+	b.mu.Lock()
+	select {
+	case <-w.ready:
+		// Granted while the wait ended: keep it rather than losing the share.
+		b.mu.Unlock()
+		return b.releaser(n), nil
+	default:
+	}
+	for i, o := range b.waiters {
+		if o == w {
+			b.waiters = append(b.waiters[:i], b.waiters[i+1:]...)
+			break
+		}
+	}
+	// The first in line may have been held back only by this one.
+	b.grantLocked()
+	b.mu.Unlock()
+	return nil, cause
+}
+
+// releaser gives n bytes back. When the last check ends, the memory the checks used is
+// garbage the runtime would keep for minutes (nothing allocates, so nothing collects it,
+// and the scavenger returns pages slowly): once the budget has stayed idle for
+// idleRelease, it is collected and handed back to the system.
+func (b *Budget) releaser(n int64) func() {
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			b.mu.Lock()
+			b.used -= n
+			b.grantLocked()
+			if b.used == 0 {
+				b.idle++
+				idle := b.idle
+				time.AfterFunc(idleRelease, func() {
+					b.mu.Lock()
+					still := b.used == 0 && b.idle == idle
+					b.mu.Unlock()
+					if still {
+						b.onIdle()
+					}
+				})
+			}
+			b.mu.Unlock()
+		})
+	}
+}
+
+// grantLocked hands shares to the waiters in order while they fit.
+func (b *Budget) grantLocked() {
+	for len(b.waiters) > 0 {
+		w := b.waiters[0]
+		if b.used+w.n > b.size {
+			return
+		}
+		b.used += w.n
+		close(w.ready)
+		b.waiters[0] = nil
+		b.waiters = b.waiters[1:]
+	}
+}
+
+// CheckPassword is auth.CheckPassword within the budget: it holds the memory the hash
+// names while it runs, or fails with ErrBusy (or the context's error) without checking.
+func (b *Budget) CheckPassword(ctx context.Context, encoded, password string) (bool, error) {
+	h, err := parseHash(encoded)
+	if err != nil {
+		return false, err
+	}
+	release, err := b.Acquire(ctx, int64(h.m)*1024)
+	if err != nil {
+		return false, err
+	}
+	defer release()
+	return h.check(password), nil
+}
