@@ -297,7 +297,8 @@ func runServe(ctx context.Context, c config) error {
 	var report func(context.Context, error)
 	var onPanic func(context.Context, any)
 	if c.SentryDSN != "" {
-		if err := sentry.Init(sentry.ClientOptions{Dsn: c.SentryDSN, TracesSampleRate: 1, Release: version}); err != nil {
+		if err := sentry.Init(sentry.ClientOptions{Dsn: c.SentryDSN, TracesSampleRate: 1, Release: version,
+			BeforeSend: dropAborts}); err != nil {
 			return fmt.Errorf("SENTRY_DSN: %w", err)
 		}
 		defer sentry.Flush(5 * time.Second)
@@ -370,4 +371,16 @@ func runServe(ctx context.Context, c config) error {
 	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	return errors.Join(srv.Shutdown(sctx), dbErr)
+}
+
+// dropAborts keeps deliberate aborts out of error reporting: http.ErrAbortHandler is how a
+// response that has already started is cut (a failing download, a panic after the status
+// line), already logged where it happens, and sentryhttp would report each as a panic.
+func dropAborts(event *sentry.Event, hint *sentry.EventHint) *sentry.Event {
+	if hint != nil {
+		if err, ok := hint.RecoveredException.(error); ok && errors.Is(err, http.ErrAbortHandler) {
+			return nil
+		}
+	}
+	return event
 }
