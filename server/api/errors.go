@@ -85,6 +85,13 @@ func (h *Handler) classify(ctx context.Context, err error) (int, oas.Error) {
 		// says 499 (client closed request, as nginx does) rather than a server failure.
 		h.Log.DebugContext(ctx, "request abandoned", "request_id", httpx.InfoFrom(ctx).ID, "err", err.Error())
 		status, msg = statusClientClosed, "The request was cancelled"
+	} else if status == http.StatusServiceUnavailable && errors.Is(err, errs.ErrUnreachable) {
+		// The database went away for a moment (a restart, a failover): the client is told
+		// when to try again, and nobody is paged for what heals by itself.
+		h.Log.WarnContext(ctx, "request failed: unavailable", "request_id", httpx.InfoFrom(ctx).ID, "err", err.Error())
+		if hints := httpx.HintsFrom(ctx); hints != nil && hints.RetryAfter == "" {
+			hints.RetryAfter = "1"
+		}
 	} else if status >= 500 {
 		id := httpx.InfoFrom(ctx).ID
 		h.Log.ErrorContext(ctx, "request failed", "request_id", id, "err", err.Error())

@@ -79,3 +79,31 @@ func TestErrorHandlerAfterTheAnswerStarted(t *testing.T) {
 		t.Fatalf("an error before the answer: %d %s", res.StatusCode, body)
 	}
 }
+
+// A database that went away for a moment is a 503 with Retry-After, logged as a warning
+// and not reported: it heals by itself.
+func TestClassifyUnreachableDatabase(t *testing.T) {
+	var logs bytes.Buffer
+	var reported []error
+	h := &Handler{Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo})),
+		Report: func(_ context.Context, err error) { reported = append(reported, err) }}
+	cause := errs.Wrap(errs.Unavailable, fmt.Errorf("%w: %w", errs.ErrUnreachable, errors.New("broken pipe")), "The database is not reachable")
+	var retryAfter string
+	srv := httptest.NewServer(httpx.Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		status, _ := h.classify(r.Context(), cause)
+		httpx.WriteError(w, status, "x")
+	}), httpx.Options{Log: slog.New(slog.DiscardHandler), MaxBody: 1 << 10, MaxUpload: 1 << 10}))
+	defer srv.Close()
+	res, err := http.Get(srv.URL + "/api/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	retryAfter = res.Header.Get("Retry-After")
+	if res.StatusCode != 503 || retryAfter == "" {
+		t.Errorf("status %d, Retry-After %q", res.StatusCode, retryAfter)
+	}
+	if len(reported) != 0 || !bytes.Contains(logs.Bytes(), []byte("level=WARN")) || bytes.Contains(logs.Bytes(), []byte("level=ERROR")) {
+		t.Errorf("reported %v, logged %q", reported, logs.String())
+	}
+}

@@ -137,3 +137,8 @@ func (f Fields) Err() error {
 	}
 	return Validation(f...)
 }
+
+// ErrUnreachable marks an Unavailable error whose cause is a database connection that was
+// refused or dropped (a restart, a failover): it heals by itself, so the client is told to
+// retry and nobody is paged.
+var ErrUnreachable = errors.New("the database is unreachable")

@@ -6,6 +6,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
+	"strings"
+	"syscall"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -32,7 +36,49 @@ type Store struct {
 }
 
 // New is a store over a pool.
-func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool, db: pool} }
+func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool, db: retrying{pool}} }
+
+// retrying runs statements on the pool and sends one again, once, when the first try
+// failed before anything reached the server (pgconn.SafeToRetry): a pooled connection the
+// server had dropped (it restarted) is found broken only when written to. Nothing was
+// sent, so a write is as safe to send again as a read. Transactions are not retried: their
+// statements depend on each other.
+type retrying struct{ *pgxpool.Pool }
+
+func (r retrying) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
+	tag, err := r.Pool.Exec(ctx, sql, args...)
+	if err != nil && pgconn.SafeToRetry(err) && ctx.Err() == nil {
+		return r.Pool.Exec(ctx, sql, args...)
+	}
+	return tag, err
+}
+
+func (r retrying) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	rows, err := r.Pool.Query(ctx, sql, args...)
+	if err != nil && pgconn.SafeToRetry(err) && ctx.Err() == nil {
+		return r.Pool.Query(ctx, sql, args...)
+	}
+	return rows, err
+}
+
+func (r retrying) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return retryingRow{r: r, ctx: ctx, sql: sql, args: args}
+}
+
+type retryingRow struct {
+	r    retrying
+	ctx  context.Context
+	sql  string
+	args []any
+}
+
+func (row retryingRow) Scan(dest ...any) error {
+	err := row.r.Pool.QueryRow(row.ctx, row.sql, row.args...).Scan(dest...)
+	if err != nil && pgconn.SafeToRetry(err) && row.ctx.Err() == nil {
+		return row.r.Pool.QueryRow(row.ctx, row.sql, row.args...).Scan(dest...)
+	}
+	return err
+}
 
 // Pool is the underlying pool (for probes and benchmarks).
 func (s *Store) Pool() *pgxpool.Pool { return s.pool }
@@ -57,7 +103,7 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.pool.Ping(ctx); err != nil {
-		return errs.Wrap(errs.Unavailable, err, "The database is not reachable")
+		return errs.Wrap(errs.Unavailable, fmt.Errorf("%w: %w", errs.ErrUnreachable, err), "The database is not reachable")
 	}
 	return nil
 }
@@ -95,7 +141,26 @@ func translate(err error) error {
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return errs.Wrap(errs.Unavailable, err, "The request was cancelled")
 	}
+	if connectionLost(err) {
+		return errs.Wrap(errs.Unavailable, fmt.Errorf("%w: %w", errs.ErrUnreachable, err), "The database is not reachable; try again in a moment")
+	}
 	return fmt.Errorf("store: %w", err)
+}
+
+// connectionLost reports an error of the connection rather than of the query: the server
+// refused or dropped it (a restart, a failover, too many connections).
+func connectionLost(err error) bool {
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		// 08: connection exception; 57P01-03: shutting down or starting; 53300: too many
+		// connections.
+		return strings.HasPrefix(pg.Code, "08") || pg.Code == "57P01" || pg.Code == "57P02" || pg.Code == "57P03" || pg.Code == "53300"
+	}
+	var connect *pgconn.ConnectError
+	var netErr net.Error
+	return errors.As(err, &connect) || errors.As(err, &netErr) || pgconn.SafeToRetry(err) ||
+		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.EPIPE) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ENOENT)
 }
 
 // Connect opens a pool on dsn with the types portald uses registered on every connection.
