@@ -1,6 +1,8 @@
 // The agent's journey: log in → acknowledge memos (signing on the canvas) → W-9 documents →
 // dashboard → clients: filter, sort, next page, download, create, edit, delete with confirm.
+// Every page on the way passes the standing check (axe in light and dark, a title of its own).
 import assert from 'node:assert/strict';
+import { expectAccessible } from './axe.mjs';
 import {
   AGENT,
   acknowledgeAll,
@@ -34,6 +36,7 @@ e2e('agent: acknowledgements, dashboard and clients', async ({ browser }) => {
   if (pending > 0) {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Acknowledgements' }).waitFor();
+    await expectAccessible(page, 'acknowledgements');
   }
   const seen = await acknowledgeAll(page);
   if (!reused) {
@@ -51,7 +54,8 @@ e2e('agent: acknowledgements, dashboard and clients', async ({ browser }) => {
   await page.getByRole('heading', { name: 'Needs your attention' }).waitFor();
   await page.getByText('Code AGT100').waitFor();
   await page.getByText(/all caught up/).waitFor();
-  await page.getByText('Your clients').waitFor();
+  await page.getByText('Your clients', { exact: true }).waitFor();
+  await expectAccessible(page, 'dashboard');
 
   // Top navigation: Dashboard, Business, Team; no empty areas, no Events yet.
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -75,6 +79,7 @@ e2e('agent: acknowledgements, dashboard and clients', async ({ browser }) => {
     .waitFor();
   const table = page.getByRole('table', { name: 'Clients' });
   await table.locator('tbody tr').first().waitFor();
+  await expectAccessible(page, 'clients list');
 
   // Paging: limit in the URL, Next only when the extra row came back.
   await page.goto('/business/clients?limit=5');
@@ -126,6 +131,8 @@ e2e('agent: acknowledgements, dashboard and clients', async ({ browser }) => {
   // Filtering: last name contains (trimmed), and a state (the `in` operator); both in the URL.
   const fragment = descending[0].slice(0, Math.min(4, descending[0].length));
   await page.getByRole('button', { name: /Filters/ }).click();
+  await page.getByLabel('Last name contains').waitFor();
+  await expectAccessible(page, 'clients list with filters');
   await page.getByLabel('Last name contains').fill(`  ${fragment}  `);
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await page.waitForURL((url) =>
@@ -178,6 +185,7 @@ e2e('agent: acknowledgements, dashboard and clients', async ({ browser }) => {
   await page.getByLabel('Annual income').fill('-5');
   await page.getByLabel('Annual income').blur();
   await page.getByText('Annual income must be greater than or equal to 0').waitFor();
+  await expectAccessible(page, 'client form with errors');
   await page.getByLabel('First name').fill('Robin');
   await page.getByLabel('Last name').fill(last);
   await page.getByLabel('Email').fill(`robin.${last.toLowerCase()}@example.com`);
@@ -195,10 +203,13 @@ e2e('agent: acknowledgements, dashboard and clients', async ({ browser }) => {
   await page.getByRole('heading', { name: `Robin ${last}` }).waitFor();
   await page.getByText('(555) 123-4567').waitFor();
   await page.getByText('$85,000.00').waitFor();
+  await expectAccessible(page, 'client detail');
 
   // Edit.
   await page.getByRole('link', { name: 'Edit' }).click();
   await page.waitForURL('**/edit');
+  await page.getByLabel('City').waitFor();
+  await expectAccessible(page, 'client edit form');
   await page.getByLabel('City').fill('Dallas');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.getByText('Client updated successfully').waitFor();
@@ -212,6 +223,7 @@ e2e('agent: acknowledgements, dashboard and clients', async ({ browser }) => {
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByText('Are you sure you want to delete this client?').waitFor();
+  await expectAccessible(page, 'delete confirmation');
   await dialog.getByRole('button', { name: 'Keep it' }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByRole('heading', { name: `Robin ${last}` }).waitFor();

@@ -1,7 +1,8 @@
 // Screenshots of the main pages for a person to look at: login, acknowledgement, dashboard,
 // clients list, client form and client detail, and the Team area (dashboard, a team list with
 // its filters, an associate's tabs, the genealogy tree expanded, the hierarchy, the account) —
-// light, dark, and 768 px wide.
+// and the honest states (a list that failed, a missing client, a typed signature) — at 1280,
+// 768 and 390 px wide, light and dark.
 // Usage: PORTAL_URL=http://127.0.0.1:8080 npm run screenshots  (saves to e2e/screenshots/pages/)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,9 @@ const variants = [
   { name: 'light', width: 1280, height: 860, colorScheme: 'light' },
   { name: 'dark', width: 1280, height: 860, colorScheme: 'dark' },
   { name: '768', width: 768, height: 1000, colorScheme: 'light' },
+  { name: '768-dark', width: 768, height: 1000, colorScheme: 'dark' },
+  { name: '390', width: 390, height: 844, colorScheme: 'light' },
+  { name: '390-dark', width: 390, height: 844, colorScheme: 'dark' },
 ];
 
 /** The theme is Auto by default, so the emulated system scheme switches light and dark. */
@@ -36,6 +40,9 @@ async function shoot(page, name) {
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }
+  // Back to the desktop for the next steps.
+  await page.setViewportSize({ width: variants[0].width, height: variants[0].height });
+  await page.emulateMedia({ colorScheme: variants[0].colorScheme });
 }
 
 const browser = await launchBrowser();
@@ -85,6 +92,46 @@ try {
 
   await page.getByRole('heading', { name: 'Needs your attention' }).waitFor();
   await shoot(page, 'dashboard');
+
+  // A memo waiting for a typed signature (answered here: nothing is signed).
+  await page.route('**/api/dashboard/acknowledgements', (route) =>
+    route.fulfill({
+      json: {
+        memos: [
+          {
+            id: 901,
+            title: 'Compliance update: annuity suitability',
+            body: 'Every annuity recommendation needs a signed suitability questionnaire.',
+            requires_signature: true,
+            published_at: '2026-01-02T10:00:00Z',
+          },
+        ],
+        w9_documents: [],
+      },
+    }),
+  );
+  await page.goto('/');
+  await page.getByRole('radio', { name: 'Type' }).click();
+  await page.getByLabel('Type your full name').fill('Alexandria Montgomery-Worthington');
+  await shoot(page, 'acknowledgement-typed');
+  await page.unroute('**/api/dashboard/acknowledgements');
+
+  // A list that failed, and a client that does not exist.
+  const clientList = (url) => url.pathname === '/api/clients';
+  await page.route(clientList, (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { 'Retry-After': '0' },
+      json: { status: 503, message: 'The service is unavailable' },
+    }),
+  );
+  await page.goto('/business/clients');
+  await page.getByRole('button', { name: 'Retry' }).waitFor();
+  await shoot(page, 'clients-list-failed');
+  await page.unroute(clientList);
+  await page.goto('/business/clients/999999999');
+  await page.getByRole('heading', { name: /not found/ }).waitFor();
+  await shoot(page, 'client-not-found');
 
   await page.goto('/business/clients?limit=25');
   await page.locator('tbody tr').nth(5).waitFor();

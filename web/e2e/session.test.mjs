@@ -2,6 +2,7 @@
 // a protected URL without a token lands there with the login-required notice, and logging in
 // returns to it.
 import assert from 'node:assert/strict';
+import { expectAccessible } from './axe.mjs';
 import { AGENT, PASSWORD, acknowledgeAll, e2e, login, newPage } from './support.mjs';
 
 e2e('session: expired and login-required notices', async ({ browser }) => {
@@ -10,10 +11,12 @@ e2e('session: expired and login-required notices', async ({ browser }) => {
   await visitor.goto('/business/clients?limit=5');
   await visitor.waitForURL('**/login');
   await visitor.getByText('Please log in to continue.').waitFor();
+  await expectAccessible(visitor, 'login with the login-required notice');
   await visitor.getByLabel('Email or associate code').fill(AGENT);
   await visitor.getByLabel('Password').fill('not-the-password');
   await visitor.getByRole('button', { name: 'Log in' }).click();
   await visitor.getByText('The login or password is not correct').waitFor();
+  await expectAccessible(visitor, 'login with an error');
   await visitor.getByLabel('Password').fill(PASSWORD);
   await visitor.getByRole('button', { name: 'Log in' }).click();
   await visitor.getByRole('button', { name: /^Account:/ }).waitFor();
@@ -41,6 +44,7 @@ e2e('session: expired and login-required notices', async ({ browser }) => {
   await visitor.goto('/business/clients');
   await visitor.waitForURL('**/login');
   await visitor.getByText('Your session has expired. Please log in again.').waitFor();
+  await expectAccessible(visitor, 'login with the session-expired notice');
   assert.equal(await visitor.evaluate(() => localStorage.getItem('portal.token')), null);
 
   // A corrupted token does the same, on a navigation inside the app (the login returned to the

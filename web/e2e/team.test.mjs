@@ -3,6 +3,7 @@
 // the genealogy tree (expanding three levels with mouse and keyboard, search that lands on a
 // hit inside collapsed branches, re-rooting).
 import assert from 'node:assert/strict';
+import { expectAccessible } from './axe.mjs';
 import { AGENT, RMD, acknowledgeAll, e2e, login, newPage, until } from './support.mjs';
 
 const VIEWS = {
@@ -53,6 +54,7 @@ async function teamJourney(page, who, { senior, code }) {
   await page.getByRole('heading', { name: 'Team dashboard' }).waitFor();
   await page.getByRole('img', { name: /^Team by level\./ }).waitFor();
   await page.getByRole('img', { name: /^Growth over 12 months\./ }).waitFor();
+  await expectAccessible(page, 'team dashboard');
 
   // The menu: the views of the level, never those of the other level.
   const menu = page.getByRole('navigation', { name: 'Team menu' });
@@ -71,6 +73,7 @@ async function teamJourney(page, who, { senior, code }) {
     await table.locator('tbody tr').first().waitFor();
     await table.getByRole('link', { name: /\S/ }).first().waitFor();
     assert.ok((await table.locator('tbody tr').count()) >= 1, `${label} has rows`);
+    await expectAccessible(page, `team view ${label}`);
   }
 
   // A filter goes into the URL and narrows the list.
@@ -109,18 +112,22 @@ async function teamJourney(page, who, { senior, code }) {
   await page.goto(`/team/${chain.a.code}`);
   await page.getByRole('heading', { name: chain.a.name, level: 1 }).waitFor();
   await page.getByRole('heading', { name: 'Profile' }).waitFor();
+  await expectAccessible(page, 'associate overview');
   const tabs = page.getByRole('navigation', { name: chain.a.name });
   await tabs.getByRole('link', { name: 'Licenses' }).click();
   await page.getByRole('table', { name: 'Licenses' }).locator('tbody tr').first().waitFor();
+  await expectAccessible(page, 'associate licenses');
   await tabs.getByRole('link', { name: 'Provider appointments' }).click();
   await page
     .getByRole('table', { name: 'Provider appointments' })
     .locator('tbody tr')
     .first()
     .waitFor();
+  await expectAccessible(page, 'associate appointments');
   await tabs.getByRole('link', { name: 'Level history' }).click();
   const history = page.getByRole('table', { name: 'Level qualification history' });
   await history.locator('tbody tr').first().waitFor();
+  await expectAccessible(page, 'associate level history');
   assert.match(await history.locator('tbody tr th').first().textContent(), /^\d\d\/\d\d\/\d{4}$/);
 
   // The account: the same tabs for the caller.
@@ -134,6 +141,7 @@ async function teamJourney(page, who, { senior, code }) {
   await accountTabs.getByRole('link', { name: 'Licenses' }).click();
   await page.waitForURL('**/account/licenses');
   await page.getByRole('table', { name: 'Licenses' }).waitFor();
+  await expectAccessible(page, 'account licenses');
 
   // The hierarchy of the own code: top first, the caller last; uplines show contact only.
   await page.goto('/team');
@@ -145,6 +153,7 @@ async function teamJourney(page, who, { senior, code }) {
   assert.ok(count >= 2, 'the chain has uplines');
   assert.match(await steps.nth(count - 1).textContent(), new RegExp(code));
   assert.match(await steps.first().textContent(), /Upline/);
+  await expectAccessible(page, 'hierarchy');
 
   // The genealogy tree: the root is open; expand three levels (mouse, then keyboard).
   await page
@@ -174,6 +183,7 @@ async function teamJourney(page, who, { senior, code }) {
   await page.keyboard.press('ArrowLeft');
   await treeitem(page, chain.c.code).waitFor({ state: 'detached' });
   assert.equal(await treeitem(page, chain.a.code).getAttribute('aria-expanded'), 'false');
+  await expectAccessible(page, 'genealogy tree');
 
   // Search: the hit is three levels down in a collapsed branch; the tree opens and lands on it.
   await page.getByRole('combobox', { name: 'Search the tree' }).fill(chain.c.name);
@@ -216,4 +226,5 @@ e2e('team: the agent sees Base Shop, associates, hierarchy and tree', async ({ b
   // A view of the other level is not offered.
   await page.goto('/team/RmdSuperBase');
   await page.getByText('This team view is not offered for your level.').waitFor();
+  await expectAccessible(page, 'a team view not offered');
 });

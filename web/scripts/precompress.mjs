@@ -33,4 +33,6 @@ for (const path of files(dist)) {
   raw += data.length;
   br += b.length;
 }
-console.log(`precompressed ${(raw / 1024).toFixed(0)} kB of assets to ${(br / 1024).toFixed(0)} kB (brotli)`);
+console.log(
+  `precompressed ${(raw / 1024).toFixed(0)} kB of assets to ${(br / 1024).toFixed(0)} kB (brotli)`,
+);

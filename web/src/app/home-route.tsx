@@ -3,6 +3,7 @@ import { useListAcknowledgements } from '@/api/gen/endpoints/acknowledgements/ac
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { AcknowledgementFlow } from '@/features/acknowledgements/acknowledgement-flow';
 import { HomePage } from '@/features/dashboard/home-page';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * The dashboard home. While anything waits for acknowledgement it shows the acknowledgement
@@ -13,6 +14,7 @@ export function HomeRoute() {
   const [flowShown, setFlowShown] = useState(false);
   const pending = query.data ? query.data.memos.length + query.data.w9_documents.length : 0;
   if (pending > 0 && !flowShown) setFlowShown(true);
+  usePageTitle(pending > 0 || flowShown ? 'Acknowledgements' : 'Dashboard');
 
   if (query.isPending) return <CenteredSpinner />;
   if (pending > 0 || flowShown) {

@@ -1,7 +1,12 @@
 import { Button, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { usePageTitle } from '@/lib/page-title';
 
 export function NotFoundPage() {
+  const navigate = useNavigate();
+  usePageTitle('Page not found');
+  const state = window.history.state as { idx?: number } | null;
+  const canGoBack = typeof state?.idx === 'number' && state.idx > 0;
   return (
     <Flex align="center" justify="center" py="9" px="3">
       <Card size="4" style={{ maxWidth: 520, width: '100%' }}>
@@ -15,9 +20,16 @@ export function NotFoundPage() {
           <Text size="2" color="gray">
             The page you are looking for does not exist or has moved.
           </Text>
-          <Button asChild mt="2">
-            <Link to="/">Go to dashboard</Link>
-          </Button>
+          <Flex gap="3" mt="2" wrap="wrap">
+            {canGoBack ? <Button onClick={() => void navigate(-1)}>Go back</Button> : null}
+            <Button
+              asChild
+              variant={canGoBack ? 'soft' : 'solid'}
+              color={canGoBack ? 'gray' : undefined}
+            >
+              <Link to="/">Go to dashboard</Link>
+            </Button>
+          </Flex>
         </Flex>
       </Card>
     </Flex>

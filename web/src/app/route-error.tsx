@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorPanel, type ErrorDetails } from '@/components/error-panel';
+import { ErrorPanel, errorTitle, type ErrorDetails } from '@/components/error-panel';
 import { GENERIC_ERROR, errorMessage, errorStatus } from '@/lib/errors';
+import { usePageTitle } from '@/lib/page-title';
 import { reportError } from '@/lib/sentry';
 
 /** The code and message of a route failure, or 'Something went wrong'. */
@@ -25,6 +26,7 @@ export function describeRouteError(error: unknown): ErrorDetails {
 export function RouteError() {
   const error = useRouteError();
   const details = describeRouteError(error);
+  usePageTitle(errorTitle(details));
   useEffect(() => {
     if (!details.status || details.status >= 500) reportError(error);
   }, [error, details.status]);

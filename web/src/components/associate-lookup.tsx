@@ -24,7 +24,7 @@ export function AssociateLookup({
   const { search, setKeyword } = useLookupSearch();
   const query = useSearchAssociates(
     { search_keyword: search || undefined, 'include[]': value ? [value] : undefined },
-    { query: LOOKUP_QUERY_OPTIONS },
+    { query: { ...LOOKUP_QUERY_OPTIONS, enabled: search !== '' || value !== undefined } },
   );
   const options = useMemo<LookupOption[]>(
     () =>
@@ -43,6 +43,7 @@ export function AssociateLookup({
       onChange={(next) => onChange(next)}
       options={options}
       loading={query.isFetching}
+      search={search}
       onKeywordChange={setKeyword}
       error={error}
     />

@@ -1,5 +1,8 @@
 import { useMemo } from 'react';
+import { useListClients } from '@/api/gen/endpoints/clients/clients';
 import { useSearchClients } from '@/api/gen/endpoints/search/search';
+import type { Client } from '@/api/gen/model/client';
+import type { ClientLookup as ClientMatch } from '@/api/gen/model/clientLookup';
 import { LOOKUP_QUERY_OPTIONS, Lookup, useLookupSearch, type LookupOption } from './lookup';
 
 export interface ClientLookupProps {
@@ -13,7 +16,29 @@ export interface ClientLookupProps {
   error?: string;
 }
 
-/** Clients the caller may see, searched by name or email (GET /search/clients). */
+/**
+ * The options of the matches: the name, and under it what tells two clients of the same name
+ * apart — the email, else the client number (and the number too when even the emails agree).
+ */
+export function clientOptions(
+  matches: readonly ClientMatch[],
+  details: ReadonlyMap<number, Pick<Client, 'email'>>,
+): LookupOption[] {
+  const hint = (c: ClientMatch) => details.get(c.id)?.email || `Client #${c.id}`;
+  const seen = new Map<string, number>();
+  for (const c of matches) {
+    const key = `${c.name}\n${hint(c)}`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return matches.map((c) => {
+    const h = hint(c);
+    const same = (seen.get(`${c.name}\n${h}`) ?? 0) > 1 && !h.startsWith('Client #');
+    return { value: String(c.id), label: c.name, hint: same ? `${h} · Client #${c.id}` : h };
+  });
+}
+
+/** Clients the caller may see, searched by name or email (GET /search/clients). The lookup
+ *  answers names only: the emails of the matches come from the client list (filter by id). */
 export function ClientLookup({
   label = 'Client',
   hideLabel,
@@ -26,12 +51,27 @@ export function ClientLookup({
   const { search, setKeyword } = useLookupSearch();
   const query = useSearchClients(
     { search_keyword: search || undefined, 'include[]': value ? [value] : undefined },
-    { query: LOOKUP_QUERY_OPTIONS },
+    { query: { ...LOOKUP_QUERY_OPTIONS, enabled: search !== '' || value !== undefined } },
   );
-  const options = useMemo<LookupOption[]>(
-    () => (query.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
-    [query.data],
+  const matches = useMemo(
+    () => (search || value ? (query.data?.data ?? []) : []),
+    [search, value, query.data],
   );
+  const ids = useMemo(() => matches.map((c) => c.id), [matches]);
+  const details = useListClients(
+    { 'filter[id][in][]': ids, limit: Math.max(ids.length, 1) },
+    {
+      query: {
+        ...LOOKUP_QUERY_OPTIONS,
+        enabled: search !== '' && ids.length > 0,
+        meta: { toast: false },
+      },
+    },
+  );
+  const options = useMemo(() => {
+    const byId = new Map((details.data?.data ?? []).map((c) => [c.id, c]));
+    return clientOptions(matches, byId);
+  }, [matches, details.data]);
   return (
     <Lookup
       label={label}
@@ -41,6 +81,7 @@ export function ClientLookup({
       onChange={(next, option) => onChange(next ? Number(next) : undefined, option?.label)}
       options={options}
       loading={query.isFetching}
+      search={search}
       onKeywordChange={setKeyword}
       clearOnSelect={clearOnSelect}
       error={error}

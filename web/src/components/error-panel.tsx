@@ -1,13 +1,49 @@
+import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Button, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 export interface ErrorDetails {
   status?: number;
   message: string;
 }
 
-/** A full error page: the status code and message, or 'Something went wrong'. */
-export function ErrorPanel({ status, message }: ErrorDetails) {
+export interface BackLink {
+  to: string;
+  /** 'Back to clients'. */
+  label: string;
+}
+
+export interface ErrorPanelProps extends ErrorDetails {
+  /** Where 'back' leads from this page (the list a detail page belongs to); without it the
+   *  panel offers the browser's previous page when there is one. */
+  back?: BackLink;
+}
+
+/** A 4xx other than a timeout or a rate limit: trying again gives the same answer. */
+export function isFinal(status: number | undefined): boolean {
+  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+/** The title parts of an error page: '404 Client not found'. */
+export function errorTitle({ status, message }: ErrorDetails): string {
+  return status ? `${status} ${message}` : message;
+}
+
+/** True when the browser has a previous page of this app to go back to. */
+function canGoBack(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
+/**
+ * A full error page: the status code and message, or 'Something went wrong' (the page that
+ * shows it sets the title: errorTitle). A page that
+ * is missing or refused (403, 404 and the other final 4xx) offers a way back; a failure that
+ * may pass (5xx, the network) offers to try again.
+ */
+export function ErrorPanel({ status, message, back }: ErrorPanelProps) {
+  const navigate = useNavigate();
+  const final = isFinal(status);
   return (
     <Flex align="center" justify="center" py="9" px="3">
       <Card size="4" style={{ maxWidth: 520, width: '100%' }}>
@@ -21,10 +57,24 @@ export function ErrorPanel({ status, message }: ErrorDetails) {
             {message}
           </Heading>
           <Text size="2" color="gray">
-            Try again, or go back to the dashboard.
+            {final
+              ? 'Go back to where you were, or to the dashboard.'
+              : 'Try again, or go back to the dashboard.'}
           </Text>
           <Flex gap="3" mt="2" wrap="wrap">
-            <Button onClick={() => window.location.reload()}>Try again</Button>
+            {!final ? (
+              <Button onClick={() => window.location.reload()}>Try again</Button>
+            ) : back ? (
+              <Button asChild>
+                <Link to={back.to}>
+                  <ArrowLeftIcon aria-hidden /> {back.label}
+                </Link>
+              </Button>
+            ) : canGoBack() ? (
+              <Button onClick={() => void navigate(-1)}>
+                <ArrowLeftIcon aria-hidden /> Go back
+              </Button>
+            ) : null}
             <Button variant="soft" color="gray" asChild>
               <Link to="/">Go to dashboard</Link>
             </Button>

@@ -11,10 +11,20 @@ const all: LookupOption[] = [
   { value: '3', label: 'Cara Diaz' },
 ];
 
-function Harness({ onChange }: { onChange: (v: string | undefined) => void }) {
+function Harness({
+  onChange,
+  search,
+}: {
+  onChange: (v: string | undefined) => void;
+  /** The keyword the options answer (the caller's debounced search). */
+  search?: string;
+}) {
   const [value, setValue] = useState<string | undefined>();
   const [keyword, setKeyword] = useState('');
-  const options = all.filter((o) => o.label.toLowerCase().includes(keyword.toLowerCase()));
+  const options =
+    search === ''
+      ? []
+      : all.filter((o) => o.label.toLowerCase().includes((search ?? keyword).toLowerCase()));
   return (
     <Theme>
       <Lookup
@@ -26,6 +36,7 @@ function Harness({ onChange }: { onChange: (v: string | undefined) => void }) {
         }}
         options={options}
         onKeywordChange={setKeyword}
+        search={search}
       />
     </Theme>
   );
@@ -40,7 +51,15 @@ describe('Lookup', () => {
     await user.type(input, 'o');
     expect(input).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Bob Stone']);
+    // Cleared, it shows nothing until the next keyword.
     await user.clear(input);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    await user.type(input, 'n');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Ann Lee',
+      'Bob Stone',
+    ]);
     expect(screen.getByRole('option', { name: 'Ann Lee' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -57,6 +76,27 @@ describe('Lookup', () => {
     await user.click(screen.getByRole('button', { name: 'Clear Client' }));
     expect(onChange).toHaveBeenLastCalledWith(undefined);
     expect(input).toHaveValue('');
+  });
+
+  it('shows nothing before typing', async () => {
+    const user = userEvent.setup();
+    render(<Harness onChange={vi.fn()} />);
+    const input = screen.getByRole('combobox', { name: 'Client' });
+    await user.click(input);
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveFocus();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.queryByText('No matches')).not.toBeInTheDocument();
+  });
+
+  it("says 'Searching…' until the search catches up with the keyword", async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Harness onChange={vi.fn()} search="" />);
+    await user.type(screen.getByRole('combobox', { name: 'Client' }), 'zz');
+    expect(screen.getByText('Searching…')).toBeInTheDocument();
+    rerender(<Harness onChange={vi.fn()} search="zz" />);
+    expect(await screen.findByText('No matches')).toBeInTheDocument();
   });
 
   it('closes on Escape without choosing', async () => {

@@ -23,6 +23,9 @@ export interface LookupProps {
   loading?: boolean;
   /** What the user typed; the caller debounces it and searches. */
   onKeywordChange: (keyword: string) => void;
+  /** The keyword `options` answer (the debounced search): until it catches up with what was
+   *  typed, the list says 'Searching…' rather than 'No matches'. */
+  search?: string;
   /** Clears the value after a choice (a "jump to" lookup rather than a field). */
   clearOnSelect?: boolean;
   error?: string;
@@ -53,6 +56,7 @@ export function Lookup({
   clearOnSelect = false,
   error,
   id,
+  search,
 }: LookupProps) {
   const autoId = useId();
   const inputId = id ?? `${autoId}-input`;
@@ -68,6 +72,10 @@ export function Lookup({
       (chosen?.value === value ? chosen.label : value))
     : '';
   const shown = text ?? selectedLabel;
+  // Nothing shows before the user types: the list opens on a keyword.
+  const typed = (text ?? '').trim();
+  const listOpen = open && typed !== '';
+  const searching = loading || (search !== undefined && search !== typed);
 
   const choose = (option: LookupOption | undefined) => {
     if (!option) return;
@@ -87,6 +95,7 @@ export function Lookup({
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
+      if (typed === '') return;
       event.preventDefault();
       if (!open) setOpen(true);
       setActive((i) => Math.min(i + 1, Math.max(options.length - 1, 0)));
@@ -94,12 +103,12 @@ export function Lookup({
       event.preventDefault();
       setActive((i) => Math.max(i - 1, 0));
     } else if (event.key === 'Enter') {
-      if (open && options[active]) {
+      if (listOpen && !searching && options[active]) {
         event.preventDefault();
         choose(options[active]);
       }
     } else if (event.key === 'Escape') {
-      if (open) {
+      if (listOpen) {
         event.preventDefault();
         setOpen(false);
         setText(null);
@@ -107,7 +116,7 @@ export function Lookup({
     }
   };
 
-  const activeOption = open ? options[active] : undefined;
+  const activeOption = listOpen ? options[active] : undefined;
 
   return (
     <Flex direction="column" gap="1" className="lookup">
@@ -123,8 +132,8 @@ export function Lookup({
       <TextField.Root
         id={inputId}
         role="combobox"
-        aria-expanded={open}
-        aria-controls={listId}
+        aria-expanded={listOpen}
+        aria-controls={listOpen ? listId : undefined}
         aria-autocomplete="list"
         aria-activedescendant={activeOption ? `${listId}-${activeOption.value}` : undefined}
         aria-invalid={error ? true : undefined}
@@ -165,11 +174,11 @@ export function Lookup({
           ) : null}
         </TextField.Slot>
       </TextField.Root>
-      {open ? (
+      {listOpen ? (
         <ul id={listId} role="listbox" aria-label={label} className="lookup-listbox">
           {options.length === 0 ? (
             <li className="lookup-empty" role="presentation">
-              {loading ? 'Searching…' : 'No matches'}
+              {searching ? 'Searching…' : 'No matches'}
             </li>
           ) : (
             options.map((option, index) => (
@@ -187,6 +196,7 @@ export function Lookup({
                 <span>{option.label}</span>
                 {option.hint ? (
                   <Text size="1" color="gray">
+                    <span className="sr-only">, </span>
                     {option.hint}
                   </Text>
                 ) : null}

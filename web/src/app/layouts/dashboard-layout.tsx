@@ -88,7 +88,9 @@ function SignedInShell() {
       <header className="app-header">
         <Flex className="app-header-inner" align="center" justify="between" gap="4">
           <Flex align="center" gap="4" style={{ minWidth: 0 }}>
-            {breakpoint === 'sm' ? <MobileMenu areas={menu} current={currentKey} /> : null}
+            {breakpoint === 'sm' ? (
+              <MobileMenu areas={menu} current={currentKey} pathname={location.pathname} />
+            ) : null}
             <Brand />
             {breakpoint === 'lg' ? (
               <TabNav.Root aria-label="Main">

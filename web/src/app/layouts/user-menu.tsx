@@ -9,9 +9,13 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
-        <Button variant="ghost" color="gray" aria-label={`Account: ${user.name}`}>
-          <Avatar size="1" radius="full" fallback={initials(user.name)} src={user.photo_url} />
+        <Button variant="ghost" color="gray">
+          <span aria-hidden style={{ display: 'inline-flex' }}>
+            <Avatar size="1" radius="full" fallback={initials(user.name)} src={user.photo_url} />
+          </span>
+          {/* The name is the button's visible text (visually hidden on narrow screens). */}
           <Text size="2" className="user-menu-name">
+            <span className="sr-only">Account: </span>
             {user.name}
           </Text>
           <DropdownMenu.TriggerIcon />

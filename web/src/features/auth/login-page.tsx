@@ -10,6 +10,7 @@ import { useLogin } from '@/api/gen/endpoints/auth/auth';
 import { ErrorCallout } from '@/components/error-callout';
 import { FormField, fieldA11y } from '@/components/form-field';
 import { applyServerErrors } from '@/lib/form';
+import { usePageTitle } from '@/lib/page-title';
 import { clearSessionFlags, getSessionFlags, setToken } from '@/lib/session';
 import { useToken } from '@/lib/use-session';
 import { requiredText } from '@/lib/validation';
@@ -31,6 +32,7 @@ function returnPath(state: unknown): string {
 }
 
 export function LoginPage() {
+  usePageTitle('Log in');
   const token = useToken();
   const location = useLocation();
   const navigate = useNavigate();

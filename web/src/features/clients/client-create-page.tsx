@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useCreateClient } from '@/api/gen/endpoints/clients/clients';
+import { Breadcrumbs } from '@/components/breadcrumbs';
 import { PageHeader } from '@/components/page-header';
 import { createdMessage, useRedirectAfterSuccess } from '@/lib/form';
+import { usePageTitle } from '@/lib/page-title';
 import { ClientForm } from './client-form';
 import { emptyClientForm } from './client-schema';
 import { CLIENTS_PATH } from './paths';
@@ -9,6 +11,7 @@ import { useInvalidateClients } from './use-client-cache';
 
 /** business/clients/create and business/create/client. */
 export function ClientCreatePage() {
+  usePageTitle('New client', 'Clients');
   const create = useCreateClient({ mutation: { meta: { inlineValidation: true } } });
   const invalidate = useInvalidateClients();
   const [success, setSuccess] = useState<string | null>(null);
@@ -17,6 +20,7 @@ export function ClientCreatePage() {
 
   return (
     <>
+      <Breadcrumbs items={[{ label: 'Clients', to: CLIENTS_PATH }, { label: 'New client' }]} />
       <PageHeader title="New client" description="Add a client to your book of business." />
       <ClientForm
         defaultValues={emptyClientForm}

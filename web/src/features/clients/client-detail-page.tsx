@@ -12,10 +12,12 @@ import type { Client } from '@/api/gen/model/client';
 import { DetailField } from '@/components/detail-field';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { DeleteDialog } from '@/components/confirm-dialog';
-import { ErrorPanel } from '@/components/error-panel';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { ErrorPanel, errorTitle } from '@/components/error-panel';
 import { PageHeader } from '@/components/page-header';
 import { errorMessage, errorStatus } from '@/lib/errors';
 import { formatCurrency, formatDate, formatDateTime, formatPhone } from '@/lib/format';
+import { usePageTitle } from '@/lib/page-title';
 import { stateLabel } from '@/lib/states';
 import { toast } from '@/lib/toast';
 import { CLIENTS_PATH, clientEditPath } from './paths';
@@ -53,12 +55,19 @@ export function ClientDetailPage() {
     query: { enabled: id !== undefined, meta: { toast: false } },
   });
   const remove = useDeleteClient();
+  const failure =
+    id === undefined
+      ? { status: 404, message: 'Client not found' }
+      : client.isError
+        ? { status: errorStatus(client.error), message: errorMessage(client.error) }
+        : undefined;
+  const loadedName = client.data ? `${client.data.first_name} ${client.data.last_name}` : 'Client';
+  usePageTitle(...(failure ? [errorTitle(failure)] : [loadedName, 'Clients']));
 
-  if (id === undefined) return <ErrorPanel status={404} message="Client not found" />;
-  if (client.isPending) return <CenteredSpinner />;
-  if (client.isError) {
-    return <ErrorPanel status={errorStatus(client.error)} message={errorMessage(client.error)} />;
+  if (failure) {
+    return <ErrorPanel {...failure} back={{ to: CLIENTS_PATH, label: 'Back to clients' }} />;
   }
+  if (!client.isSuccess || id === undefined) return <CenteredSpinner />;
 
   const c = client.data;
   const name = `${c.first_name} ${c.last_name}`;
@@ -73,6 +82,7 @@ export function ClientDetailPage() {
 
   return (
     <>
+      <Breadcrumbs items={[{ label: 'Clients', to: CLIENTS_PATH }, { label: name }]} />
       <PageHeader
         title={name}
         description={

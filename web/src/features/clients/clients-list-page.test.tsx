@@ -13,6 +13,8 @@ const server = vi.hoisted(() => ({
   fail: undefined as { status: number; message: string } | undefined,
   hold: undefined as Promise<void> | undefined,
   calls: [] as { url: string; params: Record<string, unknown> }[],
+  /** The caller is a staff user (no associate code). */
+  staff: false,
 }));
 
 const client = (id: number, over: Partial<Client> = {}): Client => ({
@@ -43,6 +45,12 @@ vi.mock('@/api/mutator', async (importOriginal) => {
         return data.length > limit ? { data, next_cursor: 'after-page' } : { data };
       }
       if (config.url.startsWith('/search/')) return { data: [] };
+      if (config.url === '/access') {
+        const user = server.staff
+          ? { id: 9, name: 'Sam Staffer', email: 'staff@example.com', is_staff: true }
+          : { id: 1, code: 'AGT100', name: 'Alex Carter', email: 'a@example.com', is_staff: false };
+        return { permissions: ['clients.read'], user: { ...user, is_senior_level: false } };
+      }
       throw new actual.ApiError(404, 'Not found');
     }),
   };
@@ -53,6 +61,7 @@ beforeEach(() => {
   server.fail = undefined;
   server.hold = undefined;
   server.calls.length = 0;
+  server.staff = false;
 });
 
 const listCalls = () => server.calls.filter((c) => c.url === '/clients');
@@ -228,19 +237,40 @@ describe('ClientsListPage', () => {
     );
   });
 
-  it('says when the list cannot be loaded', async () => {
+  it('says when the list cannot be loaded, with Retry, and no empty state under it', async () => {
     server.fail = { status: 500, message: 'The database is unavailable' };
-    renderList();
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The clients could not be loaded: The database is unavailable');
+    const { user } = renderList();
+    const alert = await within(table()).findByRole('alert');
+    expect(alert).toHaveTextContent('The clients could not be loaded');
+    expect(alert).toHaveTextContent('The database is unavailable');
     expect(within(table()).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByText('No clients found')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Add your first client/)).not.toBeInTheDocument();
+
+    // Retry asks again; once the server answers, the rows show.
+    server.fail = undefined;
+    server.rows = [client(1)];
+    const before = listCalls().length;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(table()).findByRole('link', { name: 'Last1, First1' })).toBeInTheDocument();
+    expect(listCalls().length).toBe(before + 1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('links to the new client form', async () => {
+  it('links to the new client form, and sets the title', async () => {
     renderList();
     expect(await screen.findByRole('link', { name: /New client/ })).toHaveAttribute(
       'href',
       '/business/clients/create',
     );
+    expect(document.title).toBe('Clients · Associate Portal');
+  });
+
+  it('offers staff no new client (only associates own clients)', async () => {
+    server.staff = true;
+    renderList();
+    expect(await screen.findByText('The clients your staff account may see.')).toBeInTheDocument();
+    expect(await within(table()).findByText('There are no clients to show.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /New client/ })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { Box, Button, Card, Flex, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useGetAccess } from '@/api/gen/endpoints/access/access';
 import { useListClients } from '@/api/gen/endpoints/clients/clients';
 import { listClients } from '@/api/lists.gen';
 import { ClientLookup } from '@/components/client-lookup';
@@ -21,6 +22,7 @@ import {
   useListingState,
   type Order,
 } from '@/lib/listing-state';
+import { usePageTitle } from '@/lib/page-title';
 import { ClientFilterPanel } from './client-filter-panel';
 import { CLIENT_CREATE_PATH, clientPath } from './paths';
 import { useDownloadClients } from './use-download-clients';
@@ -29,7 +31,11 @@ const DEFAULT_ORDER: Order = { created_at: 'DESC' };
 
 /** business/clients: filters, sortable columns, limit + 1 paging and downloads, all in the URL. */
 export function ClientsListPage() {
+  usePageTitle('Clients');
   const navigate = useNavigate();
+  const access = useGetAccess({ query: { staleTime: 60_000, meta: { toast: false } } });
+  // Staff read clients but own none: only associates add clients.
+  const canCreate = Boolean(access.data?.user.code);
   const listing = useListingState({ order: DEFAULT_ORDER });
   const { state } = listing;
   const filters = activeFilterCount(state.filter);
@@ -44,15 +50,21 @@ export function ClientsListPage() {
     <>
       <PageHeader
         title="Clients"
-        description="Your clients and the clients of your downline."
+        description={
+          access.data && !access.data.user.code
+            ? 'The clients your staff account may see.'
+            : 'Your clients and the clients of your downline.'
+        }
         actions={
           <>
             <DownloadMenu onDownload={download.mutate} pending={download.isPending} />
-            <Button asChild>
-              <Link to={CLIENT_CREATE_PATH}>
-                <PlusIcon /> New client
-              </Link>
-            </Button>
+            {canCreate ? (
+              <Button asChild>
+                <Link to={CLIENT_CREATE_PATH}>
+                  <PlusIcon /> New client
+                </Link>
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -86,8 +98,8 @@ export function ClientsListPage() {
         </Card>
       ) : null}
 
-      {query.isError ? (
-        <ErrorCallout error={query.error} title="The clients could not be loaded" />
+      {query.isError && rows.length > 0 ? (
+        <ErrorCallout error={query.error} title="The clients could not be refreshed" />
       ) : null}
 
       <Card size="1" style={{ padding: 0 }}>
@@ -124,11 +136,17 @@ export function ClientsListPage() {
             pending={query.isPending}
             empty={rows.length === 0}
             loadingLabel="Loading clients…"
+            error={query.isError ? query.error : undefined}
+            errorTitle="The clients could not be loaded"
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
             emptyTitle="No clients found"
             emptyText={
               filters > 0
                 ? 'No client matches these filters.'
-                : 'Add your first client to get started.'
+                : canCreate
+                  ? 'Add your first client to get started.'
+                  : 'There are no clients to show.'
             }
           >
             {rows.map((client) => (

@@ -1,19 +1,27 @@
 import { ArrowRightIcon, CheckCircledIcon, FileTextIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { Link } from 'react-router';
+import { useGetAccess } from '@/api/gen/endpoints/access/access';
 import { useGetDashboard } from '@/api/gen/endpoints/dashboard/dashboard';
+import type { Dashboard } from '@/api/gen/model/dashboard';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorCallout } from '@/components/error-callout';
 import { formatNumber } from '@/lib/format';
 
+/** The permission that opens the client list to staff. */
+export const CLIENTS_READ = 'clients.read';
+
 function Stat({
   label,
   value,
+  text,
   to,
   action,
 }: {
   label: string;
-  value: number;
+  /** The count; a card without one says `text` instead. */
+  value?: number;
+  text?: string;
   to?: string;
   action?: string;
 }) {
@@ -23,9 +31,13 @@ function Stat({
         <Text size="2" color="gray">
           {label}
         </Text>
-        <Text size="8" weight="bold">
-          {formatNumber(value)}
-        </Text>
+        {value !== undefined ? (
+          <Text size="8" weight="bold">
+            {formatNumber(value)}
+          </Text>
+        ) : (
+          <Text size="3">{text}</Text>
+        )}
         {to && action ? (
           <Button asChild variant="ghost" size="1" style={{ alignSelf: 'start' }}>
             <Link to={to}>
@@ -38,14 +50,61 @@ function Stat({
   );
 }
 
+/**
+ * The count cards, each leading to the list it counts: your own clients (the client list
+ * filtered by your code), every client you can see, and your downline (its tree). Staff own no
+ * clients and have no downline: with the clients.read permission they get the client list, with
+ * no count (the dashboard counts only an associate's clients).
+ */
+function Counts({ data, permissions }: { data: Dashboard; permissions: readonly string[] }) {
+  const { user, counts } = data;
+  if (!user.code) {
+    if (!permissions.includes(CLIENTS_READ)) return null;
+    return (
+      <Grid columns={{ initial: '1', sm: '3' }} gap="4">
+        <Stat
+          label="Clients"
+          text="Your staff account can read every client."
+          to="/business/clients"
+          action="View clients"
+        />
+      </Grid>
+    );
+  }
+  const code = encodeURIComponent(user.code);
+  return (
+    <Grid columns={{ initial: '1', sm: '3' }} gap="4">
+      <Stat
+        label="Your clients"
+        value={counts.own_clients}
+        to={`/business/clients?filter[associate_code][eq]=${code}`}
+        action="View your clients"
+      />
+      <Stat
+        label="Clients you can see"
+        value={counts.clients}
+        to="/business/clients"
+        action="View all clients"
+      />
+      <Stat
+        label="Associates in your downline"
+        value={counts.downline}
+        to={`/team/${code}/genealogy-tree`}
+        action="Open your tree"
+      />
+    </Grid>
+  );
+}
+
 /** The home dashboard: greeting, level and code, what needs attention, client counts. */
 export function HomePage() {
   const dashboard = useGetDashboard({ query: { meta: { toast: false } } });
+  const access = useGetAccess({ query: { staleTime: 60_000, meta: { toast: false } } });
   if (dashboard.isPending) return <CenteredSpinner />;
   if (dashboard.isError)
     return <ErrorCallout error={dashboard.error} title="The dashboard could not be loaded" />;
 
-  const { greeting, user, attention, counts } = dashboard.data;
+  const { greeting, user, attention } = dashboard.data;
   const pending = attention.memos + attention.w9_documents;
 
   return (
@@ -111,16 +170,7 @@ export function HomePage() {
         </Flex>
       </Card>
 
-      <Grid columns={{ initial: '1', sm: '3' }} gap="4">
-        <Stat
-          label="Your clients"
-          value={counts.own_clients}
-          to="/business/clients"
-          action="View clients"
-        />
-        <Stat label="Clients you can see" value={counts.clients} />
-        <Stat label="Associates in your downline" value={counts.downline} />
-      </Grid>
+      <Counts data={dashboard.data} permissions={access.data?.permissions ?? []} />
     </Flex>
   );
 }

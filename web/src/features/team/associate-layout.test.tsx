@@ -74,6 +74,33 @@ describe('AssociateLayout', () => {
       'href',
       '/team/AGT100',
     );
+    // The way back, and the title of the page.
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Team' })).toHaveAttribute('href', '/team');
+    expect(within(crumbs).getByText('Pat Doe')).toHaveAttribute('aria-current', 'page');
+    expect(document.title).toBe('Pat Doe · Associate Portal');
+  });
+
+  it('names the tab in the title and the breadcrumbs, and marks it current', async () => {
+    renderWithProviders(<AssociateLayout code="DOWN01" base="/team/DOWN01" />, {
+      path: '/team/DOWN01/licenses',
+      route: '/team/:code',
+      children: [{ path: 'licenses', element: <p>Licenses tab</p> }],
+    });
+    await screen.findByText('Licenses tab');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Pat Doe' })).toHaveAttribute(
+      'href',
+      '/team/DOWN01',
+    );
+    expect(within(crumbs).getByText('Licenses')).toHaveAttribute('aria-current', 'page');
+    const tabs = screen.getByRole('navigation', { name: 'Pat Doe' });
+    // (Radix draws a tab's text twice: the second copy reserves the width of its bold form.)
+    expect(within(tabs).getByRole('link', { name: /^Licenses/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(document.title).toBe('Licenses · Pat Doe · Associate Portal');
   });
 
   it('shows an upline with contact fields only and no tabs', async () => {
@@ -83,7 +110,7 @@ describe('AssociateLayout', () => {
       children: tabs,
     });
     expect(await screen.findByText('Your upline', { selector: 'span' })).toBeInTheDocument();
-    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pat Doe' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'pat@example.com' })).toBeInTheDocument();
     expect(screen.queryByText('Profile')).not.toBeInTheDocument();
   });
@@ -116,5 +143,9 @@ describe('AssociateLayout', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Associate not found' })).toBeInTheDocument();
     expect(screen.getByText('404')).toBeInTheDocument();
+    // A missing page offers a way back, not 'Try again'.
+    expect(screen.getByRole('link', { name: /Back to the team/ })).toHaveAttribute('href', '/team');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(document.title).toBe('404 Associate not found · Associate Portal');
   });
 });

@@ -3,10 +3,13 @@ import { Avatar, Badge, Callout, Flex, Heading, Link, TabNav } from '@radix-ui/t
 import { Link as RouterLink, Outlet, useLocation, useOutletContext } from 'react-router';
 import { useGetAssociate } from '@/api/gen/endpoints/associates/associates';
 import type { AssociateOverview } from '@/api/gen/model/associateOverview';
+import { Breadcrumbs } from '@/components/breadcrumbs';
 import { CenteredSpinner } from '@/components/centered-spinner';
-import { ErrorPanel } from '@/components/error-panel';
+import { ErrorPanel, errorTitle } from '@/components/error-panel';
 import { errorMessage, errorStatus } from '@/lib/errors';
 import { initials } from '@/lib/format';
+import { usePageTitle } from '@/lib/page-title';
+import { useActiveTabInView } from '@/lib/use-active-tab-in-view';
 import { LevelBadge, StatusBadge } from './badges';
 import { ASSOCIATE_TAB_LABELS, tabPath, type AssociateTab } from './paths';
 
@@ -69,22 +72,40 @@ export function AssociateLayout({
   const valid = CODE.test(code);
   const location = useLocation();
   const overview = useGetAssociate(code, { query: { enabled: valid, meta: { toast: false } } });
+  const tab = currentTab(location.pathname, base);
+  const tabsRef = useActiveTabInView<HTMLDivElement>(overview.data ? tab : undefined);
+  const failure = !valid
+    ? { status: 404, message: `Associate ${code} not found` }
+    : overview.isError
+      ? { status: errorStatus(overview.error), message: errorMessage(overview.error) }
+      : undefined;
+  const who = account ? 'My account' : (overview.data?.name ?? code);
+  usePageTitle(
+    ...(failure
+      ? [errorTitle(failure)]
+      : [tab && tab !== 'overview' ? ASSOCIATE_TAB_LABELS[tab] : undefined, who]),
+  );
 
-  if (!valid) return <ErrorPanel status={404} message={`Associate ${code} not found`} />;
-  if (overview.isPending) return <CenteredSpinner />;
-  if (overview.isError) {
-    return (
-      <ErrorPanel status={errorStatus(overview.error)} message={errorMessage(overview.error)} />
-    );
-  }
+  // The way back from an associate (or to its overview from a tab): the team dashboard.
+  const back = { to: '/team', label: 'Back to the team' };
+  if (failure) return <ErrorPanel {...failure} back={account ? undefined : back} />;
+  if (!overview.isSuccess) return <CenteredSpinner />;
 
   const associate = overview.data;
   const tabs = associateTabs(associate.relation, account);
-  const tab = currentTab(location.pathname, base);
   const context: AssociateContext = { associate, code, base, account };
 
   return (
     <>
+      {!account ? (
+        <Breadcrumbs
+          items={[
+            { label: 'Team', to: '/team' },
+            { label: associate.name, to: base },
+            ...(tab && tab !== 'overview' ? [{ label: ASSOCIATE_TAB_LABELS[tab] }] : []),
+          ]}
+        />
+      ) : null}
       <Flex gap="4" align="center" mb="4" wrap="wrap">
         <Avatar
           size="5"
@@ -117,13 +138,15 @@ export function AssociateLayout({
       </Flex>
 
       {tabs.length > 1 ? (
-        <TabNav.Root aria-label={account ? 'Account' : `${associate.name}`} mb="5">
-          {tabs.map((t) => (
-            <TabNav.Link key={t} asChild active={t === tab}>
-              <RouterLink to={tabPath(base, t)}>{ASSOCIATE_TAB_LABELS[t]}</RouterLink>
-            </TabNav.Link>
-          ))}
-        </TabNav.Root>
+        <div ref={tabsRef}>
+          <TabNav.Root aria-label={account ? 'Account' : `${associate.name}`} mb="5">
+            {tabs.map((t) => (
+              <TabNav.Link key={t} asChild active={t === tab}>
+                <RouterLink to={tabPath(base, t)}>{ASSOCIATE_TAB_LABELS[t]}</RouterLink>
+              </TabNav.Link>
+            ))}
+          </TabNav.Root>
+        </div>
       ) : null}
 
       {tab && tabs.includes(tab) ? (

@@ -20,24 +20,23 @@ import './team.css';
 function ListTable({
   caption,
   headers,
-  isPending,
-  error,
+  query,
   empty,
   children,
   count,
 }: {
   caption: string;
   headers: { label: string; align?: 'right' }[];
-  isPending: boolean;
-  error: unknown;
+  query: { isPending: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
   empty: string;
   count: number;
   children: ReactNode;
 }) {
+  const { isPending, error } = query;
   return (
     <>
-      {error ? (
-        <ErrorCallout error={error} title={`The ${caption.toLowerCase()} could not be loaded`} />
+      {error && count > 0 ? (
+        <ErrorCallout error={error} title={`The ${caption.toLowerCase()} could not be refreshed`} />
       ) : null}
       <Card size="1" style={{ padding: 0 }}>
         <Table.Root variant="ghost" size="2">
@@ -54,8 +53,12 @@ function ListTable({
           <ListTableBody
             columns={headers.length}
             pending={isPending}
-            empty={count === 0 && !error}
+            empty={count === 0}
             emptyText={empty}
+            error={error ?? undefined}
+            errorTitle={`The ${caption.toLowerCase()} could not be loaded`}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
           >
             {children}
           </ListTableBody>
@@ -121,8 +124,7 @@ export function AssociateLicensesTab() {
           { label: 'Expires' },
           { label: 'Status' },
         ]}
-        isPending={query.isPending}
-        error={query.error}
+        query={query}
         empty="No licenses on file."
         count={licenses.length}
       >
@@ -157,8 +159,7 @@ export function AssociateAppointmentsTab() {
         { label: 'Appointed' },
         { label: 'Terminated' },
       ]}
-      isPending={query.isPending}
-      error={query.error}
+      query={query}
       empty="No provider appointments."
       count={rows.length}
     >
@@ -202,8 +203,7 @@ export function AssociateLevelHistoryTab() {
         { label: 'Recruits', align: 'right' },
         { label: 'Approved by' },
       ]}
-      isPending={query.isPending}
-      error={query.error}
+      query={query}
       empty="No level changes on file."
       count={rows.length}
     >

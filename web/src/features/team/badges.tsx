@@ -16,13 +16,14 @@ export const STATUS_COLORS: Record<AssociateStatus, BadgeColor> = {
  *  in violet. `full` shows the name. */
 export function LevelBadge({ level, full = false }: { level: Level; full?: boolean }) {
   return (
-    <Badge
-      color={level.is_senior_level ? 'violet' : 'blue'}
-      variant="soft"
-      title={level.name}
-      aria-label={full ? undefined : `Level ${level.name}`}
-    >
-      {full ? level.name : level.code}
+    <Badge color={level.is_senior_level ? 'violet' : 'blue'} variant="soft" title={level.name}>
+      {full ? (
+        level.name
+      ) : (
+        <>
+          <span aria-hidden>{level.code}</span> <span className="sr-only">{level.name}</span>
+        </>
+      )}
     </Badge>
   );
 }

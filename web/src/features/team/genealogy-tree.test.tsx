@@ -149,6 +149,32 @@ describe('GenealogyTree', () => {
     );
   });
 
+  it('names a row by its content: the name and code first, then level, status and counts', async () => {
+    renderTree();
+    const alice = await item(/^Alice Able/);
+    expect(alice).not.toHaveAttribute('aria-label');
+    expect(alice).toHaveAccessibleName(/^Alice Able A Associate Active 2 downline · 2 recruits$/);
+  });
+
+  it('gives rows two lines on a phone, and the selected row a third for its actions', async () => {
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width: 768px'),
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    const { user } = renderTree();
+    const alice = await item(/^Alice Able/);
+    expect(alice.style.height).toBe('64px');
+    await user.click(alice);
+    await waitFor(() => expect(alice.style.height).toBe('92px'));
+    expect((await item(/^Rita Root/)).style.height).toBe('64px');
+    phone.mockRestore();
+  });
+
   it('re-roots at the selected node', async () => {
     const { user, router } = renderTree();
     await user.click(await item(/^Alice Able/));

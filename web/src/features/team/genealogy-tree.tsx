@@ -23,6 +23,7 @@ import {
   useLookupSearch,
   type LookupOption,
 } from '@/components/lookup';
+import { useBreakpoint } from '@/lib/breakpoint';
 import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { LevelBadge, StatusBadge } from './badges';
@@ -31,10 +32,14 @@ import { pathHint, treeKey, type NodeRow, type PlaceholderRow, type TreeRow } fr
 import { useGenealogyTree } from './use-genealogy-tree';
 import './team.css';
 
-const ROW_HEIGHT = 44;
-const INDENT = 20;
-/** Deeper levels stop indenting (the level number still shows), so rows stay readable. */
-const MAX_INDENT_LEVELS = 16;
+/** Row geometry: one line at lg; at sm (≤ 768 px) the name and code on the first line, the
+ *  badges and counts on the second and, on the selected row, its actions on a third — with a
+ *  shallower indent, so that the name keeps its room on a phone. */
+const GEOMETRY = {
+  lg: { rowHeight: 44, focusedHeight: 44, indent: 20, maxIndentLevels: 16 },
+  sm: { rowHeight: 64, focusedHeight: 92, indent: 12, maxIndentLevels: 8 },
+} as const;
+type Geometry = (typeof GEOMETRY)[keyof typeof GEOMETRY];
 
 export interface GenealogyTreeProps {
   /** The code the tree opens from. */
@@ -89,6 +94,7 @@ const GenealogySearch = memo(function GenealogySearch({
       clearOnSelect
       options={options}
       loading={query.isFetching}
+      search={search}
       onKeywordChange={setKeyword}
       onChange={(code) => {
         const hit = hits.find((h) => h.node.code === code);
@@ -103,6 +109,7 @@ function TreeView({ root, ownCode }: { root: TreeNode; ownCode?: string }) {
   const navigate = useNavigate();
   const tree = useGenealogyTree(root);
   const { rows, expand, collapse, loadMore, reveal } = tree;
+  const geometry = GEOMETRY[useBreakpoint()];
   const [focusedKey, setFocusedKey] = useState(root.code);
   const [lastIndex, setLastIndex] = useState(0);
   // After a keyboard move or a search landing, DOM focus follows the focused row.
@@ -144,13 +151,20 @@ function TreeView({ root, ownCode }: { root: TreeNode; ownCode?: string }) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: (index) =>
+      index === focusIndex && rows[index]?.kind === 'node'
+        ? geometry.focusedHeight
+        : geometry.rowHeight,
     overscan: 12,
     rangeExtractor,
     getItemKey,
     // Scroll updates go through React's normal batching (no flushSync on every scroll event).
     useFlushSync: false,
   });
+
+  // Rows change height with the breakpoint, and at sm with the focus: measure again.
+  const focusedTall = geometry.focusedHeight !== geometry.rowHeight ? focusIndex : -1;
+  useEffect(() => virtualizer.measure(), [virtualizer, geometry, focusedTall]);
 
   // The focused row went away (the last page of a level replaced its "more" row): the row now
   // in its place takes the focus, and the keyboard focus too when the tree had it.
@@ -309,6 +323,7 @@ function TreeView({ root, ownCode }: { root: TreeNode; ownCode?: string }) {
                 top={item.start}
                 focused={item.index === focusIndex}
                 isRoot={row.key === root.code}
+                geometry={geometry}
                 onFocusKey={setFocusedKey}
                 onToggle={toggle}
                 onActivate={activate}
@@ -333,6 +348,7 @@ interface TreeRowViewProps {
   top: number;
   focused: boolean;
   isRoot: boolean;
+  geometry: Geometry;
   onFocusKey: (key: string) => void;
   onToggle: (row: NodeRow) => void;
   onActivate: (row: PlaceholderRow) => void;
@@ -346,19 +362,24 @@ const TreeRowView = memo(function TreeRowView({
   top,
   focused,
   isRoot,
+  geometry,
   onFocusKey,
   onToggle,
   onActivate,
   onReroot,
 }: TreeRowViewProps) {
-  const indent = (Math.min(row.level, MAX_INDENT_LEVELS) - 1) * INDENT;
+  const indent = (Math.min(row.level, geometry.maxIndentLevels) - 1) * geometry.indent;
   const common = {
     'data-index': index,
     'aria-level': row.level,
     tabIndex: focused ? 0 : -1,
     className: 'tree-row',
     'data-focused': focused || undefined,
-    style: { transform: `translateY(${top}px)`, height: ROW_HEIGHT, paddingLeft: 8 + indent },
+    style: {
+      transform: `translateY(${top}px)`,
+      height: focused && row.kind === 'node' ? geometry.focusedHeight : geometry.rowHeight,
+      paddingLeft: 8 + indent,
+    },
     onFocus: () => onFocusKey(row.key),
   };
 
@@ -402,9 +423,6 @@ const TreeRowView = memo(function TreeRowView({
       aria-setsize={row.setSize}
       aria-posinset={row.posInSet}
       aria-selected={focused}
-      aria-label={`${node.name} (${node.code}), ${node.level.name}${
-        node.status ? `, ${node.status}` : ''
-      }, ${formatNumber(node.downline_size)} in the downline`}
       data-code={node.code}
     >
       {row.expandable ? (
@@ -421,22 +439,28 @@ const TreeRowView = memo(function TreeRowView({
       ) : (
         <span className="tree-toggle" aria-hidden />
       )}
+      {/* The spaces between the parts keep the words of the accessible name apart (flex
+          layout draws none of them). */}
       <span className="tree-label">
-        <span className="tree-name">{node.name}</span>
+        <span className="tree-name">{node.name}</span>{' '}
         <span className="tree-code">{node.code}</span>
-      </span>
-      <span className="tree-badges">
-        <LevelBadge level={node.level} />
-        {node.status ? <StatusBadge status={node.status} /> : null}
-        {row.level > MAX_INDENT_LEVELS ? (
-          <Text size="1" color="gray">
-            level {row.level}
-          </Text>
-        ) : null}
-      </span>
-      <span className="tree-counts">
-        {formatNumber(node.downline_size)} downline · {formatNumber(node.children)}{' '}
-        {node.children === 1 ? 'recruit' : 'recruits'}
+      </span>{' '}
+      {/* The name is the row's accessible name first (name from content), then the level,
+          status and counts; the actions are for the mouse (the toolbar has them for keys). */}
+      <span className="tree-meta">
+        <span className="tree-badges">
+          <LevelBadge level={node.level} />{' '}
+          {node.status ? <StatusBadge status={node.status} /> : null}
+          {row.level > geometry.maxIndentLevels ? (
+            <Text size="1" color="gray">
+              level {row.level}
+            </Text>
+          ) : null}
+        </span>{' '}
+        <span className="tree-counts">
+          {formatNumber(node.downline_size)} downline · {formatNumber(node.children)}{' '}
+          {node.children === 1 ? 'recruit' : 'recruits'}
+        </span>
       </span>
       <span className="tree-actions" aria-hidden>
         <Link to={associatePath(node.code)} tabIndex={-1} onClick={stop} className="tree-action">

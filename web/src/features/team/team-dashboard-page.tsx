@@ -18,11 +18,13 @@ import type { AssociateStatus } from '@/api/gen/model/associateStatus';
 import type { TeamSummary } from '@/api/gen/model/teamSummary';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { BarChart, ColumnChart } from '@/components/charts';
-import { ErrorPanel } from '@/components/error-panel';
+import { ErrorPanel, errorTitle, type ErrorDetails } from '@/components/error-panel';
 import { PageHeader } from '@/components/page-header';
 import { PeriodPicker } from '@/components/period-picker';
 import { errorMessage, errorStatus } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
+import { usePageTitle } from '@/lib/page-title';
+import { useActiveTabInView } from '@/lib/use-active-tab-in-view';
 import { formatPeriod, periodParams, usePeriod } from '@/lib/period';
 import { StatusBadge } from './badges';
 import { teamViewPath } from './paths';
@@ -173,18 +175,21 @@ export function TeamDashboardPage() {
   const query = useGetTeamDashboard(periodParams(period), {
     query: { placeholderData: keepPreviousData, meta: { toast: false } },
   });
-
-  if (query.isPending) return <CenteredSpinner />;
-  if (query.isError) {
-    return <ErrorPanel status={errorStatus(query.error)} message={errorMessage(query.error)} />;
-  }
-
-  const { views } = query.data;
-  const periodText = formatPeriod({ start: query.data.period_start, end: query.data.period_end });
+  const views = query.data?.views ?? [];
   const selected =
     views.find((v) => v.view === searchParams.get('view')) ??
     views.find((v) => v.view !== 'Personal') ??
     views[0];
+  const tabsRef = useActiveTabInView<HTMLDivElement>(selected?.view);
+  const failure = query.isError
+    ? { status: errorStatus(query.error), message: errorMessage(query.error) }
+    : undefined;
+  usePageTitle(failure ? errorTitle(failure) : 'Team dashboard');
+
+  if (query.isPending) return <CenteredSpinner />;
+  if (query.isError) return <ErrorPanel {...(failure as ErrorDetails)} />;
+
+  const periodText = formatPeriod({ start: query.data.period_start, end: query.data.period_end });
 
   const selectView = (view: string) => {
     const next = new URLSearchParams(searchParams);
@@ -209,13 +214,15 @@ export function TeamDashboardPage() {
         </Grid>
         {selected ? (
           <Tabs.Root value={selected.view} onValueChange={selectView}>
-            <Tabs.List aria-label="Team view">
-              {views.map((summary) => (
-                <Tabs.Trigger key={summary.view} value={summary.view}>
-                  {TEAM_VIEW_LABELS[summary.view]}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
+            <div ref={tabsRef}>
+              <Tabs.List aria-label="Team view">
+                {views.map((summary) => (
+                  <Tabs.Trigger key={summary.view} value={summary.view}>
+                    {TEAM_VIEW_LABELS[summary.view]}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+            </div>
             {views.map((summary) => (
               <Tabs.Content key={summary.view} value={summary.view}>
                 <ViewDetails summary={summary} period={periodText} />

@@ -16,6 +16,7 @@ import { PeriodPicker } from '@/components/period-picker';
 import { DoubleSortableHeader, SortableHeader } from '@/components/sortable-header';
 import { formatCurrency, formatDate, formatNumber } from '@/lib/format';
 import { activeFilterCount, pageRows, toQueryParams, useListingState } from '@/lib/listing-state';
+import { usePageTitle } from '@/lib/page-title';
 import { formatPeriod, periodParams, usePeriod } from '@/lib/period';
 import { LevelBadge, LicensedBadge, StatusBadge } from './badges';
 import { associatePath } from './paths';
@@ -36,6 +37,7 @@ const TEAM_VIEW_DESCRIPTIONS: Record<TeamView, string> = {
 /** team/{view}: the members of a team view the caller is offered, or why it is not offered. */
 export function TeamListPage({ view }: { view: TeamView }) {
   const { user, isPending } = useAccessUser();
+  usePageTitle(TEAM_VIEW_LABELS[view], 'Team');
   if (isPending) return <CenteredSpinner />;
   if (!teamViews(user?.is_senior_level ?? false).includes(view) || !user?.code) {
     return (
@@ -112,8 +114,8 @@ function TeamList({ view, senior }: { view: TeamView; senior: boolean }) {
         </Card>
       ) : null}
 
-      {query.isError ? (
-        <ErrorCallout error={query.error} title="The team could not be loaded" />
+      {query.isError && rows.length > 0 ? (
+        <ErrorCallout error={query.error} title="The team could not be refreshed" />
       ) : null}
 
       {Object.keys(state.order).length === 0 ? (
@@ -183,6 +185,10 @@ function TeamList({ view, senior }: { view: TeamView; senior: boolean }) {
             pending={query.isPending}
             empty={rows.length === 0}
             loadingLabel="Loading members…"
+            error={query.isError ? query.error : undefined}
+            errorTitle="The team could not be loaded"
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
             emptyTitle="No members found"
             emptyText={
               filters > 0 ? 'No member matches these filters.' : 'Nobody is in this view yet.'

@@ -1,6 +1,7 @@
 import { Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLocation, useParams } from 'react-router';
 import { CenteredSpinner } from '@/components/centered-spinner';
+import { usePageTitle } from '@/lib/page-title';
 import { AssociateLayout, useAssociate } from './associate-layout';
 import { GenealogyTree } from './genealogy-tree';
 import { ACCOUNT_PATH, associatePath } from './paths';
@@ -24,19 +25,22 @@ export function TeamCodeRoute() {
 export function AccountRoute() {
   const { user, isPending } = useAccessUser();
   if (isPending) return <CenteredSpinner />;
-  if (!user?.code) {
-    return (
-      <Flex direction="column" gap="3" py="6">
-        <Heading as="h1" size="6">
-          My account
-        </Heading>
-        <Callout.Root color="gray" variant="surface">
-          <Callout.Text>Staff users have no associate account.</Callout.Text>
-        </Callout.Root>
-      </Flex>
-    );
-  }
+  if (!user?.code) return <StaffAccount />;
   return <AssociateLayout code={user.code} base={ACCOUNT_PATH} account />;
+}
+
+function StaffAccount() {
+  usePageTitle('My account');
+  return (
+    <Flex direction="column" gap="3" py="6">
+      <Heading as="h1" size="6">
+        My account
+      </Heading>
+      <Callout.Root color="gray" variant="surface">
+        <Callout.Text>Staff users have no associate account.</Callout.Text>
+      </Callout.Root>
+    </Flex>
+  );
 }
 
 /** The genealogy-tree tab (team/{code}/genealogy-tree and account/genealogy-tree). */
