@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+// No generated parsers: zod would probe `new Function` to compile them, which the portal's
+// Content-Security-Policy refuses (and browsers report the refusal). Every form imports this
+// module, so the setting is in place before the first parse.
+z.config({ jitless: true });
+
 // Field rules with the spec's messages: '{label} is required' and
 // '{label} must be greater than or equal to {min}'.
 
