@@ -37,8 +37,10 @@ run: build ## start the portal with the embedded database at http://$(ADDR)
 
 .PHONY: generate
 generate: ## regenerate sdk/oas (ogen), sdk/lists and web/src/api/gen (orval), web/src/api/lists.gen.ts from openapi.yaml
-	$(GO) tool ogen --target sdk/oas --package oas --clean openapi.yaml 2>&1 | { grep -v -e 'canonical' -e 'convenient' || true; }
-	$(GO) run ./sdk/lists/listgen -contract openapi.yaml -go sdk/lists/lists_gen.go -ts web/src/api/lists.gen.ts
+	@# ogen reads the contract without its 4xx answers (listgen -ogen says why).
+	tmp=$$(mktemp --suffix=.yaml) && trap 'rm -f $$tmp' EXIT && \
+	  $(GO) run ./sdk/lists/listgen -contract openapi.yaml -go sdk/lists/lists_gen.go -ts web/src/api/lists.gen.ts -ogen $$tmp && \
+	  $(GO) tool ogen --target sdk/oas --package oas --clean $$tmp 2>&1 | { grep -v -e 'canonical' -e 'convenient' || true; }
 	cd web && npm run --silent generate && node_modules/.bin/prettier --log-level warn --write src/api/lists.gen.ts
 
 .PHONY: check

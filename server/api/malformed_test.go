@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -330,6 +331,7 @@ type contractOperation struct {
 	public   bool   // security: [] — no session
 	hasInput bool   // parameters or a request body
 	answers  string // the schema of its 200 JSON answer ("Download", "ClientList"…)
+	declared []int  // the 4xx statuses it declares beside default
 }
 
 // contractOperations reads every operation of openapi.yaml, by operationId.
@@ -380,6 +382,13 @@ func contractOperations(t *testing.T) map[string]contractOperation {
 				hasInput: len(shared)+len(op.Parameters) > 0 || op.RequestBody != nil,
 				answers:  strings.TrimPrefix(op.Responses["200"].Content["application/json"].Schema.Ref, "#/components/schemas/"),
 			}
+			o := ops[op.OperationID]
+			for code := range op.Responses {
+				if n, err := strconv.Atoi(code); err == nil && n >= 400 && n < 500 {
+					o.declared = append(o.declared, n)
+				}
+			}
+			ops[op.OperationID] = o
 		}
 	}
 	if len(ops) < 20 {
@@ -401,6 +410,14 @@ func checkCases(t *testing.T, name string, op contractOperation, cases []malform
 			t.Errorf("%s %s: a %d case must say what it refuses; bad input should reach the operation's validation", name, about, c.status)
 		case !slices.Contains([]int{401, 403, 405}, c.status) && c.refused != "":
 			t.Errorf("%s %s: a %d case is not a refusal (%q)", name, about, c.status, c.refused)
+		}
+		// What the table sees an operation answer, the contract declares (so clients can
+		// rely on it); 405, 413 and 415, and the 404 of a path with an empty or dot segment,
+		// are answers of the transport before any operation, declared by none.
+		transport := slices.Contains([]int{405, 413, 415}, c.status) ||
+			(c.status == 404 && (strings.Contains(c.path, "//") || strings.Contains(c.path, "/./") || strings.Contains(c.path, "/../")))
+		if !slices.Contains(op.declared, c.status) && !transport {
+			t.Errorf("%s %s: answers %d, which the contract does not declare for it (declared: %v)", name, about, c.status, op.declared)
 		}
 		if op.public && c.as != byNobody {
 			t.Errorf("%s %s: the operation takes no session", name, about)
