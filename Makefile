@@ -73,7 +73,7 @@ e2e: deps-test build ## only the browser end-to-end tests
 	scripts/e2e.sh
 
 .PHONY: bench
-bench: deps ## benchmarks at scale (prints figures; see docs/benchmarks.md)
+bench: build ## benchmarks at scale (prints figures; see docs/benchmarks.md)
 	scripts/bench.sh
 
 .PHONY: clean
