@@ -22,7 +22,7 @@ func bound(n int64) *int64 { return &n }
 var tree = func() *listing.Spec {
 	s := listing.NewSpec("id",
 		listing.Field{Name: "id", Column: "t.id", Type: listing.Int, Sortable: true},
-		listing.Field{Name: "tree", Column: "t.path", Sortable: true, Unique: true},
+		listing.Field{Name: "tree", Column: "t.path", Type: listing.Path, Sortable: true, Unique: true},
 		listing.Field{Name: "rank", Column: "t.rank", Type: listing.Int, Sortable: true, Min: bound(1), Max: bound(100)},
 		listing.Field{Name: "size", Column: "t.size", Type: listing.Int, Sortable: true, Min: bound(0), Max: bound(math.MaxInt32)},
 		listing.Field{Name: "joined", Column: "t.joined", Type: listing.Date, Sortable: true},
@@ -188,7 +188,7 @@ func FuzzCursor(f *testing.F) {
 				}
 			default:
 				s, ok := v.(string)
-				if !ok || !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 || (f.Name == "tree" && !idPath.MatchString(s)) {
+				if !ok || !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 || (f.Type == listing.Path && !idPath.MatchString(s)) {
 					t.Fatalf("%q: %s = %#v, not text of its shape", doc, f.Name, v)
 				}
 			}

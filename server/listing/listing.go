@@ -7,6 +7,7 @@ package listing
 import (
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,6 +47,7 @@ const (
 	Date
 	Bool
 	Enum
+	Path // a materialised path of ids (ltree, `1.22.333`), as the hierarchy sorts by
 )
 
 // Limits of the convention.
@@ -364,6 +366,11 @@ func parseTyped(f *Field, val string) (any, bool, string) {
 			return nil, false, fmt.Sprintf("'%s' is not true or false", val)
 		}
 		return b, false, ""
+	case Path:
+		if !IsIDPath(val) {
+			return nil, false, fmt.Sprintf("'%s' is not a path of ids like 1.22.333", val)
+		}
+		return val, false, ""
 	case Enum:
 		if !slices.Contains(f.Values, val) {
 			return nil, false, fmt.Sprintf("'%s' is not one of %s", val, strings.Join(f.Values, ", "))
@@ -456,3 +463,10 @@ func FromContract(l *lists.List, cols map[string]Column) *Spec {
 	s.List = l
 	return s
 }
+
+// idPath is a materialised path of ids (ltree labels of at most 19 digits: a bigint).
+var idPath = regexp.MustCompile(`^[0-9]{1,19}(\.[0-9]{1,19})*$`)
+
+// IsIDPath reports whether s is a materialised path of ids, the only ltree values the
+// hierarchy holds; anything else would fail (or mean nothing) where it meets an ltree.
+func IsIDPath(s string) bool { return idPath.MatchString(s) }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -315,23 +314,9 @@ func decodeCursor(s string, order []Sort) ([]any, error) {
 	return out, nil
 }
 
-// cursorKey types one key of a cursor as its field's values are typed, and checks its
-// shape where the column is not plain text.
+// cursorKey types one key of a cursor as its field's values are typed (a Path field's key
+// must be a path of ids).
 func cursorKey(f *Field, key string) (any, bool) {
 	v, _, msg := parseTyped(f, key)
-	if msg != "" {
-		return nil, false
-	}
-	if f.Type == String && pathColumn(f.Column) && !idPath.MatchString(key) {
-		return nil, false
-	}
-	return v, true
+	return v, msg == ""
 }
-
-// idPath is a materialised path of ids (ltree labels of at most 19 digits: a bigint).
-var idPath = regexp.MustCompile(`^[0-9]{1,19}(\.[0-9]{1,19})*$`)
-
-// pathColumn reports whether a text sort key's column is a materialised path: `path` of
-// a table or subquery (the ltree of the hierarchy, which `tree` sorts by). The database
-// compares its keys as ltree, and would fail on anything but a path of ids.
-func pathColumn(col string) bool { return col == "path" || strings.HasSuffix(col, ".path") }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"time"
 
 	"github.com/associateportal/portal/sdk/lists"
@@ -52,7 +51,7 @@ func teamScope(v hierarchy.View, r Root, args *listing.Args) (where, generation 
 	// root gets a plan made for its own organisation. A generic plan cannot know whether a
 	// subtree holds ten associates or a million, and picks a plan that is right for
 	// neither.
-	if !ltreeOfIDs.MatchString(r.Path) || (r.LeaderPath != "" && !ltreeOfIDs.MatchString(r.LeaderPath)) {
+	if !listing.IsIDPath(r.Path) || (r.LeaderPath != "" && !listing.IsIDPath(r.LeaderPath)) {
 		return "", "", fmt.Errorf("store: root %d has a malformed path", r.ID)
 	}
 	gen := "NULL::int"
@@ -68,7 +67,7 @@ func teamScope(v hierarchy.View, r Root, args *listing.Args) (where, generation 
 		}
 		// One row comparison on (leader_id, path): exactly the leader's members in the
 		// subtree, as a single range of that index, in hierarchy order.
-		if !ltreeOfIDs.MatchString(r.Path) {
+		if !listing.IsIDPath(r.Path) {
 			return "FALSE", "NULL::int", nil
 		}
 		// The equality tells the planner the leader is fixed, so the index order is the
@@ -84,8 +83,6 @@ func teamScope(v hierarchy.View, r Root, args *listing.Args) (where, generation 
 	return "", "", errs.NotFoundf("Unknown team view %q", string(v))
 }
 
-var ltreeOfIDs = regexp.MustCompile(`^[0-9]+(\.[0-9]+)*$`)
-
 // subtree is the condition "a is path or below it" on the alias a.
 func subtree(path string) string { return subtreeOf("a", path) }
 
@@ -96,7 +93,7 @@ func subtree(path string) string { return subtreeOf("a", path) }
 // plan made for that subtree's size. The path is written into the SQL: it must be an
 // ltree of ids (it always comes from the database); anything else selects nothing.
 func subtreeOf(alias, path string) string {
-	if !ltreeOfIDs.MatchString(path) {
+	if !listing.IsIDPath(path) {
 		return "FALSE"
 	}
 	return fmt.Sprintf("%s.path >= '%s'::ltree AND %s.path < '%s0'::ltree", alias, path, alias, path)
@@ -130,7 +127,7 @@ func (s *Store) TeamMembers(ctx context.Context, v hierarchy.View, r Root) (map[
 // members with their generation, licensed flag and production.
 var TeamListing = listing.FromContract(lists.ListTeam, map[string]listing.Column{
 	"id":         {SQL: "t.id", Type: listing.Int},
-	"tree":       {SQL: "t.path", Unique: true},
+	"tree":       {SQL: "t.path", Type: listing.Path, Unique: true},
 	"code":       {SQL: "t.code"},
 	"name":       {SQL: "(t.first_name || ' ' || t.last_name)"},
 	"first_name": {SQL: "t.first_name"},
