@@ -21,20 +21,7 @@ var ListClients = &List{Operation: "listClients", Method: "GET", Path: "/clients
 }, Order: []string{"id", "first_name", "last_name", "email", "city", "state", "annual_income", "created_at", "updated_at"}}
 
 // DownloadClients describes the listing parameters of downloadClients.
-var DownloadClients = &List{Operation: "downloadClients", Method: "GET", Path: "/clients/download", Key: "id", DefaultOrder: "id", Fields: []Field{
-	{Name: "id", Type: Int, Ops: ops("eq,in"), Sortable: true},
-	{Name: "first_name", Type: String, Ops: ops("eq,contains,startswith"), MaxLen: 100, Sortable: true},
-	{Name: "last_name", Type: String, Ops: ops("eq,contains,startswith"), MaxLen: 100, Sortable: true},
-	{Name: "email", Type: String, Ops: ops("eq,contains,null"), MaxLen: 254, Sortable: true},
-	{Name: "phone", Type: String, Ops: ops("contains,null"), MaxLen: 20},
-	{Name: "city", Type: String, Ops: ops("eq,contains"), MaxLen: 100, Sortable: true},
-	{Name: "state", Type: Enum, Ops: ops("eq,ne,in,nin"), Enum: "StateCode", Values: values(oas.StateCode("").AllValues()), Sortable: true},
-	{Name: "country", Type: Enum, Ops: ops("eq"), Enum: "Country", Values: values(oas.Country("").AllValues())},
-	{Name: "associate_code", Type: String, Ops: ops("eq,in"), Lookup: "associate", MaxLen: 32},
-	{Name: "annual_income", Type: Int, Ops: ops("lte,gte"), Sortable: true},
-	{Name: "created_at", Type: Time, Ops: ops("lt,lte,gt,gte"), Sortable: true},
-	{Name: "updated_at", Sortable: true},
-}, Order: []string{"id", "first_name", "last_name", "email", "city", "state", "annual_income", "created_at", "updated_at"}}
+var DownloadClients = &List{Operation: "downloadClients", Method: "GET", Path: "/clients/download", Key: "id", DefaultOrder: "id", Fields: ListClients.Fields, Order: ListClients.Order}
 
 // ListTeam describes the listing parameters of listTeam.
 var ListTeam = &List{Operation: "listTeam", Method: "GET", Path: "/team/{view}", Key: "id", DefaultOrder: "tree", Fields: []Field{
@@ -59,26 +46,7 @@ var ListTeam = &List{Operation: "listTeam", Method: "GET", Path: "/team/{view}",
 }, Order: []string{"id", "tree", "code", "first_name", "last_name", "level_rank", "status", "state", "joined_on", "generation", "production", "downline_size"}}
 
 // DownloadTeam describes the listing parameters of downloadTeam.
-var DownloadTeam = &List{Operation: "downloadTeam", Method: "GET", Path: "/team/{view}/download", Key: "id", DefaultOrder: "tree", Fields: []Field{
-	{Name: "code", Type: String, Ops: ops("eq,in,startswith"), Lookup: "associate", MaxLen: 32, Sortable: true},
-	{Name: "name", Type: String, Ops: ops("contains"), MaxLen: 100},
-	{Name: "level", Type: String, Ops: ops("eq,in"), Lookup: "level", MaxLen: 16},
-	{Name: "level_rank", Type: Int, Ops: ops("lte,gte"), Min: bound(1), Max: bound(100), Sortable: true},
-	{Name: "status", Type: Enum, Ops: ops("eq,in"), Enum: "AssociateStatus", Values: values(oas.AssociateStatus("").AllValues()), Sortable: true},
-	{Name: "state", Type: Enum, Ops: ops("eq,in"), Enum: "StateCode", Values: values(oas.StateCode("").AllValues()), Sortable: true},
-	{Name: "country", Type: Enum, Ops: ops("eq"), Enum: "Country", Values: values(oas.Country("").AllValues())},
-	{Name: "kind", Type: Enum, Ops: ops("eq,in"), Enum: "AssociateKind", Values: values(oas.AssociateKind("").AllValues())},
-	{Name: "joined_on", Type: Date, Ops: ops("lte,gte"), Sortable: true},
-	{Name: "generation", Type: Int, Ops: ops("eq,lte"), Min: bound(0), Max: bound(1000), Sortable: true},
-	{Name: "licensed", Type: Bool, Ops: ops("eq")},
-	{Name: "license_state", Type: Enum, Ops: ops("in"), Enum: "StateCode", Values: values(oas.StateCode("").AllValues())},
-	{Name: "production", Type: Int, Ops: ops("gte"), Sortable: true},
-	{Name: "downline_size", Type: Int, Ops: ops("gte"), Min: bound(0), Max: bound(2147483647), Sortable: true},
-	{Name: "id", Sortable: true},
-	{Name: "tree", Sortable: true},
-	{Name: "first_name", Sortable: true},
-	{Name: "last_name", Sortable: true},
-}, Order: []string{"id", "tree", "code", "first_name", "last_name", "level_rank", "status", "state", "joined_on", "generation", "production", "downline_size"}}
+var DownloadTeam = &List{Operation: "downloadTeam", Method: "GET", Path: "/team/{view}/download", Key: "id", DefaultOrder: "tree", Fields: ListTeam.Fields, Order: ListTeam.Order}
 
 // All is every list operation of the contract.
 var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam}

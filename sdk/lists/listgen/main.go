@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"go/format"
 	"os"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -329,10 +330,15 @@ func goFile(lists []list) []byte {
 		b.WriteString("import \"github.com/associateportal/portal/sdk/oas\"\n\n")
 	}
 	types := map[string]string{"string": "String", "int": "Int", "date": "Date", "date-time": "Time", "bool": "Bool", "enum": "Enum"}
-	for _, l := range lists {
+	for i, l := range lists {
 		fmt.Fprintf(&b, "// %s describes the listing parameters of %s.\n", goName(l.Operation), l.Operation)
-		fmt.Fprintf(&b, "var %s = &List{Operation: %q, Method: %q, Path: %q, Key: %q, DefaultOrder: %q, Fields: []Field{\n",
+		fmt.Fprintf(&b, "var %s = &List{Operation: %q, Method: %q, Path: %q, Key: %q, DefaultOrder: %q, ",
 			goName(l.Operation), l.Operation, l.Method, l.Path, l.Key, l.DefaultOrder)
+		if same := sameAs(lists[:i], l); same != "" { // a download takes its list's parameters
+			fmt.Fprintf(&b, "Fields: %s.Fields, Order: %s.Order}\n\n", goName(same), goName(same))
+			continue
+		}
+		b.WriteString("Fields: []Field{\n")
 		for _, f := range l.Fields {
 			fmt.Fprintf(&b, "\t{Name: %q", f.Name)
 			if f.Type != "" {
@@ -402,10 +408,15 @@ func tsFile(lists []list) []byte {
 	}
 	fmt.Fprintf(&b, "import type { %s } from './gen/model';\n", strings.Join(params, ", "))
 	b.WriteString("import type { ListSpec } from './list-spec';\n\n")
-	for _, l := range lists {
+	for i, l := range lists {
 		fmt.Fprintf(&b, "/** The listing parameters of %s. */\n", l.Operation)
 		fmt.Fprintf(&b, "export const %s: ListSpec<%sParams> = {\n", l.Operation, goName(l.Operation))
-		fmt.Fprintf(&b, "  operation: '%s',\n  key: '%s',\n  defaultOrder: '%s',\n  fields: {\n", l.Operation, l.Key, l.DefaultOrder)
+		fmt.Fprintf(&b, "  operation: '%s',\n  key: '%s',\n  defaultOrder: '%s',\n", l.Operation, l.Key, l.DefaultOrder)
+		if same := sameAs(lists[:i], l); same != "" {
+			fmt.Fprintf(&b, "  fields: %s.fields,\n};\n\n", same)
+			continue
+		}
+		b.WriteString("  fields: {\n")
 		for _, f := range l.Fields {
 			var parts []string
 			if f.Type != "" {
@@ -489,4 +500,15 @@ func mapValue(n *yaml.Node, key string) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// sameAs names an earlier list with the very same fields and order as l (a download and
+// its list), so that the generated code says they are one, or "".
+func sameAs(earlier []list, l list) string {
+	for _, e := range earlier {
+		if reflect.DeepEqual(e.Fields, l.Fields) && slices.Equal(e.Order, l.Order) {
+			return e.Operation
+		}
+	}
+	return ""
 }
