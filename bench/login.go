@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -171,10 +170,17 @@ func loginAnswer(res *http.Response, err error) string {
 	if res.StatusCode != http.StatusTooManyRequests {
 		return strconv.Itoa(res.StatusCode)
 	}
-	if strings.Contains(string(b), "failed login attempts") {
-		return "429 throttled"
+	var e struct {
+		Code string `json:"code"`
 	}
-	return "429 busy"
+	_ = json.Unmarshal(b, &e)
+	switch e.Code {
+	case "login_throttled":
+		return "429 throttled"
+	case "login_busy":
+		return "429 busy"
+	}
+	return "429 " + e.Code
 }
 
 // procKB reads a memory field of /proc/<pid>/status (VmRSS, VmHWM), in KiB.

@@ -47,7 +47,7 @@ func TestActAs(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = unknown.Access(ctx)
-	if !sdk.IsAccessTokenRefused(err) || !sdk.IsUnauthorized(err) || sdk.IsAccessTokenNeeded(err) {
+	if !sdk.IsAccessTokenRefused(err) || sdk.IsUnauthorized(err) || sdk.CodeOf(err) != sdk.CodeActingCodeUnknown || sdk.IsAccessTokenNeeded(err) {
 		t.Errorf("an unknown code: %v, want a refused access-token", err)
 	}
 
@@ -65,20 +65,7 @@ func TestActAs(t *testing.T) {
 	if _, err := agentActing.Access(ctx); !sdk.IsAccessTokenRefused(err) || !sdk.IsForbidden(err) {
 		t.Errorf("an associate acting: %v, want a refused access-token (403)", err)
 	}
-	if sdk.IsAccessTokenRefused(&sdk.Error{Status: 401, Message: "Session expired"}) || sdk.IsAccessTokenNeeded(&sdk.Error{Status: 403, Message: "Base Shop is for associates below RMD"}) {
-		t.Error("errors without access-token were taken for act-as errors")
-	}
-}
-
-func TestTrimAccessTokenAdvice(t *testing.T) {
-	for in, want := range map[string]string{
-		"This is for associates; staff act for one with the access-token header (portal --as CODE)":                                "This is for associates",
-		"Staff need the clients.read permission for this, or act for an associate with the access-token header (portal --as CODE)": "Staff need the clients.read permission for this",
-		"The access-token header is only for staff allowed to act for associates":                                                  "The access-token header is only for staff allowed to act for associates",
-		"Base Shop is for associates below RMD; use RMD Super Base or RMD Super Team":                                              "Base Shop is for associates below RMD; use RMD Super Base or RMD Super Team",
-	} {
-		if got := sdk.TrimAccessTokenAdvice(in); got != want {
-			t.Errorf("TrimAccessTokenAdvice(%q) = %q, want %q", in, got, want)
-		}
+	if sdk.IsAccessTokenRefused(&sdk.Error{Status: 401, Message: "No associate has the code"}) || sdk.IsAccessTokenNeeded(&sdk.Error{Status: 403, Message: "This is for associates"}) {
+		t.Error("errors without a code were taken for act-as errors: the code decides, not the words")
 	}
 }

@@ -270,51 +270,17 @@ func NormalizeAssociateCode(code string) string {
 	return strings.ToUpper(strings.TrimSpace(code))
 }
 
-// IsAccessTokenNeeded reports a 403 for an operation that only associates may call, made
-// by a staff member acting for nobody: the server's message names the access-token header
-// (send one with WithAccessToken or ActAs).
+// IsAccessTokenNeeded reports an operation that a staff member may call only when acting
+// for an associate (send access-token with WithAccessToken or ActAs): it is for associates,
+// or it needs a permission the staff member lacks.
 func IsAccessTokenNeeded(err error) bool {
-	e, ok := AsError(err)
-	return ok && e.Status == http.StatusForbidden && mentionsAccessToken(e.Message) && !IsAccessTokenRefused(err)
+	code := CodeOf(err)
+	return code == CodeAssociatesOnly || code == CodeStaffPermission
 }
 
 // IsAccessTokenRefused reports that the server refused the access-token itself: no
-// associate has the code (401), or the caller may not act for associates (403: not a staff
-// member, or one without the associates.act_as permission). It is not a sign that the
-// session ended, although the status of the first is 401.
+// associate has the code, or the caller may not act for associates. The session is fine.
 func IsAccessTokenRefused(err error) bool {
-	e, ok := AsError(err)
-	if !ok || !mentionsAccessToken(e.Message) {
-		return false
-	}
-	switch e.Status {
-	case http.StatusUnauthorized:
-		return strings.Contains(strings.ToLower(e.Message), "no associate has the code")
-	case http.StatusForbidden:
-		return strings.Contains(strings.ToLower(e.Message), "only for staff")
-	}
-	return false
-}
-
-// TrimAccessTokenAdvice returns a server message without its advice about the access-token
-// header, for a program that gives its own: "This is for associates; staff act for one with
-// the access-token header (portal --as CODE)" is "This is for associates", "Staff need the
-// clients.read permission for this, or act for an associate with the access-token header"
-// is "Staff need the clients.read permission for this". A message that is all about the
-// header is returned as it is.
-func TrimAccessTokenAdvice(msg string) string {
-	i := strings.Index(strings.ToLower(msg), "access-token")
-	if i < 0 {
-		return msg
-	}
-	j := max(strings.LastIndex(msg[:i], ";"), strings.LastIndex(msg[:i], ", or "))
-	if j <= 0 {
-		return msg
-	}
-	return strings.TrimSpace(msg[:j])
-}
-
-// mentionsAccessToken reports a server message about the access-token header.
-func mentionsAccessToken(msg string) bool {
-	return strings.Contains(strings.ToLower(msg), "access-token")
+	code := CodeOf(err)
+	return code == CodeActingNotAllowed || code == CodeActingCodeUnknown
 }

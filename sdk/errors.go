@@ -18,6 +18,24 @@ type Error struct {
 	Status  int          // the HTTP status
 	Message string       // the server's message, e.g. "Validation error"
 	Errors  []FieldError // per-field messages of a validation error
+	Code    string       // why, for a program (the contract's ErrorCode), or ""
+}
+
+// Codes of the contract's ErrorCode.
+const (
+	CodeAssociatesOnly          = "associates_only"          // staff must act for an associate
+	CodeStaffPermission         = "staff_permission"         // staff need a permission, or to act for an associate
+	CodeActingNotAllowed        = "acting_not_allowed"       // the caller may not act for associates
+	CodeActingCodeUnknown       = "acting_code_unknown"      // no associate has the code acted for
+	CodeAcknowledgementsPending = "acknowledgements_pending" // memos or W-9s wait for the associate
+)
+
+// CodeOf is the code of an error answer, or "".
+func CodeOf(err error) string {
+	if e, ok := AsError(err); ok {
+		return e.Code
+	}
+	return ""
 }
 
 // FieldError is the message about one field of a request.
@@ -50,7 +68,7 @@ func (e *Error) Error() string {
 
 // FromOAS converts the generated client's error answer.
 func FromOAS(e *oas.ErrorStatusCode) *Error {
-	out := &Error{Status: e.StatusCode, Message: e.Response.Message}
+	out := &Error{Status: e.StatusCode, Message: e.Response.Message, Code: string(e.Response.Code.Or(""))}
 	if out.Status == 0 {
 		out.Status = e.Response.Status
 	}

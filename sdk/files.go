@@ -165,6 +165,7 @@ func decodeError(resp *http.Response) error {
 		Status  int          `json:"status"`
 		Message string       `json:"message"`
 		Errors  []FieldError `json:"errors"`
+		Code    string       `json:"code"`
 	}
 	e := &Error{Status: resp.StatusCode}
 	if resp.StatusCode < 400 {
@@ -172,7 +173,7 @@ func decodeError(resp *http.Response) error {
 		return e
 	}
 	if err := json.NewDecoder(io.LimitReader(resp.Body, maxErrorBody)).Decode(&body); err == nil {
-		e.Message, e.Errors = body.Message, body.Errors
+		e.Message, e.Errors, e.Code = body.Message, body.Errors, body.Code
 	}
 	if e.Message == "" {
 		e.Message = http.StatusText(resp.StatusCode)

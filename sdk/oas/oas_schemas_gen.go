@@ -1955,6 +1955,7 @@ type Error struct {
 	// The HTTP status.
 	Status  int          `json:"status"`
 	Message string       `json:"message"`
+	Code    OptErrorCode `json:"code"`
 	Errors  []FieldError `json:"errors"`
 }
 
@@ -1966,6 +1967,11 @@ func (s *Error) GetStatus() int {
 // GetMessage returns the value of Message.
 func (s *Error) GetMessage() string {
 	return s.Message
+}
+
+// GetCode returns the value of Code.
+func (s *Error) GetCode() OptErrorCode {
+	return s.Code
 }
 
 // GetErrors returns the value of Errors.
@@ -1983,10 +1989,17 @@ func (s *Error) SetMessage(val string) {
 	s.Message = val
 }
 
+// SetCode sets the value of Code.
+func (s *Error) SetCode(val OptErrorCode) {
+	s.Code = val
+}
+
 // SetErrors sets the value of Errors.
 func (s *Error) SetErrors(val []FieldError) {
 	s.Errors = val
 }
+
+type ErrorCode string
 
 // ErrorStatusCode wraps Error with StatusCode.
 type ErrorStatusCode struct {
@@ -3137,6 +3150,52 @@ func (o OptDownloadFormat) Get() (v DownloadFormat, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptDownloadFormat) Or(d DownloadFormat) DownloadFormat {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptErrorCode returns new OptErrorCode with value set to v.
+func NewOptErrorCode(v ErrorCode) OptErrorCode {
+	return OptErrorCode{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptErrorCode is optional ErrorCode.
+type OptErrorCode struct {
+	Value ErrorCode
+	Set   bool
+}
+
+// IsSet returns true if OptErrorCode was set.
+func (o OptErrorCode) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptErrorCode) Reset() {
+	var v ErrorCode
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptErrorCode) SetTo(v ErrorCode) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptErrorCode) Get() (v ErrorCode, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptErrorCode) Or(d ErrorCode) ErrorCode {
 	if v, ok := o.Get(); ok {
 		return v
 	}

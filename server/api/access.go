@@ -74,8 +74,8 @@ var access = map[string]rule{
 var (
 	errNoRule     = errs.Forbiddenf("This operation is not open to anyone")
 	errSignIn     = errs.Unauthenticatedf("Authentication required")
-	errAssociates = errs.Forbiddenf("This is for associates; staff act for one with the access-token header (portal --as CODE)")
-	errPending    = errs.Forbiddenf("Acknowledge your pending memos and W-9 documents before using the rest of the portal")
+	errAssociates = errs.Coded(errs.Forbidden, errs.CodeAssociatesOnly, "This is for associates")
+	errPending    = errs.Coded(errs.Forbidden, errs.CodeAcknowledgementsPending, "Acknowledge your pending memos and W-9 documents before using the rest of the portal")
 )
 
 // authorise applies the access table to every operation, after the security handlers have
@@ -103,7 +103,7 @@ func (r rule) check(p *auth.Principal) error {
 	case r.who == associates && !p.IsAssociate():
 		return errAssociates
 	case r.who == associateOrStaff && !p.IsAssociate() && !p.Can(r.perm):
-		return errs.Forbiddenf("Staff need the %s permission for this, or act for an associate with the access-token header (portal --as CODE)", r.perm)
+		return errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission for this", r.perm)
 	case p.PendingAcknowledgements && p.ActingStaffID == 0 && !r.ungated:
 		return errPending
 	}

@@ -2,10 +2,15 @@ package api_test
 
 import (
 	"context"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/go-faster/yaml"
+
 	"github.com/associateportal/portal/server/api"
+	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/servertest"
 )
@@ -49,27 +54,27 @@ func TestAccessAnswers(t *testing.T) {
 	pending := login(t, env, seed.DemoAgent) // memos and a W-9 still wait
 	agent := ready(t, env, seed.DemoRMD)
 	const (
-		associates = "This is for associates; staff act for one with the access-token header (portal --as CODE)"
+		associates = "This is for associates"
 		gate       = "Acknowledge your pending memos and W-9 documents before using the rest of the portal"
 	)
 	tests := []struct {
 		who, token, method, path string
 		status                   int
-		message                  string
+		message, code            string
 	}{
-		{"anonymous", "", "GET", "/api/clients", 401, ""},
+		{"anonymous", "", "GET", "/api/clients", 401, "", ""},
 		{"staff without clients.read", bare, "GET", "/api/clients", 403,
-			"Staff need the clients.read permission for this, or act for an associate with the access-token header (portal --as CODE)"},
+			"Staff need the clients.read permission for this", "staff_permission"},
 		{"staff without associates.act_as", bare, "GET", "/api/search/associates?search_keyword=a", 403,
-			"Staff need the associates.act_as permission for this, or act for an associate with the access-token header (portal --as CODE)"},
-		{"staff with clients.read", staff, "GET", "/api/clients?limit=1", 200, ""},
-		{"staff with associates.act_as", staff, "GET", "/api/search/associates?search_keyword=a", 200, ""},
-		{"staff, not acting", staff, "GET", "/api/team/Infinity", 403, associates},
-		{"staff, not acting, creating a client", staff, "POST", "/api/clients", 403, associates},
-		{"staff without permissions may read the ladder", bare, "GET", "/api/levels", 200, ""},
-		{"an associate with memos pending", pending, "GET", "/api/clients", 403, gate},
-		{"an associate with memos pending, on the dashboard", pending, "GET", "/api/dashboard/acknowledgements", 200, ""},
-		{"an associate", agent, "GET", "/api/team/Personal", 200, ""},
+			"Staff need the associates.act_as permission for this", "staff_permission"},
+		{"staff with clients.read", staff, "GET", "/api/clients?limit=1", 200, "", ""},
+		{"staff with associates.act_as", staff, "GET", "/api/search/associates?search_keyword=a", 200, "", ""},
+		{"staff, not acting", staff, "GET", "/api/team/Infinity", 403, associates, "associates_only"},
+		{"staff, not acting, creating a client", staff, "POST", "/api/clients", 403, associates, "associates_only"},
+		{"staff without permissions may read the ladder", bare, "GET", "/api/levels", 200, "", ""},
+		{"an associate with memos pending", pending, "GET", "/api/clients", 403, gate, "acknowledgements_pending"},
+		{"an associate with memos pending, on the dashboard", pending, "GET", "/api/dashboard/acknowledgements", 200, "", ""},
+		{"an associate", agent, "GET", "/api/team/Personal", 200, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.who, func(t *testing.T) {
@@ -82,13 +87,57 @@ func TestAccessAnswers(t *testing.T) {
 				t.Fatalf("%d %s, want %d", r.Status, r.Body, tt.status)
 			}
 			if tt.message != "" {
-				if e := r.apiError(t); e.Message != tt.message {
-					t.Errorf("message %q, want %q", e.Message, tt.message)
+				e := r.apiError(t)
+				if e.Message != tt.message || string(e.Code.Or("")) != tt.code {
+					t.Errorf("message %q code %q, want %q %q", e.Message, e.Code.Or(""), tt.message, tt.code)
 				}
 			}
 		})
 	}
 	if !slices.Contains([]int{200}, do(t, env, "GET", "/api/access", bare, nil, nil).Status) {
 		t.Error("staff without permissions cannot read their own access")
+	}
+}
+
+// Acting for an associate that does not exist, or without the permission, is refused with
+// a code a program can act on, and never with a 401 that reads as a dead session.
+func TestActingRefusalsCarryACode(t *testing.T) {
+	env := servertest.Start(t)
+	staff := login(t, env, seed.DemoStaff)
+	agent := ready(t, env, seed.DemoAgent)
+	for _, tt := range []struct {
+		name, token, actAs string
+		status             int
+		code               string
+	}{
+		{"an unknown code", staff, "ZZZ999", 403, "acting_code_unknown"},
+		{"an associate using the header", agent, seed.DemoRMDCode, 403, "acting_not_allowed"},
+	} {
+		r := do(t, env, "GET", "/api/access", tt.token, nil, header{"access-token": tt.actAs})
+		if r.Status != tt.status || string(r.apiError(t).Code.Or("")) != tt.code {
+			t.Errorf("%s: %d %s, want %d %s", tt.name, r.Status, r.Body, tt.status, tt.code)
+		}
+	}
+	raw, err := os.ReadFile("../../openapi.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Description string `yaml:"description"`
+			} `yaml:"schemas"`
+		} `yaml:"components"`
+	}
+	if err := yaml.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	documented := doc.Components.Schemas["ErrorCode"].Description
+	for _, code := range []string{errs.CodeAssociatesOnly, errs.CodeStaffPermission, errs.CodeActingNotAllowed,
+		errs.CodeActingCodeUnknown, errs.CodeAcknowledgementsPending, errs.CodeLoginThrottled, errs.CodeLoginBusy,
+		errs.CodeUnreachable} {
+		if !strings.Contains(documented, "`"+code+"`") {
+			t.Errorf("errs code %q is not documented in the contract's ErrorCode", code)
+		}
 	}
 }

@@ -70,7 +70,7 @@ func (h *Handler) HandleBearerAuth(ctx context.Context, _ oas.OperationName, t o
 func (h *Handler) HandleAccessToken(ctx context.Context, op oas.OperationName, t oas.AccessToken) (context.Context, error) {
 	p := auth.From(ctx)
 	if p == nil {
-		return nil, errs.Unauthenticatedf("access-token needs the bearer token of a staff session")
+		return nil, errs.Coded(errs.Unauthenticated, errs.CodeActingNotAllowed, "Acting for an associate needs a staff session")
 	}
 	acting, err := h.Store.ActAs(ctx, p, t.APIKey, string(op), httpx.InfoFrom(ctx).IP)
 	if err != nil {

@@ -3,8 +3,6 @@ package api
 import (
 	"context"
 	"errors"
-	"math"
-	"strconv"
 	"time"
 
 	"github.com/associateportal/portal/sdk/oas"
@@ -43,10 +41,6 @@ func (h *Handler) Login(ctx context.Context, req *oas.LoginRequest) (*oas.LoginR
 	}
 	attempt, err := h.Store.BeginLogin(ctx, key, info.IP)
 	if err != nil {
-		var th *store.Throttled
-		if errors.As(err, &th) {
-			retryAfter(ctx, th.RetryAfter)
-		}
 		return nil, err
 	}
 	ok, err := h.Hashing.CheckPassword(ctx, hash, req.Password)
@@ -58,8 +52,8 @@ func (h *Handler) Login(ctx context.Context, req *oas.LoginRequest) (*oas.LoginR
 		if !errors.Is(err, auth.ErrBusy) {
 			return nil, errs.Wrap(errs.Unavailable, err, "The request was cancelled")
 		}
-		retryAfter(ctx, busyRetry)
-		return nil, errs.Wrap(errs.TooMany, err, "Too many people are logging in at this moment. Try again in a few seconds.")
+		return nil, errs.Later(errs.Wrap(errs.TooMany, err, "Too many people are logging in at this moment. Try again in a few seconds."),
+			errs.CodeLoginBusy, busyRetry)
 	}
 	if err != nil {
 		return nil, err
@@ -87,11 +81,6 @@ func (h *Handler) Login(ctx context.Context, req *oas.LoginRequest) (*oas.LoginR
 
 // busyRetry is the Retry-After of a login the hashing budget had no room for.
 const busyRetry = time.Second
-
-// retryAfter answers a Retry-After header in whole seconds (at least one).
-func retryAfter(ctx context.Context, d time.Duration) {
-	httpx.HintsFrom(ctx).RetryAfter = strconv.Itoa(int(max(1, math.Ceil(d.Seconds()))))
-}
 
 // Logout revokes the current session.
 func (h *Handler) Logout(ctx context.Context) error {

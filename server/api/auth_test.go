@@ -193,7 +193,7 @@ func TestAccessAndAdminMode(t *testing.T) {
 	if r := do(t, env, "GET", "/api/access", agentTok, nil, header{"access-token": seed.DemoRMDCode}); r.Status != 403 {
 		t.Errorf("associate with access-token: %d", r.Status)
 	}
-	if r := do(t, env, "GET", "/api/access", staffTok, nil, header{"access-token": "NOSUCH1"}); r.Status != 401 {
+	if r := do(t, env, "GET", "/api/access", staffTok, nil, header{"access-token": "NOSUCH1"}); r.Status != 403 {
 		t.Errorf("unknown code: %d", r.Status)
 	} else {
 		r.apiError(t)
@@ -283,8 +283,8 @@ func countStatuses(t *testing.T, rs []reply) map[int]int {
 	for _, r := range rs {
 		n[r.Status]++
 		if r.Status == 429 {
-			if e := r.apiError(t); !strings.Contains(e.Message, "failed login attempts") {
-				t.Errorf("429 that is not the throttle's: %q", e.Message)
+			if e := r.apiError(t); !strings.Contains(e.Message, "failed login attempts") || e.Code.Or("") != "login_throttled" {
+				t.Errorf("429 that is not the throttle's: %q (%q)", e.Message, e.Code.Or(""))
 			}
 			if s, err := strconv.Atoi(r.Header.Get("Retry-After")); err != nil || s < 1 || s > 900 {
 				t.Errorf("Retry-After %q on a throttled login", r.Header.Get("Retry-After"))
@@ -355,7 +355,7 @@ func TestLoginWithinHashingBudget(t *testing.T) {
 		if r.Status != 429 || r.Header.Get("Retry-After") == "" {
 			t.Fatalf("login with the budget spent: %d, Retry-After %q: %s", r.Status, r.Header.Get("Retry-After"), r.Body)
 		}
-		if e := r.apiError(t); !strings.Contains(e.Message, "Too many people") {
+		if e := r.apiError(t); !strings.Contains(e.Message, "Too many people") || e.Code.Or("") != "login_busy" {
 			t.Errorf("message %q", e.Message)
 		}
 	}

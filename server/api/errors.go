@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/go-faster/jx"
@@ -85,13 +87,10 @@ func (h *Handler) classify(ctx context.Context, err error) (int, oas.Error) {
 		// says 499 (client closed request, as nginx does) rather than a server failure.
 		h.Log.DebugContext(ctx, "request abandoned", "request_id", httpx.InfoFrom(ctx).ID, "err", err.Error())
 		status, msg = statusClientClosed, "The request was cancelled"
-	} else if status == http.StatusServiceUnavailable && errors.Is(err, errs.ErrUnreachable) {
-		// The database went away for a moment (a restart, a failover): the client is told
-		// when to try again, and nobody is paged for what heals by itself.
+	} else if errs.CodeOf(err) == errs.CodeUnreachable {
+		// The database went away for a moment (a restart, a failover): nobody is paged for
+		// what heals by itself.
 		h.Log.WarnContext(ctx, "request failed: unavailable", "request_id", httpx.InfoFrom(ctx).ID, "err", err.Error())
-		if hints := httpx.HintsFrom(ctx); hints != nil && hints.RetryAfter == "" {
-			hints.RetryAfter = "1"
-		}
 	} else if status >= 500 {
 		id := httpx.InfoFrom(ctx).ID
 		h.Log.ErrorContext(ctx, "request failed", "request_id", id, "err", err.Error())
@@ -102,7 +101,13 @@ func (h *Handler) classify(ctx context.Context, err error) (int, oas.Error) {
 	} else {
 		h.Log.DebugContext(ctx, "request refused", "status", status, "err", err.Error())
 	}
+	if e := errs.As(err); e != nil && e.RetryAfter > 0 && ctx.Err() == nil {
+		httpx.HintsFrom(ctx).RetryAfter = strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds())))
+	}
 	body := oas.Error{Status: status, Message: msg}
+	if code := errs.CodeOf(err); code != "" && ctx.Err() == nil {
+		body.Code = oas.NewOptErrorCode(oas.ErrorCode(code))
+	}
 	for _, f := range fields {
 		body.Errors = append(body.Errors, oas.FieldError{Field: f.Field, Message: f.Message})
 	}

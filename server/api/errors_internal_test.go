@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/ogen-go/ogen/ogenerrors"
 
@@ -87,7 +88,7 @@ func TestClassifyUnreachableDatabase(t *testing.T) {
 	var reported []error
 	h := &Handler{Log: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		Report: func(_ context.Context, err error) { reported = append(reported, err) }}
-	cause := errs.Wrap(errs.Unavailable, fmt.Errorf("%w: %w", errs.ErrUnreachable, errors.New("broken pipe")), "The database is not reachable")
+	cause := errs.Later(errs.Wrap(errs.Unavailable, errors.New("broken pipe"), "The database is not reachable"), errs.CodeUnreachable, time.Second)
 	var retryAfter string
 	srv := httptest.NewServer(httpx.Wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		status, _ := h.classify(r.Context(), cause)

@@ -67,8 +67,8 @@ var malformed = map[string][]malformedCase{
 	},
 	"getAccess": {
 		{byNobody, "GET", "/api/access", ``, 401, "no session"},
-		{caller{login: seed.DemoStaff, accessToken: "NOPE99"}, "GET", "/api/access", ``, 401, "acting for an associate who does not exist"},
-		{caller{login: seed.DemoStaff, accessToken: strings.Repeat("A", 40)}, "GET", "/api/access", ``, 401, "acting for a code that cannot exist"},
+		{caller{login: seed.DemoStaff, accessToken: "NOPE99"}, "GET", "/api/access", ``, 403, "acting for an associate who does not exist"},
+		{caller{login: seed.DemoStaff, accessToken: strings.Repeat("A", 40)}, "GET", "/api/access", ``, 403, "acting for a code that cannot exist"},
 		{caller{login: seed.DemoStaff, accessToken: "AGT\xff"}, "GET", "/api/access", ``, 400, ""},
 		{caller{login: seed.DemoAgent, accessToken: seed.DemoAgtCode}, "GET", "/api/access", ``, 403, "an associate cannot act for anyone"},
 		{byAgent, "GET", "/api/clients/../access", ``, 404, ""},
@@ -76,12 +76,12 @@ var malformed = map[string][]malformedCase{
 	},
 	"getDashboard": {
 		{byNobody, "GET", "/api/dashboard", ``, 401, "no session"},
-		{caller{login: seed.DemoStaff, accessToken: "NOPE99"}, "GET", "/api/dashboard", ``, 401, "acting for an associate who does not exist"},
+		{caller{login: seed.DemoStaff, accessToken: "NOPE99"}, "GET", "/api/dashboard", ``, 403, "acting for an associate who does not exist"},
 		{caller{login: seed.DemoAgent, accessToken: seed.DemoRMDCode}, "GET", "/api/dashboard", ``, 403, "an associate cannot act for anyone"},
 	},
 	"listAcknowledgements": {
 		{byNobody, "GET", "/api/dashboard/acknowledgements", ``, 401, "no session"},
-		{caller{login: seed.DemoStaff, accessToken: "NOPE99"}, "GET", "/api/dashboard/acknowledgements", ``, 401, "acting for an associate who does not exist"},
+		{caller{login: seed.DemoStaff, accessToken: "NOPE99"}, "GET", "/api/dashboard/acknowledgements", ``, 403, "acting for an associate who does not exist"},
 	},
 	"listLevels": {
 		{byNobody, "GET", "/api/levels", ``, 401, "no session"},

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 )
 
 // Kind classifies an error for the caller.
@@ -55,6 +56,10 @@ type Error struct {
 	Message string
 	Fields  []FieldError
 	Err     error
+	// Code tells a program why, where the status alone does not (the contract's ErrorCode).
+	Code string
+	// RetryAfter, on a 429 or a 503, is when trying again may work (the Retry-After header).
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {
@@ -97,6 +102,43 @@ func Field(field, format string, args ...any) FieldError {
 	return FieldError{Field: field, Message: fmt.Sprintf(format, args...)}
 }
 
+// Codes of the contract's ErrorCode.
+const (
+	CodeAssociatesOnly          = "associates_only"
+	CodeStaffPermission         = "staff_permission"
+	CodeActingNotAllowed        = "acting_not_allowed"
+	CodeActingCodeUnknown       = "acting_code_unknown"
+	CodeAcknowledgementsPending = "acknowledgements_pending"
+	CodeLoginThrottled          = "login_throttled"
+	CodeLoginBusy               = "login_busy"
+	CodeUnreachable             = "database_unreachable"
+)
+
+// Later is err with when to try again (the Retry-After of its answer), and a code; err must
+// be a classified error.
+func Later(err error, code string, after time.Duration) error {
+	e := As(err)
+	if e == nil {
+		return err
+	}
+	out := *e
+	out.Code, out.RetryAfter = code, after
+	return &out
+}
+
+// Coded is an error of a kind with a code for programs and a message for people.
+func Coded(k Kind, code, format string, args ...any) error {
+	return &Error{Kind: k, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// CodeOf is the code of err's classified error, or "".
+func CodeOf(err error) string {
+	if e := As(err); e != nil {
+		return e.Code
+	}
+	return ""
+}
+
 // Wrap marks a cause with a kind, keeping the cause for the log.
 func Wrap(k Kind, err error, format string, args ...any) error {
 	return &Error{Kind: k, Message: fmt.Sprintf(format, args...), Err: err}
@@ -137,8 +179,3 @@ func (f Fields) Err() error {
 	}
 	return Validation(f...)
 }
-
-// ErrUnreachable marks an Unavailable error whose cause is a database connection that was
-// refused or dropped (a restart, a failover): it heals by itself, so the client is told to
-// retry and nobody is paged.
-var ErrUnreachable = errors.New("the database is unreachable")

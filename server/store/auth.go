@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"net/netip"
 	"strconv"
@@ -77,12 +76,6 @@ const (
 	lockAddress = 0x4c6f6732 // "Log2"
 )
 
-// Throttled is the cause of a login refused by the throttle: RetryAfter is when the
-// oldest counted failure leaves the window.
-type Throttled struct{ RetryAfter time.Duration }
-
-func (t *Throttled) Error() string { return fmt.Sprintf("login throttled for %s", t.RetryAfter) }
-
 // LoginAttempt is a login counted as a failure before its password is checked.
 type LoginAttempt struct {
 	key string
@@ -94,7 +87,7 @@ type LoginAttempt struct {
 // per key, shared by every instance, it counts the failures within the window and,
 // when both are under their limits, records this attempt as one more. Attempts in
 // flight therefore count, and parallel guesses cannot all pass the check before any is
-// recorded. Over a limit it fails with TooMany (a *Throttled cause). The attempt stays
+// recorded. Over a limit it fails with TooMany (code login_throttled, with its Retry-After). The attempt stays
 // a failure unless LoginSucceeded or CancelLogin take it back.
 func (s *Store) BeginLogin(ctx context.Context, key string, ip netip.Addr) (LoginAttempt, error) {
 	a := LoginAttempt{key: key}
@@ -155,8 +148,8 @@ func (s *Store) BeginLogin(ctx context.Context, key string, ip netip.Addr) (Logi
 		if m := int(math.Ceil(retry.Minutes())); m > 1 {
 			minutes = strconv.Itoa(m) + " minutes"
 		}
-		return LoginAttempt{}, errs.Wrap(errs.TooMany, &Throttled{RetryAfter: retry},
-			"Too many failed login attempts. Try again in %s.", minutes)
+		return LoginAttempt{}, errs.Later(errs.E(errs.TooMany, "Too many failed login attempts. Try again in %s.", minutes),
+			errs.CodeLoginThrottled, retry)
 	}
 	_, err = s.db.Exec(ctx, `DELETE FROM login_failures WHERE failed_at < now() - interval '1 day'`)
 	return a, translate(err)
@@ -265,7 +258,7 @@ func (s *Store) Authenticate(ctx context.Context, token string) (*auth.Principal
 // writes the audit row. The staff user needs the act-as permission.
 func (s *Store) ActAs(ctx context.Context, staff *auth.Principal, code, operation string, ip netip.Addr) (*auth.Principal, error) {
 	if !staff.IsStaff || !staff.Can(auth.PermActAs) {
-		return nil, errs.Forbiddenf("The access-token header is only for staff allowed to act for associates")
+		return nil, errs.Coded(errs.Forbidden, errs.CodeActingNotAllowed, "Only staff allowed to act for associates can act for one")
 	}
 	p := &auth.Principal{
 		UserID: staff.UserID, SessionID: staff.SessionID, Email: staff.Email,
@@ -289,7 +282,8 @@ func (s *Store) ActAs(ctx context.Context, staff *auth.Principal, code, operatio
 	).Scan(&p.AssociateID, &p.Code, &p.Path, &p.IsSenior)
 	if err != nil {
 		if errs.Is(translate(err), errs.NotFound) {
-			return nil, errs.E(errs.Unauthenticated, "No associate has the code %q given in access-token", code)
+			// 403, not 401: the session is fine, and a client must not take this for its end.
+			return nil, errs.Coded(errs.Forbidden, errs.CodeActingCodeUnknown, "No associate has the code %q", code)
 		}
 		return nil, translate(err)
 	}

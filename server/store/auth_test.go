@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/netip"
 	"sync"
@@ -19,12 +18,12 @@ func throttled(t *testing.T, err error) bool {
 	if err == nil {
 		return false
 	}
-	var th *store.Throttled
-	if !errs.Is(err, errs.TooMany) || !errors.As(err, &th) {
+	e := errs.As(err)
+	if !errs.Is(err, errs.TooMany) || e.Code != errs.CodeLoginThrottled {
 		t.Fatalf("not a throttle refusal: %v", err)
 	}
-	if th.RetryAfter <= 0 || th.RetryAfter > store.ThrottleWindow {
-		t.Errorf("RetryAfter %s, want within the window", th.RetryAfter)
+	if e.RetryAfter <= 0 || e.RetryAfter > store.ThrottleWindow {
+		t.Errorf("RetryAfter %s, want within the window", e.RetryAfter)
 	}
 	return true
 }

@@ -78,7 +78,7 @@ func clientScope(p *auth.Principal, args *listing.Args) (string, error) {
 	case p.Can(auth.PermClientsRead):
 		return "TRUE", nil
 	default:
-		return "", errs.Forbiddenf("Staff need the %s permission to see clients", auth.PermClientsRead)
+		return "", errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission to see clients", auth.PermClientsRead)
 	}
 }
 
@@ -171,7 +171,7 @@ func nullable(s string) *string {
 // CreateClient stores a new client owned by the caller and logs its creation.
 func (s *Store) CreateClient(ctx context.Context, p *auth.Principal, in client.Input) (client.Client, error) {
 	if !p.IsAssociate() {
-		return client.Client{}, errs.Forbiddenf("Only associates own clients; staff act for an associate with access-token")
+		return client.Client{}, errs.Coded(errs.Forbidden, errs.CodeAssociatesOnly, "Only associates own clients")
 	}
 	var out client.Client
 	err := s.InTx(ctx, func(tx *Store) error {

@@ -35,7 +35,7 @@ type Target struct {
 func (s *Store) Visible(ctx context.Context, p *auth.Principal, code string) (Target, error) {
 	var t Target
 	if !p.IsAssociate() {
-		return t, errs.Forbiddenf("Team screens are for associates; staff act for one with the access-token header")
+		return t, errs.Coded(errs.Forbidden, errs.CodeAssociatesOnly, "Team screens are for associates")
 	}
 	err := s.db.QueryRow(ctx, `SELECT id, code, path::text FROM associates WHERE code = upper($1)`, strings.TrimSpace(code)).
 		Scan(&t.ID, &t.Code, &t.Path)

@@ -10,6 +10,7 @@ import (
 	"net"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -103,7 +104,7 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error {
 	if err := s.pool.Ping(ctx); err != nil {
-		return errs.Wrap(errs.Unavailable, fmt.Errorf("%w: %w", errs.ErrUnreachable, err), "The database is not reachable")
+		return unreachable(err, "The database is not reachable")
 	}
 	return nil
 }
@@ -142,9 +143,15 @@ func translate(err error) error {
 		return errs.Wrap(errs.Unavailable, err, "The request was cancelled")
 	}
 	if connectionLost(err) {
-		return errs.Wrap(errs.Unavailable, fmt.Errorf("%w: %w", errs.ErrUnreachable, err), "The database is not reachable; try again in a moment")
+		return unreachable(err, "The database is not reachable; try again in a moment")
 	}
 	return fmt.Errorf("store: %w", err)
+}
+
+// unreachable is the 503 of a database that went away for a moment (a restart, a
+// failover): the client is told to try again in a second.
+func unreachable(err error, msg string) error {
+	return errs.Later(errs.Wrap(errs.Unavailable, err, "%s", msg), errs.CodeUnreachable, time.Second)
 }
 
 // connectionLost reports an error of the connection rather than of the query: the server

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/associateportal/portal/cli/internal/config"
 	"github.com/associateportal/portal/sdk"
@@ -50,16 +49,6 @@ func ActingClient(client func() (*sdk.Client, error), flag func() string) func()
 	}
 }
 
-// actAsWords puts the flag in place of the header in the server's messages about admin app
-// mode, longest phrases first.
-var actAsWords = strings.NewReplacer(
-	" (portal --as CODE)", "",
-	"given in access-token", "given with --as or "+config.EnvActAs,
-	"The access-token header", "--as (or "+config.EnvActAs+")",
-	"the access-token header", "--as CODE (or "+config.EnvActAs+")",
-	"access-token", "--as",
-)
-
 // actAsMessage is the message of an error about acting for an associate, in the words of
 // the command line: an operation for associates called by a staff member acting for nobody
 // (with the hint to use --as), a code no associate has, --as used by someone who may not
@@ -73,12 +62,11 @@ func actAsMessage(err error) (msg string, ok bool) {
 	case !isAPI:
 		return "", false
 	case sdk.IsAccessTokenNeeded(err):
-		// "This is for associates; staff act for one with the access-token header": what
-		// comes before the advice about the header, then the advice about the flag.
-		msg = sdk.TrimAccessTokenAdvice(e.Message)
-		return fmt.Sprintf("%s (HTTP %d)\n%s", actAsWords.Replace(msg), e.Status, ActAsHint), true
-	case sdk.IsAccessTokenRefused(err):
-		return fmt.Sprintf("%s (HTTP %d)", actAsWords.Replace(e.Message), e.Status), true
+		return fmt.Sprintf("%s (HTTP %d)\n%s", e.Message, e.Status, ActAsHint), true
+	case e.Code == sdk.CodeActingCodeUnknown:
+		return fmt.Sprintf("%s given with --as or %s (HTTP %d)", e.Message, config.EnvActAs, e.Status), true
+	case e.Code == sdk.CodeActingNotAllowed:
+		return fmt.Sprintf("--as (or %s) is only for staff allowed to act for associates (HTTP %d)", config.EnvActAs, e.Status), true
 	}
 	return "", false
 }

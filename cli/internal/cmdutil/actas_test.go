@@ -58,44 +58,44 @@ func TestActAsMessages(t *testing.T) {
 	}{
 		{
 			name:     "an operation for associates, called by staff acting for nobody",
-			err:      &sdk.Error{Status: 403, Message: "This is for associates; staff act for an associate with the access-token header"},
-			wantMsg:  "This is for associates (HTTP 403)\nstaff act for an associate with --as CODE or PORTAL_ACT_AS=CODE",
-			wantExit: ExitError,
-		},
-		{
-			name:     "the access table's message",
-			err:      &sdk.Error{Status: 403, Message: "This is for associates; staff act for one with the access-token header (portal --as CODE)"},
+			err:      &sdk.Error{Status: 403, Message: "This is for associates", Code: sdk.CodeAssociatesOnly},
 			wantMsg:  "This is for associates (HTTP 403)\nstaff act for an associate with --as CODE or PORTAL_ACT_AS=CODE",
 			wantExit: ExitError,
 		},
 		{
 			name:     "a permission, or acting",
-			err:      &sdk.Error{Status: 403, Message: "Staff need the clients.read permission for this, or act for an associate with the access-token header (portal --as CODE)"},
+			err:      &sdk.Error{Status: 403, Message: "Staff need the clients.read permission for this", Code: sdk.CodeStaffPermission},
 			wantMsg:  "Staff need the clients.read permission for this (HTTP 403)\nstaff act for an associate with --as CODE or PORTAL_ACT_AS=CODE",
 			wantExit: ExitError,
 		},
 		{
-			name:     "the team screens",
-			err:      fmt.Errorf("list: %w", &sdk.Error{Status: 403, Message: "Team screens are for associates; staff act for one with the access-token header"}),
+			name:     "the team screens, wrapped",
+			err:      fmt.Errorf("list: %w", &sdk.Error{Status: 403, Message: "Team screens are for associates", Code: sdk.CodeAssociatesOnly}),
 			wantMsg:  "Team screens are for associates (HTTP 403)\nstaff act for an associate with --as CODE or PORTAL_ACT_AS=CODE",
 			wantExit: ExitError,
 		},
 		{
-			name:     "clients",
-			err:      &sdk.Error{Status: 403, Message: "Only associates own clients; staff act for an associate with access-token"},
-			wantMsg:  "Only associates own clients (HTTP 403)\nstaff act for an associate with --as CODE or PORTAL_ACT_AS=CODE",
-			wantExit: ExitError,
-		},
-		{
 			name:     "a code no associate has is not a login problem",
-			err:      &sdk.Error{Status: 401, Message: `No associate has the code "NOBODY1" given in access-token`},
-			wantMsg:  `No associate has the code "NOBODY1" given with --as or PORTAL_ACT_AS (HTTP 401)`,
+			err:      &sdk.Error{Status: 403, Message: `No associate has the code "NOBODY1"`, Code: sdk.CodeActingCodeUnknown},
+			wantMsg:  `No associate has the code "NOBODY1" given with --as or PORTAL_ACT_AS (HTTP 403)`,
 			wantExit: ExitError,
 		},
 		{
 			name:     "an associate using --as",
-			err:      &sdk.Error{Status: 403, Message: "The access-token header is only for staff allowed to act for associates"},
+			err:      &sdk.Error{Status: 403, Message: "Only staff allowed to act for associates can act for one", Code: sdk.CodeActingNotAllowed},
 			wantMsg:  "--as (or PORTAL_ACT_AS) is only for staff allowed to act for associates (HTTP 403)",
+			wantExit: ExitError,
+		},
+		{
+			name:     "the words alone decide nothing: a 403 without a code is left alone",
+			err:      &sdk.Error{Status: 403, Message: "This is for associates; staff act for one with the access-token header"},
+			wantMsg:  "This is for associates; staff act for one with the access-token header (HTTP 403)",
+			wantExit: ExitError,
+		},
+		{
+			name:     "pending acknowledgements point to the command",
+			err:      &sdk.Error{Status: 403, Message: "Acknowledge your pending memos", Code: sdk.CodeAcknowledgementsPending},
+			wantMsg:  "Acknowledge your pending memos (HTTP 403)\nsee them with `portal acknowledgements list`",
 			wantExit: ExitError,
 		},
 		{

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/associateportal/portal/cli/internal/prompter"
 	"github.com/associateportal/portal/sdk"
@@ -50,7 +49,7 @@ func ExitCode(err error) int {
 	case errors.Is(err, ErrCancel), errors.Is(err, context.Canceled), errors.Is(err, prompter.ErrInterrupted):
 		return ExitCancel
 	case sdk.IsAccessTokenRefused(err):
-		// A code no associate has answers 401, but logging in again does not help.
+		// Logging in again does not help: the --as code is wrong, or the account may not act.
 		return ExitError
 	case errors.As(err, &authErr), sdk.IsUnauthorized(err):
 		return ExitAuth
@@ -89,10 +88,9 @@ func Message(err error) string {
 		switch e.Status {
 		case 401:
 			msg += "\nthe session expired or was revoked; run `portal auth login`"
-		case 403:
-			if strings.Contains(strings.ToLower(e.Message), "acknowledge") {
-				msg += "\nsee them with `portal acknowledgements list`"
-			}
+		}
+		if e.Code == sdk.CodeAcknowledgementsPending {
+			msg += "\nsee them with `portal acknowledgements list`"
 		}
 		return msg
 	}

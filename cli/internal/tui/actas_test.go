@@ -14,7 +14,7 @@ import (
 
 // actingBackend is the fake server seen by a staff member acting for code: /access answers
 // that associate, and the calls through it are logged with the code. A code no associate
-// has is refused, as the server does (401 naming access-token).
+// has is refused, as the server does (403 with the code acting_code_unknown).
 type actingBackend struct {
 	*fakeBackend
 	code string
@@ -24,7 +24,7 @@ func (a actingBackend) refused() error {
 	if a.team.names[a.code] != "" {
 		return nil
 	}
-	return &sdk.Error{Status: 401, Message: `No associate has the code "` + a.code + `" given in access-token`}
+	return &sdk.Error{Status: 403, Message: `No associate has the code "` + a.code + `"`, Code: sdk.CodeActingCodeUnknown}
 }
 
 func (a actingBackend) GetAccess(context.Context) (*oas.AccessHeaders, error) {
@@ -147,7 +147,7 @@ func TestActAsAnUnknownCode(t *testing.T) {
 	tt, _ := staffTester(t, "ZZZ999")
 	tt.keys("3")
 	view := tt.view()
-	if !strings.Contains(view, `No associate has the code "ZZZ999" (HTTP 401)`) || strings.Contains(view, "access-token") {
+	if !strings.Contains(view, `No associate has the code "ZZZ999" (HTTP 403)`) || strings.Contains(view, "access-token") {
 		t.Errorf("team screen:\n%s", view)
 	}
 	if err := tt.root().Err(); err != nil {
@@ -221,22 +221,23 @@ func TestTheAssociateTabsOfStaffActingForNobody(t *testing.T) {
 type staffOnlyBackend struct{ staffBackend }
 
 func (staffOnlyBackend) GetAssociate(context.Context, oas.GetAssociateParams) (*oas.AssociateOverviewHeaders, error) {
-	return nil, &sdk.Error{Status: 403, Message: "This is for associates; staff act for an associate with the access-token header"}
+	return nil, &sdk.Error{Status: 403, Message: "This is for associates", Code: sdk.CodeAssociatesOnly}
 }
 
-// The server's advice about the access-token header becomes the TUI's key.
+// The code of an act-as refusal, not its words, makes the TUI name its key.
 func TestExplain(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"This is for associates; staff act for one with the access-token header (portal --as CODE)", "This is for associates: press a to act for an associate"},
-		{"Staff need the clients.read permission for this, or act for an associate with the access-token header (portal --as CODE)",
+	for _, tc := range []struct{ msg, code, want string }{
+		{"This is for associates", sdk.CodeAssociatesOnly, "This is for associates: press a to act for an associate"},
+		{"Staff need the clients.read permission for this", sdk.CodeStaffPermission,
 			"Staff need the clients.read permission for this: press a to act for an associate"},
-		{"Team screens are for associates; staff act for one with the access-token header", "Team screens are for associates: press a to act for an associate"},
-		{"The access-token header is only for staff allowed to act for associates", "Acting for an associate is only for staff allowed to act for associates (HTTP 403)"},
-		{"Base Shop is for associates below RMD", "Base Shop is for associates below RMD (HTTP 403)"},
+		{"Only staff allowed to act for associates can act for one", sdk.CodeActingNotAllowed,
+			"Only staff allowed to act for associates can act for one (HTTP 403)"},
+		{"This is for associates", "", "This is for associates (HTTP 403)"},
+		{"Base Shop is for associates below RMD", "", "Base Shop is for associates below RMD (HTTP 403)"},
 	} {
-		err := explain(&sdk.Error{Status: 403, Message: tc.in})
+		err := explain(&sdk.Error{Status: 403, Message: tc.msg, Code: tc.code})
 		if err.Error() != tc.want || !sdk.IsForbidden(err) {
-			t.Errorf("explain(%q) = %q, want %q", tc.in, err.Error(), tc.want)
+			t.Errorf("explain(%q, %q) = %q, want %q", tc.msg, tc.code, err.Error(), tc.want)
 		}
 	}
 }

@@ -9,7 +9,6 @@ package tui
 import (
 	"context"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/associateportal/portal/sdk"
@@ -97,11 +96,9 @@ func explain(err error) error {
 	case !ok:
 		return err
 	case sdk.IsAccessTokenNeeded(err):
-		// "This is for associates; staff act for one with the access-token header"
-		return &explained{msg: sdk.TrimAccessTokenAdvice(e.Message) + ": press a to act for an associate", err: err}
+		return &explained{msg: e.Message + ": press a to act for an associate", err: err}
 	case sdk.IsAccessTokenRefused(err):
-		msg := strings.NewReplacer(" given in access-token", "", "The access-token header is", "Acting for an associate is").Replace(e.Message)
-		return &explained{msg: msg + " (HTTP " + strconv.Itoa(e.Status) + ")", err: err}
+		return &explained{msg: e.Message + " (HTTP " + strconv.Itoa(e.Status) + ")", err: err}
 	}
 	return err
 }

@@ -32,6 +32,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldError[];
   readonly body: unknown;
+  /** Why, for the program (the contract's ErrorCode), when the server says. */
+  readonly code: string | undefined;
 
   constructor(status: number, message: string, errors: FieldError[] = [], body?: unknown) {
     super(message);
@@ -39,6 +41,9 @@ export class ApiError extends Error {
     this.status = status;
     this.errors = errors;
     this.body = body;
+    const code =
+      typeof body === 'object' && body !== null ? (body as { code?: unknown }).code : undefined;
+    this.code = typeof code === 'string' ? code : undefined;
   }
 }
 

@@ -21,23 +21,32 @@ export const CANNOT_ACT_FOR_ASSOCIATES = 'Your account may not act for associate
 export const UNKNOWN_ASSOCIATE_CODE = 'No associate has that code.';
 
 /**
- * Plain words for the server's messages that speak to developers: the server tells API and CLI
- * users about the access-token header and `portal --as`, which mean nothing on a screen.
+ * Plain words for refusals that the server explains to API and CLI users in their terms
+ * (the access-token header): chosen by the answer's code, never by its wording.
  */
-export function plainMessage(message: string): string {
-  if (/^Staff need the \S+ permission/i.test(message)) return NO_STAFF_PERMISSION;
-  if (!/access-token|--as\b|\bheader\b/i.test(message)) return message;
-  if (/permission/i.test(message)) return NO_STAFF_PERMISSION;
-  if (/only for staff allowed/i.test(message)) return CANNOT_ACT_FOR_ASSOCIATES;
-  if (/no associate has the code/i.test(message)) return UNKNOWN_ASSOCIATE_CODE;
-  return ASSOCIATES_ONLY;
+const PLAIN_BY_CODE: Record<string, string> = {
+  associates_only: ASSOCIATES_ONLY,
+  staff_permission: NO_STAFF_PERMISSION,
+  acting_not_allowed: CANNOT_ACT_FOR_ASSOCIATES,
+  acting_code_unknown: UNKNOWN_ASSOCIATE_CODE,
+};
+
+/** The code of an error answer (the contract's ErrorCode), if it has one. */
+export function errorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const code = (error as { code: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
 }
 
 export function errorMessage(error: unknown): string {
-  if (typeof error === 'string' && error) return plainMessage(error);
+  const plain = PLAIN_BY_CODE[errorCode(error) ?? ''];
+  if (plain) return plain;
+  if (typeof error === 'string' && error) return error;
   if (typeof error === 'object' && error !== null && 'message' in error) {
     const message = (error as { message: unknown }).message;
-    if (typeof message === 'string' && message) return plainMessage(message);
+    if (typeof message === 'string' && message) return message;
   }
   return GENERIC_ERROR;
 }

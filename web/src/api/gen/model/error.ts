@@ -8,11 +8,13 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { ErrorCode } from './errorCode.ts';
 import type { FieldError } from './fieldError.ts';
 
 export interface Error {
   /** The HTTP status. */
   status: number;
   message: string;
+  code?: ErrorCode;
   errors?: FieldError[];
 }

@@ -68,6 +68,7 @@ export * from './downloadFileParams.ts';
 export * from './downloadFormatParameter.ts';
 export * from './downloadTeamParams.ts';
 export * from './error.ts';
+export * from './errorCode.ts';
 export * from './errorResponse.ts';
 export * from './fieldError.ts';
 export * from './fileExpiresParameter.ts';
