@@ -20,6 +20,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
+
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/app"
 	"github.com/associateportal/portal/server/auth"
@@ -426,5 +429,33 @@ func TestSlowLoginBodyIsCut(t *testing.T) {
 		t.Error("the connection stayed open")
 	} else if ne, ok := err.(net.Error); ok && ne.Timeout() {
 		t.Error("the connection stayed open until the test's deadline")
+	}
+}
+
+// A browser's name is a header, and HTTP lets any byte through: a user agent that is not
+// UTF-8, or longer than is kept (cut inside a character), never fails a login or an
+// acknowledgement, and is stored as valid text.
+func TestOddUserAgents(t *testing.T) {
+	env := servertest.Start(t)
+	long := strings.Repeat("a", 511) + "é" + strings.Repeat("b", 100) // é straddles byte 512
+	for _, ua := range []string{"Mozilla \xe9t\xe9", long} {
+		r := do(t, env, "POST", "/api/auth/login", "", map[string]string{"login": seed.DemoAgent, "password": seed.DemoPassword},
+			header{"User-Agent": ua})
+		if r.Status != 200 {
+			t.Fatalf("login with user agent %.20q: %d %s", ua, r.Status, r.Body)
+		}
+	}
+	rows, err := env.Pool.Query(context.Background(), `SELECT s.user_agent FROM sessions s JOIN users u ON u.id = s.user_id
+		WHERE u.email = $1 ORDER BY s.id`, seed.DemoAgent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Mozilla \uFFFDt\uFFFD", strings.Repeat("a", 511)}
+	if diff := cmp.Diff(want, stored); diff != "" {
+		t.Errorf("stored user agents (-want +got):\n%s", diff)
 	}
 }

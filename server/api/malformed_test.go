@@ -69,7 +69,7 @@ var malformed = map[string][]malformedCase{
 		{byNobody, "GET", "/api/access", ``, 401, "no session"},
 		{caller{login: seed.DemoStaff, accessToken: "NOPE99"}, "GET", "/api/access", ``, 403, "acting for an associate who does not exist"},
 		{caller{login: seed.DemoStaff, accessToken: strings.Repeat("A", 40)}, "GET", "/api/access", ``, 403, "acting for a code that cannot exist"},
-		{caller{login: seed.DemoStaff, accessToken: "AGT\xff"}, "GET", "/api/access", ``, 400, ""},
+		{caller{login: seed.DemoStaff, accessToken: "AGT\xff"}, "GET", "/api/access", ``, 403, "acting for a code that is not text"},
 		{caller{login: seed.DemoAgent, accessToken: seed.DemoAgtCode}, "GET", "/api/access", ``, 403, "an associate cannot act for anyone"},
 		{byAgent, "GET", "/api/clients/../access", ``, 404, ""},
 		{byAgent, "GET", "/api//access", ``, 404, ""},
@@ -149,6 +149,7 @@ var malformed = map[string][]malformedCase{
 		{byStaff, "GET", "/api/clients?filter[id][eq]=x", ``, 422, ""},
 		{byActing, "GET", "/api/clients?filter[state][nin]=TX", ``, 422, ""},
 		{byNobody, "GET", "/api/clients", ``, 401, "no session"},
+		{caller{login: seed.DemoStaff, accessToken: "AGT\xff1"}, "GET", "/api/clients", ``, 403, "acting for a code that is not text"},
 	},
 	"createClient": {
 		{byAgent, "POST", "/api/clients", `{bad`, 400, ""},

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // Info is what handlers may need of the request beyond ogen's parameters.
@@ -263,7 +264,7 @@ func Wrap(next http.Handler, o Options) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := requestID(r)
-		info := Info{ID: id, IP: clientIP(r, o.TrustProxy), UserAgent: r.UserAgent(), RawQuery: r.URL.RawQuery, Method: r.Method, Path: r.URL.Path}
+		info := Info{ID: id, IP: clientIP(r, o.TrustProxy), UserAgent: cleanUserAgent(r.UserAgent()), RawQuery: r.URL.RawQuery, Method: r.Method, Path: r.URL.Path}
 		hints := &Hints{}
 		ctx := context.WithValue(context.WithValue(r.Context(), infoKey{}, info), hintsKey{}, hints)
 		ww := &writer{ResponseWriter: w, hints: hints}
@@ -351,4 +352,22 @@ func securityHeaders(h http.Header, path string) {
 	if strings.HasPrefix(path, "/api/") {
 		h.Set("Cache-Control", "no-store")
 	}
+}
+
+// MaxUserAgent is the longest user agent kept (stored with sessions and acknowledgements).
+const MaxUserAgent = 512
+
+// cleanUserAgent is a header value fit to store as text: HTTP lets any byte through, and
+// PostgreSQL refuses invalid UTF-8 and NUL — a login must not fail over its browser's name.
+// Cut to MaxUserAgent bytes on a character boundary.
+func cleanUserAgent(ua string) string {
+	ua = strings.ReplaceAll(strings.ToValidUTF8(ua, "\uFFFD"), "\x00", "")
+	if len(ua) <= MaxUserAgent {
+		return ua
+	}
+	cut := MaxUserAgent
+	for cut > 0 && !utf8.RuneStart(ua[cut]) {
+		cut--
+	}
+	return ua[:cut]
 }

@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"io/fs"
 	"mime"
@@ -85,17 +86,25 @@ func serveFile(w http.ResponseWriter, r *http.Request, dist fs.FS, name string, 
 	http.ServeContent(w, r, name, st.ModTime(), bytes.NewReader(data))
 }
 
-// accepts reports whether the request's Accept-Encoding allows enc (q=0 refuses it).
+// accepts reports whether the request's Accept-Encoding allows enc: named with a q above
+// 0, or, when not named, covered by a `*` with a q above 0.
 func accepts(r *http.Request, enc string) bool {
+	named, star := "", ""
 	for part := range strings.SplitSeq(r.Header.Get("Accept-Encoding"), ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if !strings.EqualFold(strings.TrimSpace(name), enc) && strings.TrimSpace(name) != "*" {
-			continue
-		}
 		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+		if q == "" {
+			q = "q=1"
+		}
+		switch name = strings.TrimSpace(name); {
+		case strings.EqualFold(name, enc):
+			named = q
+		case name == "*":
+			star = q
+		}
 	}
-	return false
+	q := cmp.Or(named, star)
+	return q != "" && q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
 }
 
 func gzipped(b []byte) []byte {

@@ -40,6 +40,8 @@ func TestSPAServesPrecompressedAssets(t *testing.T) {
 		{"gzip, deflate, br", "br", "BROTLI"},
 		{"gzip", "gzip", "GZIP"},
 		{"br;q=0, gzip", "gzip", "GZIP"},
+		{"*, br;q=0", "gzip", "GZIP"}, // a named refusal wins over the wildcard, wherever it stands
+		{"*;q=0.5", "br", "BROTLI"},
 		{"", "", "console.log('raw')"},
 		{"identity", "", "console.log('raw')"},
 	} {

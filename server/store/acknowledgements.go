@@ -171,7 +171,7 @@ func (s *Store) AcknowledgeMemo(ctx context.Context, p *auth.Principal, id int64
 		return translate(tx.db.QueryRow(ctx, `
 			INSERT INTO memo_acknowledgements (memo_id, associate_id, ip, user_agent, signature_file_id, content_sha256)
 			VALUES ($1, $2, $3, $4, $5, $6) RETURNING acknowledged_at`,
-			id, p.AssociateID, addrOrNil(a.IP), truncate(a.UserAgent, 512), nullable(a.Signature), sum[:]).Scan(&at))
+			id, p.AssociateID, addrOrNil(a.IP), a.UserAgent, nullable(a.Signature), sum[:]).Scan(&at))
 	})
 	return at, err
 }
@@ -224,7 +224,7 @@ func (s *Store) AcknowledgeW9(ctx context.Context, p *auth.Principal, id int64, 
 		return translate(tx.db.QueryRow(ctx, `
 			UPDATE w9_documents SET acknowledged_at = now(), ip = $2, user_agent = $3, signature_file_id = $4, content_sha256 = $5
 			WHERE id = $1 RETURNING acknowledged_at`,
-			id, addrOrNil(a.IP), truncate(a.UserAgent, 512), nullable(a.Signature), sum[:]).Scan(&at))
+			id, addrOrNil(a.IP), a.UserAgent, nullable(a.Signature), sum[:]).Scan(&at))
 	})
 	return at, err
 }

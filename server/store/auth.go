@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"net/netip"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -177,18 +178,11 @@ func (s *Store) CreateSession(ctx context.Context, userID int64, userAgent strin
 		addr = &ip
 	}
 	_, err := s.db.Exec(ctx, `INSERT INTO sessions (user_id, token_hash, user_agent, ip) VALUES ($1, $2, $3, $4)`,
-		userID, hash, truncate(userAgent, 512), addr)
+		userID, hash, userAgent, addr)
 	if err != nil {
 		return "", translate(err)
 	}
 	return token, nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
-	}
-	return s
 }
 
 // Authenticate resolves a bearer token to its principal in one round trip: the session,
@@ -260,6 +254,10 @@ func (s *Store) ActAs(ctx context.Context, staff *auth.Principal, code, operatio
 	if !staff.IsStaff || !staff.Can(auth.PermActAs) {
 		return nil, errs.Coded(errs.Forbidden, errs.CodeActingNotAllowed, "Only staff allowed to act for associates can act for one")
 	}
+	if !associateCode.MatchString(code) {
+		// Not a code at all (nor text the database would take): nobody has it.
+		return nil, errs.Coded(errs.Forbidden, errs.CodeActingCodeUnknown, "No associate has the code %q", strings.ToValidUTF8(code, "?"))
+	}
 	p := &auth.Principal{
 		UserID: staff.UserID, SessionID: staff.SessionID, Email: staff.Email,
 		FirstName: staff.FirstName, LastName: staff.LastName, Permissions: staff.Permissions,
@@ -312,3 +310,6 @@ func (s *Store) PrincipalFor(ctx context.Context, userID, associateID, actingSta
 	}
 	return p, nil
 }
+
+// associateCode is the shape of every associate code (the associates table checks it).
+var associateCode = regexp.MustCompile(`^[A-Za-z0-9]{3,16}$`)
