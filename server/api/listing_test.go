@@ -34,17 +34,17 @@ func TestListLookups(t *testing.T) {
 		t.Errorf("code in lower case: %v", slices.Collect(maps.Keys(code)))
 	}
 
-	// The RMD's own upline exists but is outside its organisation: unknown to it.
-	var upline string
-	if err := env.Pool.QueryRow(ctx, `SELECT u.code FROM associates a JOIN associates u ON u.id = a.upline_id WHERE a.code = $1`,
-		seed.DemoRMDCode).Scan(&upline); err != nil {
+	// An associate outside the RMD's organisation and its upline chain is unknown to it.
+	var stranger string
+	if err := env.Pool.QueryRow(ctx, `SELECT s.code FROM associates s, associates r WHERE r.code = $1
+		AND NOT s.path <@ r.path AND NOT r.path <@ s.path ORDER BY s.id LIMIT 1`, seed.DemoRMDCode).Scan(&stranger); err != nil {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct{ path, field, message string }{
 		{"/api/team/Infinity?filter[level][eq]=XX", "filter[level][eq]", "'XX' is not a level; the levels are TA, A, SA, MD, SMD, RMD, SRMD, ERMD"},
-		{"/api/team/Infinity?filter[code][in][]=AGT100&filter[code][in][]=nobody1", "filter[code][in][]", "No associate in your organisation has the code 'NOBODY1'"},
-		{"/api/team/Infinity?filter[code][eq]=" + upline, "filter[code][eq]", "No associate in your organisation has the code '" + upline + "'"},
-		{"/api/clients?filter[associate_code][eq]=" + upline, "filter[associate_code][eq]", "No associate in your organisation has the code '" + upline + "'"},
+		{"/api/team/Infinity?filter[code][in][]=AGT100&filter[code][in][]=nobody1", "filter[code][in][]", "No associate you can see has the code 'NOBODY1'"},
+		{"/api/team/Infinity?filter[code][eq]=" + stranger, "filter[code][eq]", "No associate you can see has the code '" + stranger + "'"},
+		{"/api/clients?filter[associate_code][eq]=" + strings.ToLower(stranger), "filter[associate_code][eq]", "No associate you can see has the code '" + stranger + "'"},
 		{"/api/team/Infinity/download?filter[level][in][]=smd&filter[level][in][]=XX", "filter[level][in][]", "'XX' is not a level; the levels are TA, A, SA, MD, SMD, RMD, SRMD, ERMD"},
 	} {
 		r := do(t, env, "GET", tt.path, tok, nil, nil)

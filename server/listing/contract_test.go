@@ -38,8 +38,8 @@ func TestFromContractTakesTheContract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]any{"AGT100", "RMD1"}, q.Filters[0].Values); diff != "" {
-		t.Errorf("lookup codes are upper-cased (-want +got):\n%s", diff)
+	if diff := cmp.Diff([]any{"agt100", "Rmd1"}, q.Filters[0].Values); diff != "" {
+		t.Errorf("lookup values are kept as typed for the store to check (-want +got):\n%s", diff)
 	}
 	if got := q.OrderBy(); got != "p.name ASC, p.id ASC" {
 		t.Errorf("default order from x-default-order: %s", got)

@@ -67,7 +67,7 @@ type Field struct {
 	Nullable bool     // whether the column can hold NULL (keyset needs it)
 	Unique   bool     // whether no two rows share a value: ordering by it alone is deterministic
 	Values   []string // allowed values of an Enum
-	Lookup   string   // the table a value must name (lists.LookupAssociate…); values are upper-cased
+	Lookup   string   // the table a value must name (lists.LookupAssociate…), checked by the store
 	Min, Max *int64   // bounds of an Int
 	MaxLen   int      // the longest String value (1000 when 0)
 	// Where, when set, writes the condition of a filter itself (a filter on related rows,
@@ -324,9 +324,6 @@ func parseValue(f *Field, op Op, val string) (v any, drop bool, msg string) {
 	}
 	if val == "" {
 		return nil, true, ""
-	}
-	if f.Lookup != "" {
-		val = strings.ToUpper(val) // codes, as a person types them
 	}
 	return parseTyped(f, val)
 }

@@ -406,7 +406,7 @@ func TestClientListing(t *testing.T) {
 		{"no email", "filter[email][null]=true", []string{"Al Baker", "Ben Diaz", "Sue Fox"}},
 		{"an email", "filter[email][null]=false&filter[email][contains]=@EXAMPLE", []string{"Rhea Quinn", "Ann Baker", "Ava Cruz", "Cy Evans"}},
 		{"country", "filter[country][eq]=Canada", []string{"Ava Cruz"}},
-		{"owner", "filter[associate_code][eq]=aaa110", []string{"Ben Diaz"}},
+		{"owner", "filter[associate_code][eq]=AAA110", []string{"Ben Diaz"}},
 		{"owners", "filter[associate_code][in][]=RMD100&filter[associate_code][in][]=SIB100", []string{"Rhea Quinn", "Sue Fox"}},
 		{"a filter cannot widen visibility", "filter[associate_code][eq]=XST100", []string{}},
 		{"id in", "filter[id][in][]=" + itoa(ids[2]) + "&filter[id][in][]=" + itoa(ids[7]), []string{"Al Baker"}},

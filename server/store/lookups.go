@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/errs"
@@ -32,18 +30,19 @@ func (s *Store) CheckLookups(ctx context.Context, p *auth.Principal, q *listing.
 		param := lists.Param(f.Field.Name, f.Op)
 		switch f.Field.Lookup {
 		case lists.LookupAssociate:
-			scope := "TRUE"
-			if p.IsAssociate() {
-				scope = subtreeOf("a", p.Path)
+			// Codes as a person types them; the associates the caller may name are those
+			// its lookup offers (SearchAssociates: itself, its downline, its upline chain).
+			for j, v := range values {
+				values[j] = strings.ToUpper(v)
+				f.Values[j] = values[j]
 			}
-			rows, err := s.db.Query(ctx, `SELECT a.code FROM associates a WHERE a.code = ANY($1) AND `+scope, values)
-			found, err := collect(rows, err, func(r pgx.Rows, code *string) error { return r.Scan(code) })
+			found, err := s.SearchAssociates(ctx, p, "", values, len(values))
 			if err != nil {
 				return err
 			}
 			for _, v := range values {
-				if !slices.Contains(found, v) {
-					bad.Add(param, "No associate in your organisation has the code '%s'", v)
+				if !slices.ContainsFunc(found, func(l Lookup) bool { return l.Code == v }) {
+					bad.Add(param, "No associate you can see has the code '%s'", v)
 				}
 			}
 		case lists.LookupLevel:
