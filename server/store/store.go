@@ -98,7 +98,15 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
 	if err := fn(&Store{pool: s.pool, db: tx, inTx: true}); err != nil {
 		return err
 	}
-	return translate(tx.Commit(ctx))
+	if err := tx.Commit(ctx); err != nil {
+		if connectionLost(err) {
+			// The commit may have reached the server before the connection went: telling
+			// the client to just try again could save the change twice.
+			return errs.Wrap(errs.Unavailable, err, "%s", ErrCommitUnknown)
+		}
+		return translate(err)
+	}
+	return nil
 }
 
 // Ping checks that the database answers.
@@ -147,6 +155,9 @@ func translate(err error) error {
 	}
 	return fmt.Errorf("store: %w", err)
 }
+
+// ErrCommitUnknown is the message of a change whose commit lost its connection.
+const ErrCommitUnknown = "The database went away while saving: check whether the change was made before trying again"
 
 // unreachable is the 503 of a database that went away for a moment (a restart, a
 // failover): the client is told to try again in a second.
