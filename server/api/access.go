@@ -15,6 +15,9 @@ const (
 	anyone     caller = iota // no session (the contract says security: [])
 	signedIn                 // any session: an associate, or staff
 	associates               // an associate, or staff acting for one (access-token)
+	// themselves is the associate itself, never staff acting for it: acknowledging is the
+	// associate's own act.
+	themselves
 	// associateOrStaff is an associate, staff acting for one, or staff holding the rule's
 	// permission; the records stay limited to what each may see (the store's scopes).
 	associateOrStaff
@@ -43,8 +46,8 @@ var access = map[string]rule{
 	oas.GetAccessOperation:                   {who: signedIn, ungated: true},
 	oas.GetDashboardOperation:                {who: signedIn, ungated: true},
 	oas.ListAcknowledgementsOperation:        {who: signedIn, ungated: true},
-	oas.GetAcknowledgementSignedURLOperation: {who: associates, ungated: true},
-	oas.AcknowledgeOperation:                 {who: associates, ungated: true},
+	oas.GetAcknowledgementSignedURLOperation: {who: themselves, ungated: true},
+	oas.AcknowledgeOperation:                 {who: themselves, ungated: true},
 	oas.ListLevelsOperation:                  {who: signedIn},
 
 	oas.ListClientsOperation:     {who: associateOrStaff, perm: auth.PermClientsRead},
@@ -75,6 +78,7 @@ var (
 	errNoRule     = errs.Forbiddenf("This operation is not open to anyone")
 	errSignIn     = errs.Unauthenticatedf("Authentication required")
 	errAssociates = errs.Coded(errs.Forbidden, errs.CodeAssociatesOnly, "This is for associates")
+	errThemselves = errs.Forbiddenf("Only the associate can acknowledge memos and W-9 documents, not staff acting for it")
 	errPending    = errs.Coded(errs.Forbidden, errs.CodeAcknowledgementsPending, "Acknowledge your pending memos and W-9 documents before using the rest of the portal")
 )
 
@@ -100,8 +104,10 @@ func (r rule) check(p *auth.Principal) error {
 		return errSignIn
 	}
 	switch {
-	case r.who == associates && !p.IsAssociate():
+	case (r.who == associates || r.who == themselves) && !p.IsAssociate():
 		return errAssociates
+	case r.who == themselves && p.ActingStaffID != 0:
+		return errThemselves
 	case r.who == associateOrStaff && !p.IsAssociate() && !p.Can(r.perm):
 		return errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission for this", r.perm)
 	case p.PendingAcknowledgements && p.ActingStaffID == 0 && !r.ungated:

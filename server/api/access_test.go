@@ -141,3 +141,41 @@ func TestActingRefusalsCarryACode(t *testing.T) {
 		}
 	}
 }
+
+// Acknowledging is the associate's own act: staff acting for it may neither acknowledge
+// nor reserve a signature upload.
+func TestOnlyTheAssociateAcknowledges(t *testing.T) {
+	env := servertest.Start(t)
+	staff := login(t, env, seed.DemoStaff)
+	acting := header{"access-token": seed.DemoAgtCode}
+	for _, path := range []string{"/api/dashboard/acknowledgements/memos/signed-url"} {
+		if r := do(t, env, "GET", path, staff, nil, acting); r.Status != 403 || !strings.Contains(r.apiError(t).Message, "Only the associate") {
+			t.Errorf("%s while acting: %d %s", path, r.Status, r.Body)
+		}
+	}
+	if r := do(t, env, "PUT", "/api/dashboard/acknowledgements/memos/1", staff, map[string]any{}, acting); r.Status != 403 ||
+		!strings.Contains(r.apiError(t).Message, "Only the associate") {
+		t.Errorf("acknowledging while acting: %d %s", r.Status, r.Body)
+	}
+}
+
+// A download link is built under the rule of its operation when it is fetched: a staff
+// member who lost clients.read since the link was made gets no file.
+func TestDownloadLinkFollowsTheRuleWhenFetched(t *testing.T) {
+	env := servertest.Start(t)
+	staff := login(t, env, seed.DemoStaff)
+	var dl struct {
+		URL string `json:"url"`
+	}
+	do(t, env, "GET", "/api/clients/download?format=csv", staff, nil, nil).json(t, &dl)
+	if dl.URL == "" {
+		t.Fatal("no link")
+	}
+	if _, err := env.Pool.Exec(context.Background(), `UPDATE users SET permissions = '{associates.act_as}' WHERE email = $1`, seed.DemoStaff); err != nil {
+		t.Fatal(err)
+	}
+	r := do(t, env, "GET", dl.URL, "", nil, nil)
+	if r.Status != 403 || string(r.apiError(t).Code.Or("")) != "staff_permission" || r.Header.Get("Content-Disposition") != "" {
+		t.Errorf("the link after the permission went: %d %v %s", r.Status, r.Header, r.Body)
+	}
+}

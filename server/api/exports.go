@@ -19,9 +19,10 @@ import (
 )
 
 // exporter is how one …/download operation builds its file when the signed URL is fetched.
+// Its whitelist is the operation's (listSpecs) and who may fetch it its rule in the access
+// table, applied again when the link is fetched.
 type exporter struct {
 	name    string         // the start of the file's name
-	spec    *listing.Spec  // the list's whitelist, as at the download request
 	columns []lists.Column // the columns (sdk/lists), typed for XLSX
 	sql     exportQuery    // the query, one column per column
 }
@@ -32,15 +33,12 @@ type exportQuery func(ctx context.Context, st *store.Store, p *auth.Principal, q
 // test holds it to the contract, so a download without an exporter fails there rather than
 // when its link is fetched.
 var exporters = map[string]exporter{
-	oas.DownloadClientsOperation: {"clients", store.ClientListing, lists.ClientExport,
+	oas.DownloadClientsOperation: {"clients", lists.ClientExport,
 		func(_ context.Context, _ *store.Store, p *auth.Principal, q listing.Query, _ string) (string, []any, error) {
 			return store.ClientExportSQL(p, q)
 		}},
-	oas.DownloadTeamOperation: {"team", store.TeamListing, lists.TeamExport,
+	oas.DownloadTeamOperation: {"team", lists.TeamExport,
 		func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, view string) (string, []any, error) {
-			if !p.IsAssociate() {
-				return "", nil, errAssociates
-			}
 			root, err := st.TeamRoot(ctx, p.AssociateID)
 			if err != nil {
 				return "", nil, err
@@ -96,7 +94,12 @@ func (h *Handler) streamExport(ctx context.Context, f store.File, hints *httpx.H
 	if err != nil {
 		return nil, err
 	}
-	q, err := h.parseQuery(ctx, p, job.Query, ex.spec)
+	// Who asked may have lost the right since (a permission taken away): the operation's
+	// rule holds when the file is built, not only when the link was made.
+	if err := access[job.Operation].check(p); err != nil {
+		return nil, err
+	}
+	q, err := h.parseQuery(ctx, p, job.Query, listSpecs[job.Operation])
 	if err != nil {
 		return nil, err
 	}

@@ -11,10 +11,11 @@ import (
 )
 
 // listSpecs are the whitelists of the contract's list operations (sdk/lists.All), by
-// operationId: a list and its download share one. A test holds this map to the contract.
+// generated operation name (as the access table and the exporters): a list and its
+// download share one. A test holds this map to the contract.
 var listSpecs = map[string]*listing.Spec{
-	"listClients": store.ClientListing, "downloadClients": store.ClientListing,
-	"listTeam": store.TeamListing, "downloadTeam": store.TeamListing,
+	oas.ListClientsOperation: store.ClientListing, oas.DownloadClientsOperation: store.ClientListing,
+	oas.ListTeamOperation: store.TeamListing, oas.DownloadTeamOperation: store.TeamListing,
 }
 
 // listQuery reads the listing parameters of the request (the raw query, so that bracket
