@@ -5831,7 +5831,7 @@ func decodeListClientsParams(args [0]string, argsEscaped bool, r *http.Request) 
 						if err := (validate.String{
 							MinLength:     0,
 							MinLengthSet:  false,
-							MaxLength:     2048,
+							MaxLength:     16384,
 							MaxLengthSet:  true,
 							Email:         false,
 							Hostname:      false,
@@ -8365,7 +8365,7 @@ func decodeListTeamParams(args [1]string, argsEscaped bool, r *http.Request) (pa
 						if err := (validate.String{
 							MinLength:     0,
 							MinLengthSet:  false,
-							MaxLength:     2048,
+							MaxLength:     16384,
 							MaxLengthSet:  true,
 							Email:         false,
 							Hostname:      false,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -315,8 +316,22 @@ func decodeCursor(s string, order []Sort) ([]any, error) {
 }
 
 // cursorKey types one key of a cursor as its field's values are typed (a Path field's key
-// must be a path of ids).
+// must be a path of ids). The bounds and lengths a filter takes do not apply: a key is a
+// value of a row, which may lie beyond what anyone filters by (a generation past 1000, a
+// long name), and the server must take back the cursors it gave. What applies is what the
+// column holds: a bounded integer field is an int4 column (TestIntegerInputsFitTheirColumns
+// holds the contract to that), an unbounded one a bigint.
 func cursorKey(f *Field, key string) (any, bool) {
-	v, _, msg := parseTyped(f, key)
+	column := *f
+	if f.Min != nil || f.Max != nil {
+		column.Min, column.Max = &minInt4, &maxInt4
+	}
+	column.MaxLen = maxCursorText
+	v, _, msg := parseTyped(&column, key)
 	return v, msg == ""
 }
+
+var minInt4, maxInt4 int64 = math.MinInt32, math.MaxInt32
+
+// maxCursorText bounds a text key of a cursor (the contract bounds the whole cursor).
+const maxCursorText = 4096

@@ -54,7 +54,7 @@ export type ListTeamParams = {
   /**
    * The `next_cursor` of the previous page. When given, the page starts right after that
    * row (keyset pagination, as fast at any depth) and `page` is only informative.
-   * @maxLength 2048
+   * @maxLength 16384
    */
   cursor?: CursorParameter;
   /**

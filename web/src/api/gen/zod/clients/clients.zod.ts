@@ -19,7 +19,7 @@ export const listClientsQueryPageMax = 100000000;
 export const listClientsQueryLimitDefault = 100;
 export const listClientsQueryLimitMax = 1000;
 
-export const listClientsQueryCursorMax = 2048;
+export const listClientsQueryCursorMax = 16384;
 
 export const listClientsQueryFilterIdInMax = 1000;
 

@@ -92,7 +92,7 @@ export const listTeamQueryPageMax = 100000000;
 export const listTeamQueryLimitDefault = 100;
 export const listTeamQueryLimitMax = 1000;
 
-export const listTeamQueryCursorMax = 2048;
+export const listTeamQueryCursorMax = 16384;
 
 export const listTeamQueryFilterCodeEqMax = 32;
 
