@@ -72,7 +72,6 @@ type param struct {
 	Schema       schema `yaml:"schema"`
 	Lookup       string `yaml:"x-lookup"`
 	DefaultOrder string `yaml:"x-default-order"`
-	Key          string `yaml:"x-list-key"`
 }
 
 type operation struct {
@@ -164,9 +163,6 @@ func describe(doc *document, op operation) (l list, ok bool, err error) {
 		switch {
 		case p.Name == "order":
 			ok = true
-			if p.Key != "" {
-				l.Key = p.Key
-			}
 			l.DefaultOrder = p.DefaultOrder
 			for i, prop := range p.Schema.Properties.Content {
 				if i%2 == 0 {
@@ -258,6 +254,9 @@ func addFilter(doc *document, get func(string) *field, p param) error {
 		return fmt.Errorf("parameter %q is %s where the field's other operators take %s", p.Name, t, f.Type)
 	}
 	f.Type = t
+	if f.Lookup != "" && t != "string" {
+		return fmt.Errorf("parameter %q: x-lookup names codes, which are text, not %s", p.Name, t)
+	}
 	return nil
 }
 
