@@ -98,11 +98,7 @@ func (h *Handler) DownloadClients(ctx context.Context, params oas.DownloadClient
 	if err != nil {
 		return nil, err
 	}
-	q, err := h.listQuery(ctx, p, store.ClientListing)
-	if err != nil {
-		return nil, err
-	}
-	if _, _, err := store.ClientExportSQL(p, q); err != nil {
+	if _, err := h.listQuery(ctx, p, store.ClientListing); err != nil {
 		return nil, err
 	}
 	url, err := h.exportURL(ctx, p, oas.DownloadClientsOperation, "", string(params.Format.Or(oas.DownloadFormatCsv)))

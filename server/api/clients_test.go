@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/servertest"
@@ -407,7 +408,7 @@ func TestClientDownload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(store.ClientExportHeader, rows[0]); diff != "" {
+	if diff := cmp.Diff(lists.Names(lists.ClientExport), rows[0]); diff != "" {
 		t.Errorf("header (-want +got):\n%s", diff)
 	}
 	if len(rows)-1 != len(listed.Data) {

@@ -133,7 +133,7 @@ func (h *Handler) writeExport(ctx context.Context, id string, format export.Form
 	start := func() (err error) {
 		first <- nil
 		first = nil
-		w, err = export.NewTyped(format, pw, columns)
+		w, err = export.New(format, pw, columns)
 		return err
 	}
 	err := h.Store.StreamRows(ctx, sql, args, func(row [][]byte) error {

@@ -37,19 +37,10 @@ func (f Format) ContentType() string {
 	return "text/csv; charset=utf-8"
 }
 
-// New is a writer of a format with a header row of text columns.
-func New(f Format, w io.Writer, header []string) (Writer, error) {
-	cols := make([]lists.Column, len(header))
-	for i, h := range header {
-		cols[i] = lists.Column{Name: h, Type: lists.String}
-	}
-	return NewTyped(f, w, cols)
-}
-
-// NewTyped is a writer of a format with a header row of the columns' names. CSV writes the
+// New is a writer of a format with a header row of the columns' names. CSV writes the
 // values as they come; XLSX gives each cell its column's type (numbers, dates, times and
 // booleans as such), so a spreadsheet sums and sorts them without conversion.
-func NewTyped(f Format, w io.Writer, cols []lists.Column) (Writer, error) {
+func New(f Format, w io.Writer, cols []lists.Column) (Writer, error) {
 	var out Writer
 	switch f {
 	case CSV:

@@ -23,7 +23,11 @@ import (
 func write(t *testing.T, f export.Format, header []string, rows [][][]byte) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w, err := export.New(f, &buf, header)
+	cols := make([]lists.Column, len(header))
+	for i, h := range header {
+		cols[i] = lists.Column{Name: h, Type: lists.String}
+	}
+	w, err := export.New(f, &buf, cols)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
@@ -120,7 +124,7 @@ func TestCSVHeaderOnly(t *testing.T) {
 }
 
 func TestNewUnknownFormat(t *testing.T) {
-	if _, err := export.New("pdf", io.Discard, []string{"a"}); err == nil {
+	if _, err := export.New("pdf", io.Discard, []lists.Column{{Name: "a", Type: lists.String}}); err == nil {
 		t.Error("New(pdf) succeeded")
 	}
 }
@@ -317,7 +321,7 @@ func TestXLSXTypedCells(t *testing.T) {
 	cols := []lists.Column{{Name: "id", Type: lists.Int}, {Name: "income", Type: lists.Int}, {Name: "born", Type: lists.Date},
 		{Name: "created", Type: lists.Time}, {Name: "licensed", Type: lists.Bool}, {Name: "name", Type: lists.String}}
 	var buf bytes.Buffer
-	w, err := export.NewTyped(export.XLSX, &buf, cols)
+	w, err := export.New(export.XLSX, &buf, cols)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -80,10 +80,8 @@ type Spec struct {
 	Key string // API name of the primary key field, always the last sort key
 	// Default is the sortable field used when a request gives no order ("" for the key).
 	Default string
-	// List is the contract's description the spec was built from (FromContract), or nil.
-	List   *lists.List
-	fields []Field
-	byName map[string]int
+	fields  []Field
+	byName  map[string]int
 }
 
 // NewSpec builds a whitelist. key names the primary-key field, which must be among the
@@ -457,7 +455,6 @@ func FromContract(l *lists.List, cols map[string]Column) *Spec {
 	}
 	s := NewSpec(l.Key, fields...)
 	s.Default = l.DefaultOrder
-	s.List = l
 	return s
 }
 

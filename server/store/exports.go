@@ -1,7 +1,6 @@
 package store
 
 import (
-	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/hierarchy"
 	"github.com/associateportal/portal/server/listing"
@@ -12,10 +11,6 @@ import (
 // that a download, the CLI's --csv and the JSON agree. Rows go out as the database sends
 // them in text (StreamRows). The api package
 // registers each with its operation (server/api/exports.go).
-
-// ClientExportHeader is the header row of a client download (the columns of
-// lists.ClientExport).
-var ClientExportHeader = lists.Names(lists.ClientExport)
 
 // The text of a timestamp in every download: RFC 3339 in UTC, to the second.
 const utc = `'YYYY-MM-DD"T"HH24:MI:SS"Z"'`
@@ -35,10 +30,6 @@ func ClientExportSQL(p *auth.Principal, q listing.Query) (string, []any, error) 
 		FROM clients c JOIN associates a ON a.id = c.associate_id
 		WHERE ` + scope + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy(), args.Values, nil
 }
-
-// TeamExportHeader is the header row of a team download (the columns of
-// lists.TeamExport).
-var TeamExportHeader = lists.Names(lists.TeamExport)
 
 // TeamExportSQL is the query of a team download.
 func TeamExportSQL(v hierarchy.View, r Root, q listing.Query) (string, []any, error) {
