@@ -61,29 +61,9 @@ fi
 # Part w: a portald of its own (fresh data dir, demo seed), the first loads measured in
 # Chromium, then stopped.
 if $web; then
-  data=$(mktemp -d /tmp/portal-bench-web-XXXXXX)
-  chmod 755 "$data"
-  log="$data/portald.log"
-  "$portald" serve --data-dir "$data" --addr 127.0.0.1:0 >"$log" 2>&1 &
-  pid=$!
-  cleanup_web() {
-    kill "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-    rm -rf "$data"
-  }
-  trap cleanup_web EXIT
-  url=""
-  for _ in $(seq 1 600); do
-    url=$(sed -n 's/.*msg=listening url=\(http[^ ]*\).*/\1/p' "$log" | head -n1)
-    [ -n "$url" ] && break
-    if ! kill -0 "$pid" 2>/dev/null; then
-      echo "bench: portald exited:" >&2; cat "$log" >&2; exit 1
-    fi
-    sleep 0.1
-  done
-  if [ -z "$url" ]; then echo "bench: portald did not start:" >&2; cat "$log" >&2; exit 1; fi
+  . scripts/lib/portald.sh
+  start_portald "$portald" bench
   echo
   PORTAL_URL="$url" node bench/web/first-load.mjs
-  cleanup_web
-  trap - EXIT
+  stop_portald
 fi
