@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/semaphore"
 )
 
 // Defaults of the hashing budget: two checks at the default parameters (64 MiB each) at
@@ -28,22 +30,17 @@ var ErrBusy = errors.New("auth: too many password checks at once")
 type Budget struct {
 	size int64 // bytes
 	wait time.Duration
+	sem  *semaphore.Weighted
 
-	mu      sync.Mutex
-	used    int64
-	waiters []*waiter // in arrival order
-	idle    int       // counts the times the budget fell idle (see releaser)
-	onIdle  func()    // debug.FreeOSMemory
+	mu     sync.Mutex
+	used   int64
+	idle   int    // counts the times the budget fell idle (see release)
+	onIdle func() // debug.FreeOSMemory
 }
 
 // idleRelease is how long the budget stays idle before the memory of the checks is
-// handed back (see releaser).
+// handed back (see release).
 const idleRelease = time.Second
-
-type waiter struct {
-	n     int64
-	ready chan struct{} // closed once the share is granted
-}
 
 // NewBudget is a budget of size bytes (at least one default check) with the longest wait
 // for a share; zero values take the defaults.
@@ -54,7 +51,8 @@ func NewBudget(size int64, wait time.Duration) *Budget {
 	if wait <= 0 {
 		wait = DefaultHashWait
 	}
-	return &Budget{size: max(size, HashMemory), wait: wait, onIdle: debug.FreeOSMemory}
+	size = max(size, HashMemory)
+	return &Budget{size: size, wait: wait, sem: semaphore.NewWeighted(size), onIdle: debug.FreeOSMemory}
 }
 
 // Size is the budget in bytes.
@@ -67,87 +65,43 @@ func (b *Budget) Acquire(ctx context.Context, n int64) (release func(), err erro
 		return func() {}, nil
 	}
 	n = min(max(n, 1), b.size)
-	b.mu.Lock()
-	if len(b.waiters) == 0 && b.used+n <= b.size {
-		b.used += n
-		b.mu.Unlock()
-		return b.releaser(n), nil
-	}
-	w := &waiter{n: n, ready: make(chan struct{})}
-	b.waiters = append(b.waiters, w)
-	b.mu.Unlock()
-
-	timer := time.NewTimer(b.wait)
-	defer timer.Stop()
-	var cause error
-	select {
-	case <-w.ready:
-		return b.releaser(n), nil
-	case <-timer.C:
-		cause = ErrBusy
-	case <-ctx.Done():
-		cause = ctx.Err()
-	}
-	b.mu.Lock()
-	select {
-	case <-w.ready:
-		// Granted while the wait ended: keep it rather than losing the share.
-		b.mu.Unlock()
-		return b.releaser(n), nil
-	default:
-	}
-	for i, o := range b.waiters {
-		if o == w {
-			b.waiters = append(b.waiters[:i], b.waiters[i+1:]...)
-			break
+	wait, cancel := context.WithTimeout(ctx, b.wait)
+	defer cancel()
+	if err := b.sem.Acquire(wait, n); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
+		return nil, ErrBusy
 	}
-	// The first in line may have been held back only by this one.
-	b.grantLocked()
+	b.mu.Lock()
+	b.used += n
 	b.mu.Unlock()
-	return nil, cause
+	var once sync.Once
+	return func() { once.Do(func() { b.release(n) }) }, nil
 }
 
-// releaser gives n bytes back. When the last check ends, the memory the checks used is
+// release gives n bytes back. When the last check ends, the memory the checks used is
 // garbage the runtime would keep for minutes (nothing allocates, so nothing collects it,
 // and the scavenger returns pages slowly): once the budget has stayed idle for
 // idleRelease, it is collected and handed back to the system.
-func (b *Budget) releaser(n int64) func() {
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			b.mu.Lock()
-			b.used -= n
-			b.grantLocked()
-			if b.used == 0 {
-				b.idle++
-				idle := b.idle
-				time.AfterFunc(idleRelease, func() {
-					b.mu.Lock()
-					still := b.used == 0 && b.idle == idle
-					b.mu.Unlock()
-					if still {
-						b.onIdle()
-					}
-				})
-			}
-			b.mu.Unlock()
-		})
+func (b *Budget) release(n int64) {
+	b.sem.Release(n)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.used -= n
+	if b.used != 0 {
+		return
 	}
-}
-
-// grantLocked hands shares to the waiters in order while they fit.
-func (b *Budget) grantLocked() {
-	for len(b.waiters) > 0 {
-		w := b.waiters[0]
-		if b.used+w.n > b.size {
-			return
+	b.idle++
+	idle := b.idle
+	time.AfterFunc(idleRelease, func() {
+		b.mu.Lock()
+		still := b.used == 0 && b.idle == idle
+		b.mu.Unlock()
+		if still {
+			b.onIdle()
 		}
-		b.used += w.n
-		close(w.ready)
-		b.waiters[0] = nil
-		b.waiters = b.waiters[1:]
-	}
+	})
 }
 
 // CheckPassword is auth.CheckPassword within the budget: it holds the memory the hash
