@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"net/netip"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -52,8 +53,7 @@ func (s *Store) PendingAcknowledgements(ctx context.Context, p *auth.Principal) 
 	}
 	rows, err := s.db.Query(ctx, `
 		SELECT m.id, m.title, m.body, m.published_at, m.requires_signature FROM memos m
-		WHERE m.status = 'Published' AND m.published_at <= now()
-		  AND NOT EXISTS (SELECT 1 FROM memo_acknowledgements ma WHERE ma.associate_id = $1 AND ma.memo_id = m.id)
+		WHERE `+pendingMemo("$1")+`
 		ORDER BY m.published_at, m.id`, p.AssociateID)
 	memos, err := collect(rows, err, func(r pgx.Rows, m *Memo) error {
 		return r.Scan(&m.ID, &m.Title, &m.Body, &m.PublishedAt, &m.RequiresSignature)
@@ -83,9 +83,15 @@ type Acknowledgement struct {
 	At        time.Time
 }
 
-// lockAcknowledgements is the advisory lock class under which the acknowledgements of one
-// associate are made one at a time (see lockAssociate).
-const lockAcknowledgements = 0x41636b31 // "Ack1"
+// publishedMemo is the condition on memos m that a memo is out.
+const publishedMemo = `m.status = 'Published' AND m.published_at <= now()`
+
+// pendingMemo is the condition on memos m that the associate (an SQL expression) has a
+// published memo still to acknowledge.
+func pendingMemo(associate string) string {
+	return publishedMemo + ` AND NOT EXISTS (SELECT 1 FROM memo_acknowledgements ma WHERE ma.associate_id = ` +
+		associate + ` AND ma.memo_id = m.id)`
+}
 
 // lockAssociate makes the acknowledgements of an associate one at a time: every
 // statement after it sees what the one before committed. Two racing tries of the same
@@ -93,7 +99,7 @@ const lockAcknowledgements = 0x41636b31 // "Ack1"
 // acknowledgements with one signature file cannot both find it unused (a signature file
 // belongs to the user, who is one associate).
 func (s *Store) lockAssociate(ctx context.Context, associateID int64) error {
-	_, err := s.db.Exec(ctx, `SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)`, lockAcknowledgements, associateID)
+	_, err := s.db.Exec(ctx, xactLock, lockAcknowledgements, strconv.FormatInt(associateID, 10))
 	return translate(err)
 }
 
@@ -147,7 +153,7 @@ func (s *Store) AcknowledgeMemo(ctx context.Context, p *auth.Principal, id int64
 		err := tx.db.QueryRow(ctx, `
 			SELECT m.id, m.title, m.body, m.published_at, m.requires_signature, ma.acknowledged_at, coalesce(ma.signature_file_id, '')
 			FROM memos m LEFT JOIN memo_acknowledgements ma ON ma.memo_id = m.id AND ma.associate_id = $2
-			WHERE m.id = $1 AND m.status = 'Published' AND m.published_at <= now()
+			WHERE m.id = $1 AND `+publishedMemo+`
 			FOR SHARE OF m`, id, p.AssociateID).Scan(&m.ID, &m.Title, &m.Body, &m.PublishedAt, &m.RequiresSignature, &doneAt, &doneSignature)
 		if err != nil {
 			if errs.Is(translate(err), errs.NotFound) {
@@ -208,8 +214,7 @@ func (s *Store) AcknowledgeW9(ctx context.Context, p *auth.Principal, id int64, 
 		// Memos come first: a W-9 waits until every published memo is acknowledged.
 		var memosPending bool
 		if err := tx.db.QueryRow(ctx, `
-			SELECT EXISTS (SELECT 1 FROM memos m WHERE m.status = 'Published' AND m.published_at <= now()
-			               AND NOT EXISTS (SELECT 1 FROM memo_acknowledgements ma WHERE ma.associate_id = $1 AND ma.memo_id = m.id))`,
+			SELECT EXISTS (SELECT 1 FROM memos m WHERE `+pendingMemo("$1")+`)`,
 			p.AssociateID).Scan(&memosPending); err != nil {
 			return translate(err)
 		}

@@ -70,13 +70,6 @@ func addressKey(ip netip.Addr) string {
 	return ""
 }
 
-// Advisory lock classes of the throttle: accounts, then addresses (always in that order,
-// so that two attempts cannot wait for each other).
-const (
-	lockAccount = 0x4c6f6731 // "Log1"
-	lockAddress = 0x4c6f6732 // "Log2"
-)
-
 // LoginAttempt is a login counted as a failure before its password is checked.
 type LoginAttempt struct {
 	key string
@@ -97,9 +90,11 @@ func (s *Store) BeginLogin(ctx context.Context, key string, ip netip.Addr) (Logi
 	var retryAcct, retryAddr float64
 	err := s.InTx(ctx, func(tx *Store) error {
 		b := &pgx.Batch{}
-		b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockAccount, key)
+		// The account's lock, then the address's: always in that order, so that two attempts
+		// cannot wait for each other.
+		b.Queue(xactLock, lockAccount, key)
 		if addr != "" {
-			b.Queue(`SELECT pg_advisory_xact_lock($1, hashtext($2))`, lockAddress, addr)
+			b.Queue(xactLock, lockAddress, addr)
 		}
 		// A statement of its own after the locks: it sees what the attempts that held
 		// them before committed.
@@ -202,8 +197,7 @@ func (s *Store) Authenticate(ctx context.Context, token string) (*auth.Principal
 		SELECT s.id, s.token_hash = $1, s.rotated_at, s.last_seen_at,
 		       u.id, u.email, u.first_name, u.last_name, u.is_staff, u.permissions,
 		       a.id, a.code, a.path::text, l.is_senior,
-		       EXISTS (SELECT 1 FROM memos m WHERE a.id IS NOT NULL AND m.status = 'Published' AND m.published_at <= now()
-		               AND NOT EXISTS (SELECT 1 FROM memo_acknowledgements ma WHERE ma.associate_id = a.id AND ma.memo_id = m.id)),
+		       EXISTS (SELECT 1 FROM memos m WHERE a.id IS NOT NULL AND `+pendingMemo("a.id")+`),
 		       EXISTS (SELECT 1 FROM w9_documents w WHERE w.associate_id = a.id AND w.acknowledged_at IS NULL)
 		FROM sessions s
 		JOIN users u ON u.id = s.user_id

@@ -20,6 +20,17 @@ import (
 	"github.com/associateportal/portal/server/errs"
 )
 
+// Advisory lock classes, in one block so that no two collide: a transaction takes the lock
+// of (class, key) with xactLock, and holds it until it ends.
+const (
+	lockAccount          = 0x4c6f6731 // "Log1": logins of one account
+	lockAddress          = 0x4c6f6732 // "Log2": logins from one address (taken after the account's)
+	lockAcknowledgements = 0x41636b31 // "Ack1": the acknowledgements of one associate
+)
+
+// xactLock takes the transaction-scoped advisory lock of (class, key).
+const xactLock = `SELECT pg_advisory_xact_lock($1, hashtext($2))`
+
 // querier is what both a pool and a transaction offer.
 type querier interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
