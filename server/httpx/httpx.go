@@ -327,13 +327,20 @@ func Wrap(next http.Handler, o Options) http.Handler {
 }
 
 // WriteError writes the contract's Error body outside ogen (panics, the web app).
-func WriteError(w http.ResponseWriter, status int, message string) {
+func WriteError(w http.ResponseWriter, status int, message string, fields ...FieldError) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(struct {
-		Status  int    `json:"status"`
-		Message string `json:"message"`
-	}{status, message})
+		Status  int          `json:"status"`
+		Message string       `json:"message"`
+		Errors  []FieldError `json:"errors,omitempty"`
+	}{status, message, fields})
+}
+
+// FieldError is one field's message in an Error body.
+type FieldError struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
 }
 
 // contentSecurityPolicy allows only the portal's own origin; Radix Themes needs inline

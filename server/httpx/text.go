@@ -2,7 +2,6 @@ package httpx
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"mime"
@@ -182,15 +181,5 @@ var errTooDeep = errors.New("the document is nested too deeply")
 
 // writeFieldError writes the contract's 422 Error body with one field error.
 func writeFieldError(w http.ResponseWriter, field, msg string) {
-	type fieldError struct {
-		Field   string `json:"field"`
-		Message string `json:"message"`
-	}
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(http.StatusUnprocessableEntity)
-	_ = json.NewEncoder(w).Encode(struct {
-		Status  int          `json:"status"`
-		Message string       `json:"message"`
-		Errors  []fieldError `json:"errors"`
-	}{http.StatusUnprocessableEntity, "Validation error", []fieldError{{field, msg}}})
+	WriteError(w, http.StatusUnprocessableEntity, "Validation error", FieldError{field, msg})
 }
