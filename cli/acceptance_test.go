@@ -533,11 +533,19 @@ func testTeam(t *testing.T) {
 	})
 
 	t.Run("list --csv and the download agree", func(t *testing.T) {
-		for _, tt := range []struct{ list, export []string }{
-			{[]string{"team", "list", "--view", "Infinity", "--all", "--csv", "--order", "code"},
-				[]string{"team", "export", "--view", "Infinity", "--order", "code"}},
-			{[]string{"clients", "list", "--all", "--csv", "--filter", "state=in:TX,CA"},
-				[]string{"clients", "export", "--filter", "state=in:TX,CA"}},
+		for _, tt := range []struct {
+			list, export []string
+			sortedBy     string // a column the rows must be in ascending order of
+		}{
+			{list: []string{"team", "list", "--view", "Infinity", "--all", "--csv", "--order", "code"},
+				export: []string{"team", "export", "--view", "Infinity", "--order", "code"}},
+			// Two keys against the contract's field order (last_name before state): both
+			// must sort by state first.
+			{list: []string{"team", "list", "--view", "Infinity", "--all", "--csv", "--order", "state", "--order", "last_name:desc"},
+				export:   []string{"team", "export", "--view", "Infinity", "--order", "state", "--order", "last_name:desc"},
+				sortedBy: "state"},
+			{list: []string{"clients", "list", "--all", "--csv", "--filter", "state=in:TX,CA"},
+				export: []string{"clients", "export", "--filter", "state=in:TX,CA"}},
 		} {
 			listed, err := csv.NewReader(strings.NewReader(mustPortal(t, tt.list...))).ReadAll()
 			if err != nil {
@@ -552,6 +560,15 @@ func testTeam(t *testing.T) {
 			}
 			if diff := cmp.Diff(exported, listed); diff != "" {
 				t.Errorf("%v (-download +list --csv):\n%s", tt.list, diff)
+			}
+			if tt.sortedBy != "" {
+				col := slices.Index(listed[0], tt.sortedBy)
+				if col < 0 {
+					t.Fatalf("%v: no %s column in %v", tt.list, tt.sortedBy, listed[0])
+				}
+				if !slices.IsSortedFunc(listed[1:], func(a, b []string) int { return strings.Compare(a[col], b[col]) }) {
+					t.Errorf("%v: the rows are not by %s first", tt.list, tt.sortedBy)
+				}
 			}
 		}
 	})

@@ -26,6 +26,10 @@ func TestActAs(t *testing.T) {
 	if acting.AccessToken() != "AGT100" || staff.AccessToken() != "" {
 		t.Errorf("access tokens: acting %q, staff %q", acting.AccessToken(), staff.AccessToken())
 	}
+	// Everything but the access token is shared: a token renewed through one is the other's.
+	if acting.Tokens() != staff.Tokens() || acting.HTTPClient() != staff.HTTPClient() || acting.BaseURL() != staff.BaseURL() {
+		t.Errorf("the acting client does not share the staff client's token store, HTTP client and server")
+	}
 	acc, err := acting.Access(ctx)
 	if err != nil {
 		t.Fatal(err)

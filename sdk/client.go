@@ -180,7 +180,13 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		OnRetry:   cfg.onRetry,
 	}
 
-	c := &Client{base: base, tokens: cfg.tokens, access: cfg.accessToken, http: hc}
+	return newClient(base, cfg.tokens, cfg.accessToken, hc)
+}
+
+// newClient builds a Client over the SDK's HTTP client hc (its transport already wrapped)
+// with the generated client of the API below base.
+func newClient(base *url.URL, tokens TokenStore, access string, hc *http.Client) (*Client, error) {
+	c := &Client{base: base, tokens: tokens, access: access, http: hc}
 	api, err := oas.NewClient(base.String()+"/api", security{c}, oas.WithClient(hc))
 	if err != nil {
 		return nil, fmt.Errorf("sdk: %w", err)
@@ -255,13 +261,7 @@ func (c *Client) AccessToken() string { return c.access }
 // differs. c is not changed, so a program can keep a client of the staff member itself
 // (for the associate lookup) beside the one that acts.
 func (c *Client) ActAs(code string) (*Client, error) {
-	out := &Client{base: c.base, tokens: c.tokens, access: code, http: c.http}
-	api, err := oas.NewClient(c.base.String()+"/api", security{out}, oas.WithClient(c.http))
-	if err != nil {
-		return nil, fmt.Errorf("sdk: %w", err)
-	}
-	out.Client = api
-	return out, nil
+	return newClient(c.base, c.tokens, code, c.http)
 }
 
 // NormalizeAssociateCode trims an associate code and puts it in upper case: codes match in

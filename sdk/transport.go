@@ -26,7 +26,7 @@ const maxErrorBody = 1 << 20
 //   - stores the renewed token of any response's X-Token header in Tokens,
 //   - retries idempotent requests after network errors, 429 and 5xx answers (Retry),
 //     honouring Retry-After, with re-readable bodies,
-//   - writes the order[…] parameters in the order WithOrder gives,
+//   - writes the order[…] parameters of an ordered GET in the order WithOrder gives,
 //   - rewrites an error answer that is not the contract's Error JSON (a proxy's HTML page,
 //     ogen's {"error_message":…}) into that shape, so every failure decodes to *Error.
 type Transport struct {
@@ -54,10 +54,12 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	// A RoundTripper must not modify the caller's request: work on a copy.
 	base := req.Clone(ctx)
-	if keys, ok := ctx.Value(orderKey{}).([]OrderKey); ok && len(keys) > 0 && req.Method == http.MethodGet {
-		u := *base.URL
-		u.RawQuery = orderQuery(u.RawQuery, keys)
-		base.URL = &u
+	if keys := OrderFrom(ctx); len(keys) > 0 && req.Method == http.MethodGet {
+		if q, ok := orderQuery(base.URL.RawQuery, keys); ok {
+			u := *base.URL
+			u.RawQuery = q
+			base.URL = &u
+		}
 	}
 	getBody, err := replayableBody(base, retries > 0)
 	if err != nil {

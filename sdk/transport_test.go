@@ -528,3 +528,44 @@ func TestNewRejectsBadURLs(t *testing.T) {
 		}
 	}
 }
+
+// An order put in the context rewrites the order[…] parameters of a list request, and no
+// other request: not a GET without them (a signed download, another operation), not a POST.
+func TestTransportRewritesOnlyOrderedGets(t *testing.T) {
+	var (
+		mu      sync.Mutex
+		queries []string
+	)
+	c := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		queries = append(queries, r.Method+" "+r.URL.RawQuery)
+		mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	ctx := WithOrder(context.Background(), OrderKey{"state", "DESC"}, OrderKey{"last_name", "ASC"})
+	send := func(method, query string) {
+		t.Helper()
+		req, err := http.NewRequestWithContext(ctx, method, c.BaseURL()+"/api/x?"+query, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := c.HTTPClient().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+	}
+	send(http.MethodGet, "limit=5&order%5Blast_name%5D=ASC&order%5Bstate%5D=DESC")
+	send(http.MethodGet, "expires=9&signature=a%2Bb")
+	send(http.MethodGet, "")
+	send(http.MethodPost, "order%5Blast_name%5D=ASC&order%5Bstate%5D=DESC")
+	want := []string{
+		"GET limit=5&order%5Bstate%5D=DESC&order%5Blast_name%5D=ASC",
+		"GET expires=9&signature=a%2Bb",
+		"GET ",
+		"POST order%5Blast_name%5D=ASC&order%5Bstate%5D=DESC",
+	}
+	if diff := cmp.Diff(want, queries); diff != "" {
+		t.Errorf("queries received (-want +got):\n%s", diff)
+	}
+}

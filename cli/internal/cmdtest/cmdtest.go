@@ -4,14 +4,19 @@ package cmdtest
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
 
 	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/cli/internal/config"
 	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/cli/internal/prompter"
 )
 
 // NewCmd is the shape of every command constructor: a factory and the run that replaces the
@@ -21,14 +26,34 @@ type NewCmd[O any] func(*cmdutil.Factory, func(context.Context, *O) error) *cobr
 // Run builds the command on ios, runs it with args as the root would (flag errors are
 // *cmdutil.FlagError) and returns the options its run got (nil when it was not reached).
 func Run[O any](ios *iostreams.IOStreams, newCmd NewCmd[O], args []string) (*O, error) {
-	var got *O
-	cmd := newCmd(&cmdutil.Factory{IOStreams: ios}, func(_ context.Context, o *O) error { got = o; return nil })
+	_, got, err := run(ios, newCmd, args)
+	return got, err
+}
+
+// Context runs the command as Run does and returns the context its run got, which carries
+// what the flags put there (the order of --order keys, sdk.OrderFrom). An error stops the
+// test.
+func Context[O any](t testing.TB, ios *iostreams.IOStreams, newCmd NewCmd[O], args []string) context.Context {
+	t.Helper()
+	ctx, _, err := run(ios, newCmd, args)
+	if err != nil {
+		t.Fatalf("%q: %v", args, err)
+	}
+	return ctx
+}
+
+func run[O any](ios *iostreams.IOStreams, newCmd NewCmd[O], args []string) (context.Context, *O, error) {
+	var (
+		got    *O
+		gotCtx context.Context
+	)
+	cmd := newCmd(&cmdutil.Factory{IOStreams: ios}, func(ctx context.Context, o *O) error { gotCtx, got = ctx, o; return nil })
 	cmd.SetArgs(args)
 	cmd.SetOut(io.Discard)
 	cmd.SetErr(io.Discard)
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &cmdutil.FlagError{Err: err} })
 	_, err := cmd.ExecuteC()
-	return got, err
+	return gotCtx, got, err
 }
 
 // Parse is Run for a table test: when wantErr is set the command must fail with an error
@@ -73,4 +98,43 @@ func ExporterFunc(t testing.TB, fields func() []string, args []string) *cmdutil.
 		t.Fatal(err)
 	}
 	return e
+}
+
+// Accounts returns a configuration saved in a temporary file, with server as the default
+// server and an account for each login, in that order, the last one active. Account i
+// has the token "t-" + login and the name "User A", "User B"…
+func Accounts(t testing.TB, server string, logins ...string) *config.Config {
+	t.Helper()
+	cfg, err := config.LoadFile(filepath.Join(t.TempDir(), config.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = cfg.Update(func(c *config.Config) error {
+		c.Server = server
+		for i, l := range logins {
+			c.AddAccount(server, config.Account{Login: l, Token: "t-" + l, Name: fmt.Sprintf("User %c", 'A'+i)})
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+var _ prompter.Prompter = Answer("")
+
+// Answer is a Prompter that answers every Input with its text, and
+// asks for no password or confirmation.
+type Answer string
+
+// Input answers a.
+func (a Answer) Input(string) (string, error) { return string(a), nil }
+
+// Password fails: no test that uses Answer expects the question.
+func (a Answer) Password(string) (string, error) { return "", errors.New("no password here") }
+
+// ConfirmWord fails: no test that uses Answer expects the question.
+func (a Answer) ConfirmWord(string, string) (bool, error) {
+	return false, errors.New("no confirmation here")
 }

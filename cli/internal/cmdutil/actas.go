@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/associateportal/portal/cli/internal/config"
 	"github.com/associateportal/portal/sdk"
@@ -13,21 +14,22 @@ import (
 const ActAsHint = "staff act for an associate with --as CODE or " + config.EnvActAs + "=CODE"
 
 // ActAsCode returns the associate a staff member acts for: flag (--as) when given, else the
-// environment variable PORTAL_ACT_AS (read through getenv), in upper case; "" for nobody.
-// source names where it came from, for messages.
+// environment variable PORTAL_ACT_AS (read through getenv), read as ParseCode reads a code;
+// "" for nobody. source names where it came from, for messages.
 func ActAsCode(flag string, getenv func(string) string) (code, source string, err error) {
-	code, source = sdk.NormalizeAssociateCode(flag), "--as"
-	if code == "" {
-		code, source = sdk.NormalizeAssociateCode(getenv(config.EnvActAs)), config.EnvActAs
+	raw, source := flag, "--as"
+	if strings.TrimSpace(raw) == "" {
+		raw, source = getenv(config.EnvActAs), config.EnvActAs
 	}
-	if code == "" {
+	if strings.TrimSpace(raw) == "" {
 		return "", "", nil
 	}
-	if !codePattern.MatchString(code) {
+	if code, err = ParseCode(raw); err != nil {
+		err = fmt.Errorf("invalid %s %q: an associate code is 3 to 16 letters and digits", source, raw)
 		if source == "--as" {
-			return "", "", FlagErrorf("invalid --as %q: an associate code is 3 to 16 letters and digits", flag)
+			err = &FlagError{Err: err}
 		}
-		return "", "", fmt.Errorf("invalid %s %q: an associate code is 3 to 16 letters and digits", config.EnvActAs, getenv(config.EnvActAs))
+		return "", "", err
 	}
 	return code, source, nil
 }

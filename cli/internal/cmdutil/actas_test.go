@@ -47,6 +47,22 @@ func TestActAsCode(t *testing.T) {
 	}
 }
 
+// --as and PORTAL_ACT_AS read a code as every CODE argument does (ParseCode).
+func TestActAsCodeReadsLikeParseCode(t *testing.T) {
+	noEnv := func(string) string { return "" }
+	for _, in := range []string{"agt100", " AB1 ", "ab", strings.Repeat("a", 16), strings.Repeat("a", 17), "ÄBC100", "agt-100", "agt 100"} {
+		want, wantErr := ParseCode(in)
+		got, _, err := ActAsCode(in, noEnv)
+		if got != want || (err == nil) != (wantErr == nil) {
+			t.Errorf("ActAsCode(%q) = %q, %v; ParseCode = %q, %v", in, got, err, want, wantErr)
+		}
+		gotEnv, _, err := ActAsCode("", func(string) string { return in })
+		if gotEnv != want || (err == nil) != (wantErr == nil) {
+			t.Errorf("PORTAL_ACT_AS=%q: %q, %v; ParseCode = %q, %v", in, gotEnv, err, want, wantErr)
+		}
+	}
+}
+
 // The server's messages about admin app mode name the access-token header; the command line
 // names its flag and variable instead, and keeps the exit codes meaningful.
 func TestActAsMessages(t *testing.T) {

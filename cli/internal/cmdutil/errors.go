@@ -58,6 +58,15 @@ func ExitCode(err error) int {
 	}
 }
 
+// NotLoggedIn is the authentication error (exit code 4) of a command that needs a session
+// of server while none is saved; server "" means no server is known either.
+func NotLoggedIn(server string) error {
+	if server == "" {
+		return &AuthError{Err: errors.New("no server configured; run `portal auth login --server URL`")}
+	}
+	return &AuthError{Err: fmt.Errorf("not logged in to %s; run `portal auth login`", server)}
+}
+
 // Message is the text to print for err (without the "error: " prefix), with the server's
 // field errors one per line and a hint for authentication errors; messages about acting
 // for an associate name --as and PORTAL_ACT_AS, not the access-token header.

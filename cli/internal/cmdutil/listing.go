@@ -227,21 +227,21 @@ func ParseTime(s string) (time.Time, error) {
 // Sortable lists the sortable fields of params' list, as the contract declares them.
 func Sortable(params any) []string { return ListOf(params).Sortable() }
 
-// ApplyOrder checks "field[:asc|desc]" values against the contract and sets params' Order.
-// The order of the keys is carried by OrderContext (the generated struct cannot keep it).
-func ApplyOrder(params any, orders []string) error {
+// applyOrder checks "field[:asc|desc]" values against the contract, sets params' Order and
+// returns the keys in the order given (the generated struct cannot keep it).
+func applyOrder(params any, orders []string) ([]sdk.OrderKey, error) {
 	if len(orders) == 0 {
-		return nil
+		return nil, nil
 	}
 	v := reflect.ValueOf(params).Elem()
 	opt := v.FieldByName("Order")
 	if !opt.IsValid() {
-		return FlagErrorf("this list cannot be ordered")
+		return nil, FlagErrorf("this list cannot be ordered")
 	}
 	val, set := opt.FieldByName("Value"), opt.FieldByName("Set")
 	keys, err := parseOrders(params, orders)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, k := range keys {
 		for i := 0; i < val.NumField(); i++ {
@@ -254,7 +254,7 @@ func ApplyOrder(params any, orders []string) error {
 		}
 	}
 	set.SetBool(true)
-	return nil
+	return keys, nil
 }
 
 func parseOrders(params any, orders []string) ([]sdk.OrderKey, error) {
@@ -279,17 +279,6 @@ func parseOrders(params any, orders []string) ([]sdk.OrderKey, error) {
 		out = append(out, sdk.OrderKey{Field: field, Direction: dir})
 	}
 	return out, nil
-}
-
-// OrderContext carries the --order keys in the order given to every request made with the
-// returned context: the SDK writes order[…] parameters in that order, which is the order
-// the server sorts by. orders must have passed ApplyOrder.
-func OrderContext(ctx context.Context, params any, orders []string) context.Context {
-	keys, err := parseOrders(params, orders)
-	if err != nil || len(keys) == 0 {
-		return ctx
-	}
-	return sdk.WithOrder(ctx, keys...)
 }
 
 // JSONFields lists the JSON field names of a generated schema struct, in declaration order
@@ -333,20 +322,28 @@ func AddListingFlags(cmd *cobra.Command, params any, filters, orders *[]string) 
 	})
 }
 
-// ApplyListing parses raw --filter and --order values into params.
-func ApplyListing(params any, filters, orders []string) error {
+// ApplyListing checks raw --filter and --order values against the contract and sets them on
+// params (a pointer to a generated parameter struct). The context it returns carries the
+// order keys in the order given (sdk.WithOrder): send the request with it, since the
+// generated client writes the order[…] parameters in the contract's field order and the
+// server sorts by the keys in the order they come. Without --order, ctx is returned as is.
+func ApplyListing(ctx context.Context, params any, filters, orders []string) (context.Context, error) {
 	var parsed []Filter
 	for _, s := range filters {
 		f, err := ParseFilter(s)
 		if err != nil {
-			return err
+			return ctx, err
 		}
 		parsed = append(parsed, f)
 	}
 	if err := ApplyFilters(params, parsed); err != nil {
-		return err
+		return ctx, err
 	}
-	return ApplyOrder(params, orders)
+	keys, err := applyOrder(params, orders)
+	if err != nil || len(keys) == 0 {
+		return ctx, err
+	}
+	return sdk.WithOrder(ctx, keys...), nil
 }
 
 func capitalize(s string) string {

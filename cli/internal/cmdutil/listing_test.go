@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/sdk/oas"
 )
@@ -72,6 +74,8 @@ func TestApplyListing(t *testing.T) {
 		filters []string
 		orders  []string
 		want    oas.ListClientsParams
+		// the order keys the returned context carries, in the order given
+		wantKeys []sdk.OrderKey
 	}{
 		{
 			name:    "strings, enums, lists and numbers",
@@ -97,16 +101,34 @@ func TestApplyListing(t *testing.T) {
 					AnnualIncome: oas.NewOptSortDirection(oas.SortDirectionDESC),
 				}),
 			},
+			wantKeys: []sdk.OrderKey{{Field: "last_name", Direction: "ASC"}, {Field: "annual_income", Direction: "DESC"}},
+		},
+		{
+			// The struct holds the keys in the contract's field order (last_name before
+			// state); the context keeps the order given.
+			name:   "several keys against the contract's order",
+			orders: []string{"state:desc", "last_name"},
+			want: oas.ListClientsParams{
+				Order: oas.NewOptClientOrder(oas.ClientOrder{
+					LastName: oas.NewOptSortDirection(oas.SortDirectionASC),
+					State:    oas.NewOptSortDirection(oas.SortDirectionDESC),
+				}),
+			},
+			wantKeys: []sdk.OrderKey{{Field: "state", Direction: "DESC"}, {Field: "last_name", Direction: "ASC"}},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got oas.ListClientsParams
-			if err := ApplyListing(&got, tt.filters, tt.orders); err != nil {
+			ctx, err := ApplyListing(context.Background(), &got, tt.filters, tt.orders)
+			if err != nil {
 				t.Fatal(err)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("params (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.wantKeys, sdk.OrderFrom(ctx)); diff != "" {
+				t.Errorf("order keys of the context (-want +got):\n%s", diff)
 			}
 		})
 	}
@@ -133,7 +155,7 @@ func TestApplyListingErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var p oas.ListClientsParams
-		err := ApplyListing(&p, tt.filters, tt.orders)
+		_, err := ApplyListing(context.Background(), &p, tt.filters, tt.orders)
 		var fe *FlagError
 		if !errors.As(err, &fe) || !strings.Contains(err.Error(), tt.wantMsg) {
 			t.Errorf("ApplyListing(%v, %v) = %v, want a flag error containing %q", tt.filters, tt.orders, err, tt.wantMsg)
@@ -227,7 +249,7 @@ func TestListingFlagsFollowTheContract(t *testing.T) {
 					value = "true"
 				}
 				params := newParams()
-				err := ApplyListing(params, []string{f.Name + "=" + string(op) + ":" + value}, nil)
+				_, err := ApplyListing(context.Background(), params, []string{f.Name + "=" + string(op) + ":" + value}, nil)
 				switch {
 				case f.Has(op) && err != nil:
 					t.Errorf("%s %s=%s:%s: %v", l.Operation, f.Name, op, value, err)
@@ -238,7 +260,7 @@ func TestListingFlagsFollowTheContract(t *testing.T) {
 				}
 			}
 			for _, dir := range []string{"asc", "desc"} {
-				err := ApplyListing(newParams(), nil, []string{f.Name + ":" + dir})
+				_, err := ApplyListing(context.Background(), newParams(), nil, []string{f.Name + ":" + dir})
 				if f.Sortable != (err == nil) {
 					t.Errorf("%s --order %s:%s: sortable %v, error %v", l.Operation, f.Name, dir, f.Sortable, err)
 				}
@@ -249,7 +271,7 @@ func TestListingFlagsFollowTheContract(t *testing.T) {
 
 func TestLookupCodesAreUpperCased(t *testing.T) {
 	var p oas.ListClientsParams
-	if err := ApplyListing(&p, []string{"associate_code=in:agt100, Rmd100"}, nil); err != nil {
+	if _, err := ApplyListing(context.Background(), &p, []string{"associate_code=in:agt100, Rmd100"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff([]string{"AGT100", "RMD100"}, p.FilterAssociateCodeIn); diff != "" {

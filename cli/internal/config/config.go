@@ -57,7 +57,8 @@ type Host struct {
 }
 
 // UnmarshalJSON reads a host, including one saved before several accounts were kept
-// ({"login", "token"}): that single account becomes the only, active one.
+// ({"login", "token"}): that single account becomes the only, active one, when it has a
+// token (the logout of those days left {"login"} alone, which is no account).
 func (h *Host) UnmarshalJSON(b []byte) error {
 	var raw struct {
 		Active   string    `json:"active"`
@@ -69,7 +70,7 @@ func (h *Host) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	h.Active, h.Accounts = raw.Active, raw.Accounts
-	if len(h.Accounts) == 0 && (raw.Login != "" || raw.Token != "") {
+	if len(h.Accounts) == 0 && raw.Token != "" {
 		h.Active, h.Accounts = raw.Login, []Account{{Login: raw.Login, Token: raw.Token}}
 	}
 	return nil
@@ -204,9 +205,9 @@ func (c *Config) Active(server string) *Account {
 	return nil
 }
 
-// AddAccount saves a for server (without writing the file) and makes it the active account.
-// An account of the same login (in any case) or of the same user is replaced; any other is
-// kept beside it.
+// AddAccount saves a for server (without writing the file; see Update) and makes it the
+// active account. An account of the same login (in any case) or of the same user is
+// replaced; any other is kept beside it.
 func (c *Config) AddAccount(server string, a Account) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -228,75 +229,66 @@ func (c *Config) AddAccount(server string, a Account) {
 }
 
 // ErrNoAccount is returned by Switch and RemoveAccount for a login that has no account.
-var ErrNoAccount = errors.New("no such account")
+var ErrNoAccount = errors.New("no account")
 
 // Switch makes the account named login (its login in any case, or its associate code) the
-// active one of server (without writing the file) and returns it.
+// active one of server (without writing the file; see Update) and returns it.
 func (c *Config) Switch(server, login string) (*Account, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	h := c.Hosts[NormalizeServer(server)]
-	if h == nil || h.find(login) < 0 {
-		return nil, fmt.Errorf("%w %q on %s", ErrNoAccount, login, NormalizeServer(server))
-	}
-	a := h.Accounts[h.find(login)]
-	h.Active = a.Login
-	return &a, nil
-}
-
-// RemoveAccount forgets the account named login of server (without writing the file) and
-// returns it. When it was the active one, the first account left becomes active; next is
-// that account, nil when none is left (the server's entry is then removed).
-func (c *Config) RemoveAccount(server, login string) (removed Account, next *Account, err error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	server = NormalizeServer(server)
-	h := c.Hosts[server]
-	if h == nil || h.find(login) < 0 {
-		return Account{}, nil, fmt.Errorf("%w %q on %s", ErrNoAccount, login, server)
-	}
-	i := h.find(login)
-	removed = h.Accounts[i]
-	wasActive := h.ActiveAccount() != nil && strings.EqualFold(h.Active, removed.Login)
-	h.Accounts = append(h.Accounts[:i], h.Accounts[i+1:]...)
-	if len(h.Accounts) == 0 {
-		delete(c.Hosts, server)
-		return removed, nil, nil
-	}
-	if wasActive {
-		h.Active = h.Accounts[0].Login
-	}
-	if a := h.ActiveAccount(); a != nil {
-		cp := *a
-		next = &cp
-	}
-	return removed, next, nil
-}
-
-// SetToken replaces the token of the account login of server and writes the file (a
-// renewed session token). The file is read again first, so that accounts added, switched or
-// removed by another run since this one started are kept; an account removed meanwhile
-// stays removed.
-func (c *Config) SetToken(server, login, token string) error {
-	c.mu.Lock()
-	if c.path != "" {
-		if fresh, err := LoadFile(c.path); err == nil {
-			c.Server, c.Hosts = fresh.Server, fresh.Hosts
-		}
-	}
 	h := c.Hosts[NormalizeServer(server)]
 	i := -1
 	if h != nil {
 		i = h.find(login)
 	}
 	if i < 0 {
-		// Logged out by another run meanwhile: the token is not brought back.
-		c.mu.Unlock()
-		return nil
+		return nil, fmt.Errorf("%w %q on %s", ErrNoAccount, login, NormalizeServer(server))
 	}
-	h.Accounts[i].Token = token
-	c.mu.Unlock()
-	return c.Save()
+	a := h.Accounts[i]
+	h.Active = a.Login
+	return &a, nil
+}
+
+// RemoveAccount forgets the account named login of server (without writing the file; see
+// Update); the server's entry goes with its last account. When the account was the active
+// one and others are left, the first of them becomes active and is returned; otherwise
+// next is nil (the active account did not change, or none is left).
+func (c *Config) RemoveAccount(server, login string) (next *Account, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	server = NormalizeServer(server)
+	h := c.Hosts[server]
+	i := -1
+	if h != nil {
+		i = h.find(login)
+	}
+	if i < 0 {
+		return nil, fmt.Errorf("%w %q on %s", ErrNoAccount, login, server)
+	}
+	wasActive := h.find(h.Active) == i
+	h.Accounts = append(h.Accounts[:i], h.Accounts[i+1:]...)
+	if len(h.Accounts) == 0 {
+		delete(c.Hosts, server)
+		return nil, nil
+	}
+	if !wasActive {
+		return nil, nil
+	}
+	h.Active = h.Accounts[0].Login
+	a := h.Accounts[0]
+	return &a, nil
+}
+
+// SetToken replaces the token of the account login of server and writes the file (a
+// renewed session token), through Update: what other runs saved meanwhile is kept, and an
+// account removed meanwhile stays removed.
+func (c *Config) SetToken(server, login, token string) error {
+	return c.Update(func(c *Config) error {
+		if a := c.Hosts[NormalizeServer(server)].Find(login); a != nil {
+			a.Token = token
+		}
+		return nil
+	})
 }
 
 // host returns the entry of server, made when there is none; c.mu is held.
@@ -313,27 +305,60 @@ func (c *Config) host(server string) *Host {
 	return h
 }
 
-// Save writes the configuration atomically, the directory 0700 and the file 0600.
-func (c *Config) Save() error {
+// Update changes the configuration file, safe against other runs of portal changing it at
+// the same time (a login in one terminal while a long portal tui renews its token, say). It
+// takes an advisory lock on a lock file beside the file (config.json.lock), reads the file
+// again, applies fn to what it read, and writes the result atomically (a temporary file
+// renamed over the file; the directory 0700, the file 0600). fn must make its changes on
+// the *Config it is given; when it fails nothing is written. Once written, c holds the
+// saved configuration.
+func (c *Config) Update(fn func(*Config) error) error {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.path == "" {
+	path := c.path
+	c.mu.Unlock()
+	if path == "" {
 		dir, err := Dir()
 		if err != nil {
 			return err
 		}
-		c.path = filepath.Join(dir, FileName)
+		path = filepath.Join(dir, FileName)
 	}
-	dir := filepath.Dir(c.path)
+	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("save configuration: %w", err)
 	}
 	_ = os.Chmod(dir, 0o700)
-	b, err := json.MarshalIndent(c, "", "  ")
+	unlock, err := lockFile(path + ".lock")
+	if err != nil {
+		return fmt.Errorf("lock configuration: %w", err)
+	}
+	defer unlock()
+
+	fresh, err := LoadFile(path)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".config-*.json")
+	if err := fn(fresh); err != nil {
+		return err
+	}
+	if err := writeFile(path, fresh); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.path, c.Server, c.Hosts = path, fresh.Server, fresh.Hosts
+	return nil
+}
+
+// writeFile writes c to path atomically, mode 0600; the caller holds the lock.
+func writeFile(path string, c *Config) error {
+	c.mu.Lock()
+	b, err := json.MarshalIndent(c, "", "  ")
+	c.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".config-*.json")
 	if err != nil {
 		return fmt.Errorf("save configuration: %w", err)
 	}
@@ -349,7 +374,7 @@ func (c *Config) Save() error {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("save configuration: %w", err)
 	}
-	if err := os.Rename(tmp.Name(), c.path); err != nil {
+	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("save configuration: %w", err)
 	}
 	return nil

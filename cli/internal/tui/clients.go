@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/text"
 	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
@@ -63,19 +62,20 @@ func (s *clientsScreen) load(page int) tea.Cmd {
 	if cursor != "" {
 		params.Cursor = oas.NewOptString(cursor)
 	}
-	text, orders, err := applyFilter(s.filter, &params)
+	ctx, text, err := applyFilter(s.context(), s.filter, &params)
 	if err != nil {
 		s.loading, s.err = false, err
 		return nil
 	}
+	c, limit := s.Common, s.pager.limit
+	c.Ctx = ctx // carries the sort terms
 	if text != "" {
 		params.FilterLastNameContains = oas.NewOptString(text)
 	}
-	c, limit := s.Common, s.pager.limit
 	return func() tea.Msg {
 		ctx, cancel := c.request()
 		defer cancel()
-		res, err := c.Backend.ListClients(cmdutil.OrderContext(ctx, &params, orders), params)
+		res, err := c.Backend.ListClients(ctx, params)
 		if err != nil {
 			return errMsg{err: explain(err), screen: screenClients}
 		}

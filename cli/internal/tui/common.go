@@ -65,12 +65,17 @@ func (c *Common) SetSize(width, height int) {
 	c.Width, c.Height = width, height
 }
 
+// context is the context the component's requests derive from.
+func (c *Common) context() context.Context {
+	if c.Ctx == nil {
+		return context.Background()
+	}
+	return c.Ctx
+}
+
 // request returns a context for one call to the backend.
 func (c *Common) request() (context.Context, context.CancelFunc) {
-	ctx := c.Ctx
-	if ctx == nil {
-		ctx = context.Background()
-	}
+	ctx := c.context()
 	if c.Timeout > 0 {
 		return context.WithTimeout(ctx, c.Timeout)
 	}

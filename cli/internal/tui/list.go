@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -159,10 +160,10 @@ func (l *listTable) pageHelp(k ListKeyMap) []key.Binding {
 // applyFilter reads a / filter into params (a pointer to the list's generated parameters):
 // words are free text, searched by name; field=op:value terms are the CLI's --filter and
 // sort:field[:desc] terms its --order, checked against the contract's description of the
-// list (sdk/lists) as the CLI checks them. It answers the free text and the orders, which
-// the request's context must carry (cmdutil.OrderContext) to keep several keys in order.
-func applyFilter(filter string, params any) (text string, orders []string, err error) {
-	var words, filters []string
+// list (sdk/lists) as the CLI checks them. It answers the free text and ctx carrying the
+// sort terms in the order typed (cmdutil.ApplyListing), for the request.
+func applyFilter(ctx context.Context, filter string, params any) (context.Context, string, error) {
+	var words, filters, orders []string
 	for term := range strings.FieldsSeq(filter) {
 		switch {
 		case strings.HasPrefix(strings.ToLower(term), "sort:"):
@@ -173,8 +174,9 @@ func applyFilter(filter string, params any) (text string, orders []string, err e
 			words = append(words, term)
 		}
 	}
-	if err := cmdutil.ApplyListing(params, filters, orders); err != nil {
-		return "", nil, err
+	ctx, err := cmdutil.ApplyListing(ctx, params, filters, orders)
+	if err != nil {
+		return ctx, "", err
 	}
-	return strings.Join(words, " "), orders, nil
+	return ctx, strings.Join(words, " "), nil
 }

@@ -3,7 +3,6 @@ package factory
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -69,7 +68,7 @@ func New(ctx context.Context, appVersion string, ios *iostreams.IOStreams) *cmdu
 			return nil, err
 		}
 		if server == "" {
-			return nil, &cmdutil.AuthError{Err: errors.New("no server configured; run `portal auth login --server URL`")}
+			return nil, cmdutil.NotLoggedIn("")
 		}
 		var store sdk.TokenStore
 		if tok := os.Getenv(config.EnvToken); tok != "" {
@@ -81,7 +80,7 @@ func New(ctx context.Context, appVersion string, ios *iostreams.IOStreams) *cmdu
 			}
 			a := c.Active(server)
 			if a == nil || a.Token == "" {
-				return nil, &cmdutil.AuthError{Err: fmt.Errorf("not logged in to %s; run `portal auth login`", server)}
+				return nil, cmdutil.NotLoggedIn(server)
 			}
 			store = &configTokenStore{cfg: c, server: server, login: a.Login, token: a.Token}
 		}

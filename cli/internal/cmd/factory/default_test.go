@@ -21,13 +21,14 @@ func TestClientUsesTheActiveAccount(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Server = srv
-	cfg.AddAccount(srv, config.Account{Login: "staff@example.com", Token: "t-staff"})
-	cfg.AddAccount(srv, config.Account{Login: "agent@example.com", Token: "t-agent"})
-	if _, err := cfg.Switch(srv, "staff@example.com"); err != nil {
-		t.Fatal(err)
-	}
-	if err := cfg.Save(); err != nil {
+	err = cfg.Update(func(c *config.Config) error {
+		c.Server = srv
+		c.AddAccount(srv, config.Account{Login: "staff@example.com", Token: "t-staff"})
+		c.AddAccount(srv, config.Account{Login: "agent@example.com", Token: "t-agent"})
+		_, err := c.Switch(srv, "staff@example.com")
+		return err
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 

@@ -118,9 +118,14 @@ func loginRun(ctx context.Context, opts *Options) error {
 	if err != nil {
 		return err
 	}
-	cfg.Server = server
-	cfg.AddAccount(server, config.Account{Login: opts.Login, Token: res.Token, UserID: res.User.ID, Name: res.User.Name, Code: res.User.Code.Or("")})
-	if err := cfg.Save(); err != nil {
+	accounts := 0
+	err = cfg.Update(func(c *config.Config) error {
+		c.Server = server
+		c.AddAccount(server, config.Account{Login: opts.Login, Token: res.Token, UserID: res.User.ID, Name: res.User.Name, Code: res.User.Code.Or("")})
+		accounts = len(c.Host(server).Accounts)
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 
@@ -130,8 +135,8 @@ func loginRun(ctx context.Context, opts *Options) error {
 		who += " (" + code + ")"
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "%s Logged in to %s as %s\n", cs.SuccessIcon(), server, cs.Bold(who))
-	if n := len(cfg.Host(server).Accounts); n > 1 {
-		fmt.Fprintf(opts.IO.ErrOut, "  %d accounts on this server; this one is active. Switch with `portal auth switch`.\n", n)
+	if accounts > 1 {
+		fmt.Fprintf(opts.IO.ErrOut, "  %d accounts on this server; this one is active. Switch with `portal auth switch`.\n", accounts)
 	}
 
 	// Tell the user when acknowledgements block the rest of the portal.

@@ -3,8 +3,8 @@ package logout
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -54,18 +54,13 @@ server, the first of them becomes active.`,
 }
 
 func logoutRun(ctx context.Context, opts *Options) error {
-	server, cfg, h, err := shared.Accounts(opts.Server, opts.Config, "")
+	server, cfg, h, err := shared.Accounts(opts.Server, opts.Config)
 	if err != nil {
 		return err
 	}
-	a := h.ActiveAccount()
-	if opts.Login != "" {
-		if a = h.Find(opts.Login); a == nil {
-			return fmt.Errorf("no account %q on %s; logged in: %s", opts.Login, server, strings.Join(h.Logins(), ", "))
-		}
-	}
-	if a == nil {
-		return &cmdutil.AuthError{Err: fmt.Errorf("no active account on %s; name the one to log out: %s", server, strings.Join(h.Logins(), ", "))}
+	a, err := shared.Account(h, server, opts.Login)
+	if err != nil {
+		return err
 	}
 
 	var serverErr error
@@ -78,11 +73,16 @@ func logoutRun(ctx context.Context, opts *Options) error {
 		serverErr = client.Logout(ctx)
 	}
 
-	_, next, err := cfg.RemoveAccount(server, a.Login)
-	if err != nil {
+	var next *config.Account
+	err = cfg.Update(func(c *config.Config) error {
+		var err error
+		next, err = c.RemoveAccount(server, a.Login)
+		if errors.Is(err, config.ErrNoAccount) {
+			return nil // logged out by another run meanwhile
+		}
 		return err
-	}
-	if err := cfg.Save(); err != nil {
+	})
+	if err != nil {
 		return err
 	}
 	cs := opts.IO.ColorScheme()
@@ -90,7 +90,7 @@ func logoutRun(ctx context.Context, opts *Options) error {
 	if serverErr != nil && !sdk.IsUnauthorized(serverErr) {
 		fmt.Fprintf(opts.IO.ErrOut, "%s the server could not end the session: %s\n", cs.WarningIcon(), cmdutil.Message(serverErr))
 	}
-	if was := h.ActiveAccount(); next != nil && was != nil && strings.EqualFold(was.Login, a.Login) {
+	if next != nil {
 		fmt.Fprintf(opts.IO.ErrOut, "%s Switched to %s, now the active account\n", cs.SuccessIcon(), cs.Bold(next.Label()))
 	}
 	return nil

@@ -1,10 +1,11 @@
 package logout
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -50,7 +51,8 @@ func TestLogout(t *testing.T) {
 	tests := []struct {
 		name       string
 		login      string
-		wantToken  string // sent to the server
+		noToken    string   // an account saved without a token
+		wantTokens []string // sent to the server
 		wantLeft   []string
 		wantActive string
 		wantSaid   []string
@@ -58,12 +60,17 @@ func TestLogout(t *testing.T) {
 		wantExit   int
 	}{
 		{
-			name: "the active account; the first left becomes active", wantToken: "t-rmd",
+			name: "the active account; the first left becomes active", wantTokens: []string{"t-rmd@example.com"},
 			wantLeft: []string{"agent@example.com", "staff@example.com"}, wantActive: "agent@example.com",
-			wantSaid: []string{"✓ Logged out of SRV as rmd@example.com", "✓ Switched to agent@example.com, now the active account"},
+			wantSaid: []string{"✓ Logged out of SRV as rmd@example.com", "✓ Switched to agent@example.com (User A), now the active account"},
 		},
 		{
-			name: "a named account, in any case", login: "STAFF@example.com", wantToken: "t-staff",
+			name: "a named account, in any case", login: "STAFF@example.com", wantTokens: []string{"t-staff@example.com"},
+			wantLeft: []string{"agent@example.com", "rmd@example.com"}, wantActive: "rmd@example.com",
+			wantSaid: []string{"✓ Logged out of SRV as staff@example.com"},
+		},
+		{
+			name: "an account without a token: no session to end", login: "staff@example.com", noToken: "staff@example.com",
 			wantLeft: []string{"agent@example.com", "rmd@example.com"}, wantActive: "rmd@example.com",
 			wantSaid: []string{"✓ Logged out of SRV as staff@example.com"},
 		},
@@ -74,22 +81,21 @@ func TestLogout(t *testing.T) {
 			fake := &logoutServer{}
 			ts := httptest.NewServer(fake)
 			defer ts.Close()
-			path := filepath.Join(t.TempDir(), config.FileName)
-			cfg, _ := config.LoadFile(path)
-			for _, l := range []string{"agent", "staff", "rmd"} {
-				cfg.AddAccount(ts.URL, config.Account{Login: l + "@example.com", Token: "t-" + l})
+			cfg := cmdtest.Accounts(t, ts.URL, "agent@example.com", "staff@example.com", "rmd@example.com")
+			if tt.noToken != "" {
+				err := cfg.Update(func(c *config.Config) error {
+					c.Hosts[ts.URL].Find(tt.noToken).Token = ""
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
 			}
-			ios, _, _, errOut := iostreams.Test()
-			opts := &Options{
-				IO: ios, Login: tt.login,
-				Config:    func() (*config.Config, error) { return cfg, nil },
-				Server:    func() (string, string, error) { return ts.URL, "config", nil },
-				NewClient: func(s string) (*sdk.Client, error) { return sdk.New(s) },
-			}
+			opts, errOut := options(cfg, ts.URL, tt.login)
 			err := logoutRun(context.Background(), opts)
 			if tt.wantErr != "" {
 				want := strings.ReplaceAll(tt.wantErr, "SRV", ts.URL)
-				if err == nil || !strings.Contains(err.Error(), want) || cmdutil.ExitCode(err) != tt.wantExit {
+				if err == nil || !strings.Contains(err.Error(), want) || cmdutil.ExitCode(err) != tt.wantExit || !errors.Is(err, config.ErrNoAccount) {
 					t.Fatalf("err = %v, want %q", err, want)
 				}
 				if len(fake.tokens) != 0 {
@@ -100,10 +106,10 @@ func TestLogout(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff([]string{tt.wantToken}, fake.tokens); diff != "" {
+			if diff := cmp.Diff(tt.wantTokens, fake.tokens); diff != "" {
 				t.Errorf("tokens sent (-want +got):\n%s", diff)
 			}
-			saved, _ := config.LoadFile(path)
+			saved, _ := config.LoadFile(cfg.Path())
 			if diff := cmp.Diff(tt.wantLeft, saved.Host(ts.URL).Logins()); diff != "" {
 				t.Errorf("accounts left (-want +got):\n%s", diff)
 			}
@@ -122,24 +128,28 @@ func TestLogoutTheLastAccount(t *testing.T) {
 	fake := &logoutServer{}
 	ts := httptest.NewServer(fake)
 	defer ts.Close()
-	path := filepath.Join(t.TempDir(), config.FileName)
-	cfg, _ := config.LoadFile(path)
-	cfg.AddAccount(ts.URL, config.Account{Login: "agent@example.com", Token: "t1"})
-	ios, _, _, _ := iostreams.Test()
-	opts := &Options{
-		IO:        ios,
-		Config:    func() (*config.Config, error) { return cfg, nil },
-		Server:    func() (string, string, error) { return ts.URL, "config", nil },
-		NewClient: func(s string) (*sdk.Client, error) { return sdk.New(s) },
-	}
+	cfg := cmdtest.Accounts(t, ts.URL, "agent@example.com")
+	opts, _ := options(cfg, ts.URL, "")
 	if err := logoutRun(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
-	saved, _ := config.LoadFile(path)
+	saved, _ := config.LoadFile(cfg.Path())
 	if saved.Host(ts.URL) != nil {
 		t.Errorf("the server is still saved: %+v", saved.Host(ts.URL))
 	}
 	if err := logoutRun(context.Background(), opts); cmdutil.ExitCode(err) != cmdutil.ExitAuth {
 		t.Errorf("a second logout: %v, want exit 4", err)
 	}
+}
+
+// options are those of a logout of login ("" for the active account) from server, with the
+// configuration cfg, and what it says.
+func options(cfg *config.Config, server, login string) (*Options, *bytes.Buffer) {
+	ios, _, _, errOut := iostreams.Test()
+	return &Options{
+		IO: ios, Login: login,
+		Config:    func() (*config.Config, error) { return cfg, nil },
+		Server:    func() (string, string, error) { return server, "config", nil },
+		NewClient: func(s string) (*sdk.Client, error) { return sdk.New(s) },
+	}, errOut
 }

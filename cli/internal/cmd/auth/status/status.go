@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/associateportal/portal/cli/internal/cmd/auth/shared"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/config"
 	"github.com/associateportal/portal/cli/internal/iostreams"
@@ -57,7 +58,7 @@ func statusRun(ctx context.Context, opts *Options) error {
 	out := opts.IO.Out
 	cs := opts.IO.ColorScheme()
 	if server == "" {
-		return &cmdutil.AuthError{Err: errors.New("no server configured; run `portal auth login --server URL`")}
+		return cmdutil.NotLoggedIn("")
 	}
 	fmt.Fprintf(out, "Server:  %s %s\n", server, cs.Gray("("+sourceName(source)+")"))
 
@@ -94,15 +95,8 @@ func printAccounts(out io.Writer, cs *iostreams.ColorScheme, h *config.Host) {
 	if h == nil || len(h.Accounts) == 0 {
 		return
 	}
-	active := h.ActiveAccount()
 	fmt.Fprintln(out, "Accounts:")
-	for _, a := range h.Accounts {
-		if active != nil && a.Login == active.Login {
-			fmt.Fprintf(out, "  * %s %s\n", cs.Bold(a.Label()), cs.Gray("(active)"))
-		} else {
-			fmt.Fprintf(out, "    %s\n", a.Label())
-		}
-	}
+	shared.PrintAccounts(out, cs, h, false)
 }
 
 func printUser(out io.Writer, cs *iostreams.ColorScheme, u oas.User) {

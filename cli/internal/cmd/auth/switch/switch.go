@@ -56,7 +56,7 @@ and you choose one on a terminal.`,
 }
 
 func switchRun(opts *Options) error {
-	server, cfg, h, err := shared.Accounts(opts.Server, opts.Config, "; run `portal auth login`")
+	server, cfg, h, err := shared.Accounts(opts.Server, opts.Config)
 	if err != nil {
 		return err
 	}
@@ -66,11 +66,16 @@ func switchRun(opts *Options) error {
 			return err
 		}
 	}
-	a, err := cfg.Switch(server, login)
+	a, err := shared.Account(h, server, login)
 	if err != nil {
-		return fmt.Errorf("no account %q on %s; logged in: %s", login, server, strings.Join(h.Logins(), ", "))
+		return err
 	}
-	if err := cfg.Save(); err != nil {
+	err = cfg.Update(func(c *config.Config) error {
+		var err error
+		a, err = c.Switch(server, a.Login)
+		return err
+	})
+	if err != nil {
 		return err
 	}
 	cs := opts.IO.ColorScheme()
@@ -95,13 +100,7 @@ func choose(opts *Options, h *config.Host) (string, error) {
 	if !opts.IO.CanPrompt() {
 		return "", cmdutil.FlagErrorf("give the login to switch to: one of %s", strings.Join(h.Logins(), ", "))
 	}
-	for i, a := range h.Accounts {
-		mark := " "
-		if active != nil && a.Login == active.Login {
-			mark = "*"
-		}
-		fmt.Fprintf(opts.IO.ErrOut, "%s %d. %s\n", mark, i+1, a.Label())
-	}
+	shared.PrintAccounts(opts.IO.ErrOut, opts.IO.ColorScheme(), h, true)
 	answer, err := opts.Prompter.Input(fmt.Sprintf("Switch to (1–%d or a login): ", len(h.Accounts)))
 	if err != nil {
 		return "", err

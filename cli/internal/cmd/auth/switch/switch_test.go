@@ -3,7 +3,6 @@ package switchcmd
 import (
 	"bytes"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -27,42 +26,22 @@ func TestNewCmdSwitch(t *testing.T) {
 	cmdtest.Parse(t, ios, NewCmdSwitch, []string{" "}, "the login is empty")
 }
 
-// answer is a Prompter that answers every Input with the same text.
-type answer string
-
-func (a answer) Input(string) (string, error)    { return string(a), nil }
-func (a answer) Password(string) (string, error) { return "", errors.New("no password here") }
-func (a answer) ConfirmWord(string, string) (bool, error) {
-	return false, errors.New("no confirmation here")
-}
-
 const srv = "http://portal.test"
 
 // setup returns the options of a switch over a configuration holding logins, the last one
 // active, and the configuration's path.
 func setup(t *testing.T, tty bool, reply string, logins ...string) (*Options, string, *bytes.Buffer) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), config.FileName)
-	cfg, err := config.LoadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Server = srv
-	for i, l := range logins {
-		cfg.AddAccount(srv, config.Account{Login: l, Token: "t" + l, Name: "User " + string(rune('A'+i))})
-	}
-	if err := cfg.Save(); err != nil {
-		t.Fatal(err)
-	}
+	cfg := cmdtest.Accounts(t, srv, logins...)
 	ios, _, _, errOut := iostreams.Test()
 	ios.SetStdinTTY(tty)
 	ios.SetStdoutTTY(tty)
 	opts := &Options{
-		IO: ios, Prompter: answer(reply),
+		IO: ios, Prompter: cmdtest.Answer(reply),
 		Config: func() (*config.Config, error) { return cfg, nil },
 		Server: func() (string, string, error) { return srv, "config", nil },
 	}
-	return opts, path, errOut
+	return opts, cfg.Path(), errOut
 }
 
 func activeIn(t *testing.T, path string) string {
@@ -105,6 +84,9 @@ func TestSwitch(t *testing.T) {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || cmdutil.ExitCode(err) != tt.wantExit {
 					t.Fatalf("err = %v (exit %d), want %q (exit %d)", err, cmdutil.ExitCode(err), tt.wantErr, tt.wantExit)
 				}
+				if strings.HasPrefix(tt.wantErr, `no account "`) && !errors.Is(err, config.ErrNoAccount) {
+					t.Errorf("err = %v, want it to wrap config.ErrNoAccount", err)
+				}
 				if len(tt.logins) > 0 {
 					if got := activeIn(t, path); got != tt.logins[len(tt.logins)-1] {
 						t.Errorf("the active account changed to %s", got)
@@ -139,8 +121,9 @@ func TestSwitchListsTheAccounts(t *testing.T) {
 	if err := switchRun(opts); err != nil {
 		t.Fatal(err)
 	}
-	want := "  1. agent@example.com (User A)\n  2. staff@example.com (User B)\n* 3. rmd@example.com (User C)\n"
-	if got := errOut.String(); !strings.HasPrefix(got, want) {
-		t.Errorf("said %q, want it to start with %q", got, want)
+	want := "    1. agent@example.com (User A)\n    2. staff@example.com (User B)\n  * 3. rmd@example.com (User C) (active)\n" +
+		"✓ Switched to agent@example.com (User A) on http://portal.test\n"
+	if got := errOut.String(); got != want {
+		t.Errorf("said %q, want %q", got, want)
 	}
 }

@@ -57,7 +57,7 @@ func tokenRun(opts *Options) error {
 	}
 	a := cfg.Active(server)
 	if server == "" || a == nil || a.Token == "" {
-		return &cmdutil.AuthError{Err: fmt.Errorf("not logged in; run `portal auth login`")}
+		return cmdutil.NotLoggedIn(server)
 	}
 	_, err = fmt.Fprintln(opts.IO.Out, a.Token)
 	return err

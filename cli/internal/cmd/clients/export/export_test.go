@@ -7,6 +7,7 @@ import (
 
 	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -75,5 +76,16 @@ func TestNewCmdExport(t *testing.T) {
 				t.Errorf("output = %q, clobber %v; want %q, %v", got.Output, got.Clobber, tt.wantOutput, tt.wantClobber)
 			}
 		})
+	}
+}
+
+// The run gets a context that carries the --order keys in the order given: the parameter
+// struct holds them in the contract's field order (last_name before state).
+func TestOrderKeysKeepTheirOrder(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	ctx := cmdtest.Context(t, ios, NewCmdExport, []string{"--order", "state:desc", "--order", "last_name"})
+	want := []sdk.OrderKey{{Field: "state", Direction: "DESC"}, {Field: "last_name", Direction: "ASC"}}
+	if diff := cmp.Diff(want, sdk.OrderFrom(ctx)); diff != "" {
+		t.Errorf("clients export: order keys (-want +got):\n%s", diff)
 	}
 }

@@ -60,11 +60,11 @@ annual_income (cents), and no header.`,
 			if err := opts.Paging.Validate(cmd); err != nil {
 				return err
 			}
-			if err := cmdutil.ApplyListing(&opts.Params, opts.Filters, opts.Orders); err != nil {
+			ctx, err := cmdutil.ApplyListing(cmd.Context(), &opts.Params, opts.Filters, opts.Orders)
+			if err != nil {
 				return err
 			}
 			opts.Params.Limit, opts.Params.Page = opts.Paging.Params()
-			ctx := cmdutil.OrderContext(cmd.Context(), &opts.Params, opts.Orders)
 			if runF != nil {
 				return runF(ctx, opts)
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -87,5 +88,16 @@ func TestNewCmdList(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The run gets a context that carries the --order keys in the order given: the parameter
+// struct holds them in the contract's field order (last_name before state).
+func TestOrderKeysKeepTheirOrder(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	ctx := cmdtest.Context(t, ios, NewCmdList, []string{"--order", "state:desc", "--order", "last_name"})
+	want := []sdk.OrderKey{{Field: "state", Direction: "DESC"}, {Field: "last_name", Direction: "ASC"}}
+	if diff := cmp.Diff(want, sdk.OrderFrom(ctx)); diff != "" {
+		t.Errorf("clients list: order keys (-want +got):\n%s", diff)
 	}
 }

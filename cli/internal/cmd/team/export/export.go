@@ -60,14 +60,15 @@ replaced with --clobber.`,
 			if opts.Params.PeriodStart, opts.Params.PeriodEnd, err = opts.Period.Parse(); err != nil {
 				return err
 			}
-			if err := cmdutil.ApplyListing(&opts.Params, opts.Filters, opts.Orders); err != nil {
+			ctx, err := cmdutil.ApplyListing(cmd.Context(), &opts.Params, opts.Filters, opts.Orders)
+			if err != nil {
 				return err
 			}
 			opts.Params.Format = oas.NewOptDownloadFormat(oas.DownloadFormat(opts.Format))
 			if runF != nil {
-				return runF(cmd.Context(), opts)
+				return runF(ctx, opts)
 			}
-			return exportRun(cmd.Context(), opts)
+			return exportRun(ctx, opts)
 		},
 	}
 	shared.AddViewFlag(cmd, &opts.View)

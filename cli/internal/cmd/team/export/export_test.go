@@ -7,6 +7,7 @@ import (
 
 	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -77,5 +78,16 @@ func TestNewCmdExport(t *testing.T) {
 				t.Errorf("output = %q, clobber %v; want %q, %v", got.Output, got.Clobber, tt.wantOutput, tt.wantClobber)
 			}
 		})
+	}
+}
+
+// The run gets a context that carries the --order keys in the order given: the parameter
+// struct holds them in the contract's field order (last_name before state).
+func TestOrderKeysKeepTheirOrder(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	ctx := cmdtest.Context(t, ios, NewCmdExport, []string{"--order", "state", "--order", "last_name:desc"})
+	want := []sdk.OrderKey{{Field: "state", Direction: "ASC"}, {Field: "last_name", Direction: "DESC"}}
+	if diff := cmp.Diff(want, sdk.OrderFrom(ctx)); diff != "" {
+		t.Errorf("team export: order keys (-want +got):\n%s", diff)
 	}
 }

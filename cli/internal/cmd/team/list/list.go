@@ -74,11 +74,11 @@ code, name, level, status, upline_code, generation, licensed, joined_on, and no 
 			if opts.Params.PeriodStart, opts.Params.PeriodEnd, err = opts.Period.Parse(); err != nil {
 				return err
 			}
-			if err := cmdutil.ApplyListing(&opts.Params, opts.Filters, opts.Orders); err != nil {
+			ctx, err := cmdutil.ApplyListing(cmd.Context(), &opts.Params, opts.Filters, opts.Orders)
+			if err != nil {
 				return err
 			}
 			opts.Params.Limit, opts.Params.Page = opts.Paging.Params()
-			ctx := cmdutil.OrderContext(cmd.Context(), &opts.Params, opts.Orders)
 			if runF != nil {
 				return runF(ctx, opts)
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -132,5 +133,16 @@ func TestViewCompletion(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"Personal", "BaseShop", "RmdSuperBase", "RmdSuperTeam", "Infinity"}, names); diff != "" {
 		t.Errorf("completions (-want +got):\n%s", diff)
+	}
+}
+
+// The run gets a context that carries the --order keys in the order given: the parameter
+// struct holds them in the contract's field order (last_name before state).
+func TestOrderKeysKeepTheirOrder(t *testing.T) {
+	ios, _, _, _ := iostreams.Test()
+	ctx := cmdtest.Context(t, ios, NewCmdList, []string{"--order", "state", "--order", "last_name:desc"})
+	want := []sdk.OrderKey{{Field: "state", Direction: "ASC"}, {Field: "last_name", Direction: "DESC"}}
+	if diff := cmp.Diff(want, sdk.OrderFrom(ctx)); diff != "" {
+		t.Errorf("team list: order keys (-want +got):\n%s", diff)
 	}
 }
