@@ -3,9 +3,19 @@
 // into view, and the menu marks the current page. Each screen passes the standing check.
 import assert from 'node:assert/strict';
 import { expectAccessible } from './axe.mjs';
-import { RMD, acknowledgeAll, e2e, login, newPage, until } from './support.mjs';
+import {
+  RMD,
+  VIEWPORTS,
+  acknowledgeAll,
+  e2e,
+  expectInViewport,
+  login,
+  newPage,
+  stubPendingMemo,
+  until,
+} from './support.mjs';
 
-const PHONE = { width: 390, height: 844 };
+const PHONE = VIEWPORTS.phone;
 
 /** Boxes of a few parts of every tree row in view, measured in the page. */
 function treeRows(page) {
@@ -47,22 +57,7 @@ e2e('phone: tree rows, typed signature, tabs and menu at 390 px', async ({ brows
 
   // A memo that needs a signature, typed: the preview stays inside its card (the list of what
   // waits is answered here, so the run signs nothing).
-  await page.route('**/api/dashboard/acknowledgements', (route) =>
-    route.fulfill({
-      json: {
-        memos: [
-          {
-            id: 901,
-            title: 'Compliance update: annuity suitability',
-            body: 'Every annuity recommendation needs a signed suitability questionnaire.',
-            requires_signature: true,
-            published_at: '2026-01-02T10:00:00Z',
-          },
-        ],
-        w9_documents: [],
-      },
-    }),
-  );
+  const unstub = await stubPendingMemo(page);
   await page.goto('/');
   await page.getByRole('heading', { name: 'Acknowledgements' }).waitFor();
   await page.getByRole('radio', { name: 'Type' }).click();
@@ -79,7 +74,7 @@ e2e('phone: tree rows, typed signature, tabs and menu at 390 px', async ({ brows
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(overflow <= PHONE.width, `the page does not scroll sideways (${overflow} px)`);
   await expectAccessible(page, 'acknowledgement with a typed signature, 390 px');
-  await page.unroute('**/api/dashboard/acknowledgements');
+  await unstub();
 
   await acknowledgeAll(page);
 
@@ -108,30 +103,17 @@ e2e('phone: tree rows, typed signature, tabs and menu at 390 px', async ({ brows
   }
   await expectAccessible(page, 'genealogy tree, 390 px');
 
-  // The current tab (Genealogy tree, far along the tabs) is scrolled into view.
-  const tab = page
+  // The current tab (Genealogy tree, far along the tabs; then Hierarchy, the last) is scrolled
+  // into view.
+  const currentTab = page
     .getByRole('navigation', { name: 'Renee Mitchell' })
     .locator('a[aria-current="page"]');
-  assert.match(await tab.textContent(), /Genealogy tree/);
-  await until(
-    async () => {
-      const box = await tab.boundingBox();
-      return Boolean(box && box.x >= 0 && box.x + box.width <= PHONE.width);
-    },
-    { message: 'the current tab in view' },
-  );
+  assert.match(await currentTab.textContent(), /Genealogy tree/);
+  await expectInViewport(currentTab, PHONE.width, 'the current tab in view');
   await page.goto('/team/RMD100/hierarchy');
   await page.getByRole('list', { name: /^Hierarchy of/ }).waitFor();
-  const hierarchyTab = page
-    .getByRole('navigation', { name: 'Renee Mitchell' })
-    .locator('a[aria-current="page"]');
-  await until(
-    async () => {
-      const box = await hierarchyTab.boundingBox();
-      return Boolean(box && box.x >= 0 && box.x + box.width <= PHONE.width);
-    },
-    { message: 'the last tab in view' },
-  );
+  assert.match(await currentTab.textContent(), /Hierarchy/);
+  await expectInViewport(currentTab, PHONE.width, 'the last tab in view');
 
   // The menu marks the current page (aria-current and a visible mark) and its area.
   await page.goto('/team/Infinity');

@@ -1,8 +1,9 @@
 // Screenshots of the main pages for a person to look at: login, acknowledgement, dashboard,
 // clients list, client form and client detail, and the Team area (dashboard, a team list with
 // its filters, an associate's tabs, the genealogy tree expanded, the hierarchy, the account) —
-// and the honest states (a list that failed, a missing client, a typed signature) — at 1280,
-// 768 and 390 px wide, light and dark.
+// and the honest states (a list that failed, a missing client, a typed signature, a missing
+// page, staff on the account and client-create routes) — at 1280, 768 and 390 px wide, light
+// and dark.
 // Usage: PORTAL_URL=http://127.0.0.1:8080 npm run screenshots  (saves to e2e/screenshots/pages/)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,23 +11,27 @@ import {
   AGENT,
   RMD,
   SCREENSHOT_DIR,
+  STAFF,
+  VIEWPORTS,
   acknowledgeAll,
   drawSignature,
   launchBrowser,
   login,
   newPage,
+  stubPendingMemo,
 } from './support.mjs';
 
 const out = join(SCREENSHOT_DIR, 'pages');
 mkdirSync(out, { recursive: true });
 
+const { desktop, tablet, phone } = VIEWPORTS;
 const variants = [
-  { name: 'light', width: 1280, height: 860, colorScheme: 'light' },
-  { name: 'dark', width: 1280, height: 860, colorScheme: 'dark' },
-  { name: '768', width: 768, height: 1000, colorScheme: 'light' },
-  { name: '768-dark', width: 768, height: 1000, colorScheme: 'dark' },
-  { name: '390', width: 390, height: 844, colorScheme: 'light' },
-  { name: '390-dark', width: 390, height: 844, colorScheme: 'dark' },
+  { name: 'light', ...desktop, colorScheme: 'light' },
+  { name: 'dark', ...desktop, colorScheme: 'dark' },
+  { name: '768', ...tablet, colorScheme: 'light' },
+  { name: '768-dark', ...tablet, colorScheme: 'dark' },
+  { name: '390', ...phone, colorScheme: 'light' },
+  { name: '390-dark', ...phone, colorScheme: 'dark' },
 ];
 
 /** The theme is Auto by default, so the emulated system scheme switches light and dark. */
@@ -94,27 +99,12 @@ try {
   await shoot(page, 'dashboard');
 
   // A memo waiting for a typed signature (answered here: nothing is signed).
-  await page.route('**/api/dashboard/acknowledgements', (route) =>
-    route.fulfill({
-      json: {
-        memos: [
-          {
-            id: 901,
-            title: 'Compliance update: annuity suitability',
-            body: 'Every annuity recommendation needs a signed suitability questionnaire.',
-            requires_signature: true,
-            published_at: '2026-01-02T10:00:00Z',
-          },
-        ],
-        w9_documents: [],
-      },
-    }),
-  );
+  const unstub = await stubPendingMemo(page);
   await page.goto('/');
   await page.getByRole('radio', { name: 'Type' }).click();
   await page.getByLabel('Type your full name').fill('Alexandria Montgomery-Worthington');
   await shoot(page, 'acknowledgement-typed');
-  await page.unroute('**/api/dashboard/acknowledgements');
+  await unstub();
 
   // A list that failed, and a client that does not exist.
   const clientList = (url) => url.pathname === '/api/clients';
@@ -223,6 +213,16 @@ try {
   await page.goto('/no/such/page');
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   await shoot(page, 'not-found');
+
+  // Staff: no associate account, and no client form (only associates add clients).
+  await page.evaluate(() => localStorage.clear());
+  await login(page, STAFF);
+  await page.goto('/account');
+  await page.getByText('Staff users have no associate account.').waitFor();
+  await shoot(page, 'account-staff');
+  await page.goto('/business/clients/create');
+  await page.getByText(/Only associates add clients/).waitFor();
+  await shoot(page, 'client-create-staff');
 } finally {
   await browser.close();
 }

@@ -1,41 +1,23 @@
 // Honest states, as a new user meets them: a list that fails says so with Retry (and no empty
 // state), missing and refused pages offer a way back, detail pages have breadcrumbs and titles,
 // invalid fields have a red border, the client lookup shows nothing before typing and tells
-// two clients of the same name apart, and staff read plain words and counts they can open.
+// two clients of the same name apart, an unknown route is the 404 page, and staff read plain
+// words and counts they can open (and are told up front what is for associates only).
 // Each screen passes the standing check (axe in light and dark, a title of its own).
 import assert from 'node:assert/strict';
 import { expectAccessible } from './axe.mjs';
 import {
   AGENT,
   RMD,
+  STAFF,
   acknowledgeAll,
+  api,
   e2e,
   login,
   newPage,
   uniqueSuffix,
   until,
 } from './support.mjs';
-
-const STAFF = 'staff@example.com';
-
-/** Calls the API with the page's session (to set up and find test data, not to drive the UI). */
-function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await window.fetch(`/api${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('portal.token')}`,
-          'Content-Type': 'application/json',
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.status === 204 ? null : res.json();
-    },
-    { method, path, body },
-  );
-}
 
 /** The colour of a box's border (the inset box-shadow Radix draws) as [r, g, b]. */
 function borderRgb(locator) {
@@ -210,16 +192,38 @@ e2e('states: staff read plain words and counts they can open', async ({ browser 
   assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 0);
   await expectAccessible(page, 'team refused to staff');
 
-  // A client form sent anyway: the refusal in plain words.
+  // The client form: refused up front in plain words, with the way back to the list.
   await page.goto('/business/clients/create');
-  await page.getByLabel('First name').fill('Robin');
-  await page.getByLabel('Last name').fill('Staffless');
-  await page.getByRole('button', { name: 'Create client' }).click();
-  const alert = page
-    .getByRole('alert')
-    .filter({ hasText: /associates/ })
-    .first();
-  await alert.waitFor();
-  assert.doesNotMatch(await alert.textContent(), /access-token|header/);
+  await page.getByText(/Only associates add clients/).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Create client' }).count(), 0);
+  assert.equal(await page.getByLabel('First name').count(), 0);
+  assert.doesNotMatch(await page.locator('main').textContent(), /access-token|header|--as/);
   await expectAccessible(page, 'client form refused to staff');
+  await page.getByRole('link', { name: /Back to clients/ }).click();
+  await page.waitForURL((url) => url.pathname === '/business/clients');
+
+  // My account: staff have none, and are told so.
+  await page.getByRole('button', { name: /^Account:/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).waitFor();
+  assert.equal(await page.getByRole('menuitem', { name: 'My account' }).count(), 0);
+  await page.keyboard.press('Escape');
+  await page.goto('/account');
+  await page.getByText('Staff users have no associate account.').waitFor();
+  assert.equal(await page.title(), 'My account · Associate Portal');
+  await expectAccessible(page, 'staff account');
+});
+
+e2e('states: an unknown route is the 404 page, with the dashboard', async ({ browser }) => {
+  const page = await newPage(browser);
+  await login(page, AGENT);
+  await acknowledgeAll(page);
+  await page.goto('/no/such/page');
+  await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+  assert.equal(await page.title(), '404 Page not found · Associate Portal');
+  assert.equal(await page.getByRole('button', { name: 'Try again' }).count(), 0);
+  await page.getByRole('link', { name: 'Go to dashboard' }).waitFor();
+  await expectAccessible(page, 'not found');
+  await page.getByRole('link', { name: 'Go to dashboard' }).click();
+  await page.getByRole('heading', { name: 'Needs your attention' }).waitFor();
+  assert.deepEqual(page.problems, [], page.problems.join('\n'));
 });

@@ -1,62 +1,24 @@
-// Shared helpers of the end-to-end runs: playwright-core driving Debian's Chromium against a
-// running portald (PORTAL_URL). Run with `npm run e2e`.
+// Shared helpers of the end-to-end runs (node:test): a test with a browser of its own, the
+// viewports, a memo stub, API calls with the page's session, and waits. The browser, login and
+// acknowledgement pieces live in browser.mjs (no node:test), re-exported here. Run with
+// `npm run e2e` against a running portald (PORTAL_URL).
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from './browser.mjs';
 
-export const PASSWORD = 'portal-demo-pass';
-export const AGENT = 'agent@example.com';
-export const RMD = 'rmd@example.com';
+export * from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = join(here, 'screenshots');
 
-export function baseUrl() {
-  const url = process.env.PORTAL_URL;
-  if (!url)
-    throw new Error(
-      'Set PORTAL_URL to the base URL of a running portald, e.g. http://127.0.0.1:8080',
-    );
-  return url.replace(/\/$/, '');
-}
-
-/** Debian's Chromium, headless, with a fresh profile (Playwright makes a temporary one). */
-export function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
-
-export async function newPage(browser, { width = 1280, height = 900, colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width, height },
-    colorScheme,
-  });
-  context.setDefaultTimeout(15_000);
-  context.setDefaultNavigationTimeout(30_000);
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.problems = problems;
-  return page;
-}
+/** The widths the runs and the screenshots use: the breakpoint (768 px: sm) and a phone. */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 900 },
+  tablet: { width: 768, height: 1000 },
+  phone: { width: 390, height: 844 },
+};
 
 function safeName(name) {
   return name
@@ -92,68 +54,61 @@ export function e2e(name, body) {
   });
 }
 
-export async function login(page, who, { path = '/login' } = {}) {
-  await page.goto(path);
-  await page.getByLabel('Email or associate code').fill(who);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: /^Account:/ }).waitFor();
+/** Calls the API with the page's session (to set up and find test data, never to drive the UI). */
+export function api(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await window.fetch(`/api${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('portal.token')}`,
+          'Content-Type': 'application/json',
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.status === 204 ? null : res.json();
+    },
+    { method, path, body },
+  );
 }
 
-/** Draws a signature on the pad with the mouse. */
-export async function drawSignature(page) {
-  const canvas = page.getByRole('img', { name: /Signature pad/ });
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('the signature pad is not visible');
-  const y = box.y + box.height * 0.55;
-  await page.mouse.move(box.x + 40, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) {
-    await page.mouse.move(box.x + 40 + i * 12, y + Math.sin(i / 2) * 28, { steps: 2 });
-  }
-  await page.mouse.up();
-  await page.mouse.move(box.x + 90, y - 30);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 140, y + 25, { steps: 6 });
-  await page.mouse.up();
-}
+const ACKNOWLEDGEMENTS = '**/api/dashboard/acknowledgements';
 
 /**
- * Acknowledges whatever waits (memos first, then W-9 documents) by signing where needed, and
- * continues to the dashboard. Returns the kinds seen, in order.
+ * Answers the list of what waits with one memo that needs a signature (memo 901), so that a
+ * run can show the acknowledgement screen without signing anything. Returns the function that
+ * removes the stub.
  */
-export async function acknowledgeAll(page) {
-  const seen = [];
-  await page.goto('/');
-  const heading = page.getByRole('heading', { level: 1 });
-  await heading.waitFor();
-  for (let round = 0; round < 20; round++) {
-    const title = (await heading.textContent())?.trim();
-    if (title === 'All acknowledged') {
-      await page.getByRole('link', { name: 'Continue to the dashboard' }).click();
-      await page.getByRole('heading', { name: 'Needs your attention' }).waitFor();
-      return seen;
-    }
-    if (title !== 'Acknowledgements') return seen; // nothing pending: the dashboard shows
-    const card = page
-      .locator('.rt-Card')
-      .filter({ has: page.getByRole('button', { name: /acknowledge/i }) });
-    const badge = (await card.locator('.rt-Badge').first().textContent())?.trim();
-    seen.push(badge);
-    const sign = page.getByRole('button', { name: 'Sign and acknowledge' });
-    if (await sign.isVisible()) {
-      await drawSignature(page);
-      await sign.click();
-    } else {
-      await page.getByRole('button', { name: 'Acknowledge', exact: true }).click();
-    }
-    const success = page.getByText(/acknowledged successfully/);
-    await success.waitFor();
-    // The item leaves after 2000 ms.
-    await success.waitFor({ state: 'detached', timeout: 10_000 });
-  }
-  throw new Error('acknowledgements did not finish');
+export async function stubPendingMemo(page) {
+  await page.route(ACKNOWLEDGEMENTS, (route) =>
+    route.fulfill({
+      json: {
+        memos: [
+          {
+            id: 901,
+            title: 'Compliance update: annuity suitability',
+            body: 'Every annuity recommendation needs a signed suitability questionnaire.',
+            requires_signature: true,
+            published_at: '2026-01-02T10:00:00Z',
+          },
+        ],
+        w9_documents: [],
+      },
+    }),
+  );
+  return () => page.unroute(ACKNOWLEDGEMENTS);
+}
+
+/** Waits until `locator` lies across the viewport's width (0 to `width`), e.g. a current tab. */
+export async function expectInViewport(locator, width, message) {
+  await until(
+    async () => {
+      const box = await locator.boundingBox();
+      return Boolean(box && box.x >= 0 && box.x + box.width <= width);
+    },
+    { message },
+  );
 }
 
 /** Texts of one column of the clients table (0-based, counting the row header), read in one

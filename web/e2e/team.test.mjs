@@ -4,28 +4,17 @@
 // hit inside collapsed branches, re-rooting).
 import assert from 'node:assert/strict';
 import { expectAccessible } from './axe.mjs';
-import { AGENT, RMD, acknowledgeAll, e2e, login, newPage, until } from './support.mjs';
+import { AGENT, RMD, acknowledgeAll, api, e2e, login, newPage, until } from './support.mjs';
 
 const VIEWS = {
   senior: ['Personal', 'RMD Super Base', 'RMD Super Team', 'Infinity'],
   other: ['Personal', 'Base Shop', 'Infinity'],
 };
 
-/** GET from the API with the page's session (to find test data, never to drive the UI). */
-function api(page, path) {
-  return page.evaluate(async (p) => {
-    const res = await window.fetch(`/api${p}`, {
-      headers: { Authorization: `Bearer ${localStorage.getItem('portal.token')}` },
-    });
-    if (!res.ok) throw new Error(`${p}: ${res.status}`);
-    return res.json();
-  }, path);
-}
-
 /** A chain root → a → b → c below `root`, or null. Depth first over the children API. */
 async function findChain(page, root) {
   const children = async (code) =>
-    (await api(page, `/associates/${code}/genealogy/children?limit=200`)).data;
+    (await api(page, 'GET', `/associates/${code}/genealogy/children?limit=200`)).data;
   for (const a of (await children(root)).filter((n) => n.children > 0)) {
     for (const b of (await children(a.code)).filter((n) => n.children > 0)) {
       const [c] = await children(b.code);
@@ -78,6 +67,8 @@ async function teamJourney(page, who, { senior, code }) {
 
   // A filter goes into the URL and narrows the list.
   await page.getByRole('button', { name: /Filters/ }).click();
+  await page.getByLabel('Code starts with').waitFor();
+  await expectAccessible(page, 'team list with the filters open');
   await page.getByLabel('Code starts with').fill(code);
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await page.waitForURL((url) => url.search.includes(`filter[code][startswith]=${code}`));
@@ -138,6 +129,8 @@ async function teamJourney(page, who, { senior, code }) {
   for (const tab of ['Overview', 'Licenses', 'Provider appointments', 'Level history']) {
     await accountTabs.getByRole('link', { name: tab }).waitFor();
   }
+  await page.getByRole('heading', { name: 'Profile' }).waitFor();
+  await expectAccessible(page, 'account');
   await accountTabs.getByRole('link', { name: 'Licenses' }).click();
   await page.waitForURL('**/account/licenses');
   await page.getByRole('table', { name: 'Licenses' }).waitFor();
@@ -187,7 +180,10 @@ async function teamJourney(page, who, { senior, code }) {
 
   // Search: the hit is three levels down in a collapsed branch; the tree opens and lands on it.
   await page.getByRole('combobox', { name: 'Search the tree' }).fill(chain.c.name);
-  await page.getByRole('option', { name: new RegExp(chain.c.code) }).click();
+  const hit = page.getByRole('option', { name: new RegExp(chain.c.code) });
+  await hit.waitFor();
+  await expectAccessible(page, 'genealogy tree search results');
+  await hit.click();
   await until(async () => (await focusedCode(page)) === chain.c.code, { message: 'landing' });
   assert.equal(await treeitem(page, chain.a.code).getAttribute('aria-expanded'), 'true');
   assert.equal(await treeitem(page, chain.b.code).getAttribute('aria-expanded'), 'true');

@@ -5,6 +5,7 @@ import {
   RETRY_POLICY,
   apiRequest,
   isRetryable,
+  mayPassOnRetry,
   parseRetryAfter,
   retryDelay,
   toQueryString,
@@ -190,6 +191,11 @@ describe('retry policy', () => {
     // A retry cannot change these (as in the SDK).
     expect(isRetryable('GET', 501)).toBe(false);
     expect(isRetryable('GET', 505)).toBe(false);
+  });
+
+  it('says which failures may pass, whatever the method', () => {
+    expect([0, 429, 500, 502, 503, 504].every(mayPassOnRetry)).toBe(true);
+    expect([400, 401, 403, 404, 408, 409, 422, 501, 505].some(mayPassOnRetry)).toBe(false);
   });
 
   it('retries a GET up to 3 times with 1000, 2000 and 4000 ms between tries', async () => {

@@ -80,12 +80,20 @@ export function retryDelay(attempt: number): number {
   return Math.min(RETRY_POLICY.initialDelayMs * 2 ** attempt, RETRY_POLICY.maxDelayMs);
 }
 
-/** Only idempotent methods, and only on 429, 5xx or a network error; never on 501 or 505,
- * which a retry cannot change. */
-export function isRetryable(method: string, status: number): boolean {
-  if (!IDEMPOTENT_METHODS.has(method.toUpperCase())) return false;
+/**
+ * Whether asking again may get another answer than a failure with this status: 429, a 5xx
+ * other than 501 and 505 (which a retry cannot change, as in the Go SDK), or no answer at all
+ * (NETWORK_ERROR_STATUS). The one rule of which failures may pass: the retries here and the
+ * error pages' 'Try again' (components/error-panel.tsx) both follow it.
+ */
+export function mayPassOnRetry(status: number): boolean {
   if (status === 501 || status === 505) return false;
   return status === NETWORK_ERROR_STATUS || status === 429 || status >= 500;
+}
+
+/** Only idempotent methods, and only when the failure may pass (mayPassOnRetry). */
+export function isRetryable(method: string, status: number): boolean {
+  return IDEMPOTENT_METHODS.has(method.toUpperCase()) && mayPassOnRetry(status);
 }
 
 const HTTP_DATE = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s/i;

@@ -1,46 +1,35 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as Mutator from '@/api/mutator';
-import type { RequestConfig } from '@/api/mutator';
+import { calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ClientLookup, clientOptions } from './client-lookup';
 
+vi.mock('@/api/mutator', async (original) =>
+  (await import('@/test/fake-api')).fakeMutator(await original()),
+);
+
 // Two clients called Robin Lee, one without an email; the lookup answers names only.
-const server = vi.hoisted(() => ({
-  calls: [] as { url: string; params: Record<string, unknown> }[],
-}));
 const CLIENTS = [
   { id: 11, first_name: 'Robin', last_name: 'Lee', email: 'robin.lee@example.org' },
   { id: 12, first_name: 'Robin', last_name: 'Lee' },
   { id: 13, first_name: 'Rob', last_name: 'Stone', email: 'rob@example.org' },
 ];
 
-vi.mock('@/api/mutator', async (importOriginal) => {
-  const actual = await importOriginal<typeof Mutator>();
-  return {
-    ...actual,
-    apiRequest: vi.fn(async (config: RequestConfig) => {
-      const params = (config.params ?? {}) as Record<string, unknown>;
-      server.calls.push({ url: config.url, params });
-      if (config.url === '/search/clients') {
-        const kw = String(params.search_keyword ?? '').toLowerCase();
-        return {
-          data: CLIENTS.filter(
-            (c) => kw && `${c.first_name} ${c.last_name}`.toLowerCase().includes(kw),
-          ).map((c) => ({ id: c.id, name: `${c.first_name} ${c.last_name}` })),
-        };
-      }
-      if (config.url === '/clients') {
-        const ids = params['filter[id][in][]'] as number[];
-        return { data: CLIENTS.filter((c) => ids.includes(c.id)) };
-      }
-      throw new actual.ApiError(404, 'Not found');
-    }),
-  };
-});
-
 beforeEach(() => {
-  server.calls.length = 0;
+  fakeApi({
+    '/search/clients': ({ params }: FakeRequest) => {
+      const kw = String(params.search_keyword ?? '').toLowerCase();
+      return {
+        data: CLIENTS.filter(
+          (c) => kw && `${c.first_name} ${c.last_name}`.toLowerCase().includes(kw),
+        ).map((c) => ({ id: c.id, name: `${c.first_name} ${c.last_name}` })),
+      };
+    },
+    '/clients': ({ params }: FakeRequest) => {
+      const ids = params['filter[id][in][]'] as number[];
+      return { data: CLIENTS.filter((c) => ids.includes(c.id)) };
+    },
+  });
 });
 
 describe('ClientLookup', () => {
@@ -49,7 +38,7 @@ describe('ClientLookup', () => {
     const input = await screen.findByRole('combobox', { name: 'Client' });
     await user.click(input);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
-    expect(server.calls).toEqual([]);
+    expect(calls()).toEqual([]);
   });
 
   it('tells two clients of the same name apart by email, or by number', async () => {
@@ -64,7 +53,7 @@ describe('ClientLookup', () => {
       within(listbox).getByRole('option', { name: /^Robin Lee\W+Client #12$/ }),
     ).toBeInTheDocument();
     // The emails come from the client list, filtered by the ids the lookup found.
-    expect(server.calls.find((c) => c.url === '/clients')?.params).toMatchObject({
+    expect(calls('/clients')[0]?.params).toMatchObject({
       'filter[id][in][]': [11, 12],
       limit: 2,
     });

@@ -1,11 +1,8 @@
 import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Button, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from 'react-router';
-
-export interface ErrorDetails {
-  status?: number;
-  message: string;
-}
+import { mayPassOnRetry } from '@/api/mutator';
+import type { ErrorDetails } from '@/lib/errors';
 
 export interface BackLink {
   to: string;
@@ -14,14 +11,20 @@ export interface BackLink {
 }
 
 export interface ErrorPanelProps extends ErrorDetails {
+  /** A sentence before what to do next ('The page … does not exist or has moved.'). */
+  description?: string;
   /** Where 'back' leads from this page (the list a detail page belongs to); without it the
    *  panel offers the browser's previous page when there is one. */
   back?: BackLink;
 }
 
-/** A 4xx other than a timeout or a rate limit: trying again gives the same answer. */
+/**
+ * An answer that trying again will not change (403, 404, the other 4xx but 429, 501, 505): the
+ * page offers the way back. The failures the mutator retries (mayPassOnRetry) offer 'Try again',
+ * and so does a failure without a status.
+ */
 export function isFinal(status: number | undefined): boolean {
-  return status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  return status !== undefined && !mayPassOnRetry(status);
 }
 
 /** The title parts of an error page: '404 Client not found'. */
@@ -41,9 +44,27 @@ function canGoBack(): boolean {
  * is missing or refused (403, 404 and the other final 4xx) offers a way back; a failure that
  * may pass (5xx, the network) offers to try again.
  */
-export function ErrorPanel({ status, message, back }: ErrorPanelProps) {
+export function ErrorPanel({ status, message, description, back }: ErrorPanelProps) {
   const navigate = useNavigate();
   const final = isFinal(status);
+  const first = !final ? (
+    <Button onClick={() => window.location.reload()}>Try again</Button>
+  ) : back ? (
+    <Button asChild>
+      <Link to={back.to}>
+        <ArrowLeftIcon aria-hidden /> {back.label}
+      </Link>
+    </Button>
+  ) : canGoBack() ? (
+    <Button onClick={() => void navigate(-1)}>
+      <ArrowLeftIcon aria-hidden /> Go back
+    </Button>
+  ) : null;
+  const next = !final
+    ? 'Try again, or go back to the dashboard.'
+    : first
+      ? 'Go back to where you were, or to the dashboard.'
+      : 'Go on from the dashboard.';
   return (
     <Flex align="center" justify="center" py="9" px="3">
       <Card size="4" style={{ maxWidth: 520, width: '100%' }}>
@@ -57,25 +78,12 @@ export function ErrorPanel({ status, message, back }: ErrorPanelProps) {
             {message}
           </Heading>
           <Text size="2" color="gray">
-            {final
-              ? 'Go back to where you were, or to the dashboard.'
-              : 'Try again, or go back to the dashboard.'}
+            {description ? `${description} ${next}` : next}
           </Text>
           <Flex gap="3" mt="2" wrap="wrap">
-            {!final ? (
-              <Button onClick={() => window.location.reload()}>Try again</Button>
-            ) : back ? (
-              <Button asChild>
-                <Link to={back.to}>
-                  <ArrowLeftIcon aria-hidden /> {back.label}
-                </Link>
-              </Button>
-            ) : canGoBack() ? (
-              <Button onClick={() => void navigate(-1)}>
-                <ArrowLeftIcon aria-hidden /> Go back
-              </Button>
-            ) : null}
-            <Button variant="soft" color="gray" asChild>
+            {first}
+            {/* The dashboard is the main way on when there is no other. */}
+            <Button asChild {...(first ? { variant: 'soft', color: 'gray' } : {})}>
               <Link to="/">Go to dashboard</Link>
             </Button>
           </Flex>

@@ -1,3 +1,4 @@
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/mutator';
 import {
@@ -5,6 +6,7 @@ import {
   CANNOT_ACT_FOR_ASSOCIATES,
   NO_STAFF_PERMISSION,
   UNKNOWN_ASSOCIATE_CODE,
+  errorDetails,
   errorMessage,
 } from './errors';
 
@@ -38,5 +40,41 @@ describe('plain messages for staff', () => {
     expect(errorMessage('Client not found')).toBe('Client not found');
     expect(errorMessage(new ApiError(422, 'Validation error'))).toBe('Validation error');
     expect(errorMessage(undefined)).toBe('Something went wrong');
+  });
+});
+
+describe('errorDetails', () => {
+  it('gives the status code and message of an API failure', () => {
+    expect(errorDetails(new ApiError(404, 'Client not found'))).toEqual({
+      status: 404,
+      message: 'Client not found',
+    });
+    // The plain words of a refusal, not the server's.
+    const refusal = new ApiError(403, 'Use the access-token header', [], {
+      code: 'associates_only',
+    });
+    expect(errorDetails(refusal)).toEqual({ status: 403, message: ASSOCIATES_ONLY });
+  });
+
+  it("gives a network failure's message without a status", () => {
+    expect(errorDetails(new ApiError(0, 'The server cannot be reached.'))).toEqual({
+      message: 'The server cannot be reached.',
+    });
+  });
+
+  it('reads a router error response', () => {
+    expect(errorDetails(new ErrorResponse(404, 'Not Found', 'Not here'))).toEqual({
+      status: 404,
+      message: 'Not here',
+    });
+    expect(errorDetails(new ErrorResponse(404, 'Not Found', null))).toEqual({
+      status: 404,
+      message: 'Not Found',
+    });
+  });
+
+  it("falls back to 'Something went wrong'", () => {
+    expect(errorDetails(new Error('boom'))).toEqual({ message: 'Something went wrong' });
+    expect(errorDetails(undefined)).toEqual({ message: 'Something went wrong' });
   });
 });

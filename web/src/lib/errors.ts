@@ -1,4 +1,7 @@
-// Reading errors without caring where they come from (ApiError, Error, a thrown string).
+// Reading errors without caring where they come from (ApiError, Error, a thrown string, a
+// router's error response).
+
+import { isRouteErrorResponse } from 'react-router';
 
 export const GENERIC_ERROR = 'Something went wrong';
 
@@ -65,4 +68,32 @@ export function fieldErrors(error: unknown): { field: string; message: string }[
     }
   }
   return [];
+}
+
+/** What an error page shows: the status code (when the server answered) and the message. */
+export interface ErrorDetails {
+  status?: number;
+  message: string;
+}
+
+/**
+ * The status and message of a failure, for an error page: an API answer's status and message
+ * (errorMessage: plain words for the refusals it knows), a router's error response, or
+ * 'Something went wrong' for anything else (a thrown Error's words are not for the user). No
+ * answer at all (status 0, the network) has no status to show, only its message.
+ */
+export function errorDetails(error: unknown): ErrorDetails {
+  if (isRouteErrorResponse(error)) {
+    const data: unknown = error.data;
+    const message =
+      typeof data === 'string' && data
+        ? data
+        : typeof data === 'object' && data !== null && 'message' in data
+          ? errorMessage(data)
+          : error.statusText || GENERIC_ERROR;
+    return { status: error.status, message };
+  }
+  const status = errorStatus(error);
+  if (status === undefined) return { message: GENERIC_ERROR };
+  return status > 0 ? { status, message: errorMessage(error) } : { message: errorMessage(error) };
 }

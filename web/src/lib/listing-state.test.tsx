@@ -13,7 +13,7 @@ import {
   otherParams,
   pageRows,
   parseListingState,
-  isDeclared,
+  declaredOnly,
   toFilterParams,
   toQueryParams,
   useListingState,
@@ -47,6 +47,7 @@ describe('URL round trip', () => {
   it('parses page, limit, filters and order from bracket-style query strings', () => {
     const state = parseListingState(
       '?page=3&limit=25&filter[state][in][]=CA&filter[state][in][]=NY&filter[last_name][contains]=Smi&order[created_at]=DESC',
+      listClients,
     );
     expect(state).toEqual({
       page: 3,
@@ -57,18 +58,18 @@ describe('URL round trip', () => {
   });
 
   it('falls back to page 1, the default limit and the default order', () => {
-    expect(parseListingState('?page=0&limit=abc')).toEqual({
+    expect(parseListingState('?page=0&limit=abc', listClients)).toEqual({
       page: 1,
       limit: DEFAULT_LIMIT,
       filter: {},
       order: {},
     });
-    expect(parseListingState('', { limit: 10, order: { id: 'ASC' } })).toMatchObject({
+    expect(parseListingState('', listClients, { limit: 10, order: { id: 'ASC' } })).toMatchObject({
       limit: 10,
       order: { id: 'ASC' },
     });
-    expect(parseListingState('?limit=5000').limit).toBe(1000);
-    expect(parseListingState('?order[name]=sideways').order).toEqual({});
+    expect(parseListingState('?limit=5000', listClients).limit).toBe(1000);
+    expect(parseListingState('?order[last_name]=sideways', listClients).order).toEqual({});
   });
 
   it('writes the state back without defaults and with readable brackets', () => {
@@ -81,7 +82,7 @@ describe('URL round trip', () => {
     expect(search).toBe(
       'page=2&limit=5&filter[state][in][]=CA&filter[state][in][]=NY&filter[last_name][contains]=O%20Br&order[last_name]=ASC',
     );
-    expect(parseListingState(`?${search}`)).toEqual({
+    expect(parseListingState(`?${search}`, listClients)).toEqual({
       page: 2,
       limit: 5,
       filter: { state: { in: ['CA', 'NY'] }, last_name: { contains: 'O Br' } },
@@ -125,16 +126,46 @@ describe('toQueryParams', () => {
       filter: { annual_income: { between: ['1', '2'], gte: 5 }, nope: { eq: 'x' } },
       order: { phone: 'ASC' as const, city: 'DESC' as const },
     };
-    expect(isDeclared(state, listClients)).toBe(false);
     expect(toQueryParams(state, listClients)).toEqual({
       page: 1,
       limit: 100,
       'filter[annual_income][gte]': 5,
       order: { city: 'DESC' },
     });
+  });
+});
+
+describe('only what the contract declares', () => {
+  it('drops undeclared filters and orders once, when the URL is read', () => {
+    const state = parseListingState(
+      '?filter[nope][eq]=x&filter[annual_income][between]=1&filter[annual_income][gte]=5' +
+        '&filter[state][eq][]=TX&filter[state][in]=CA&order[phone]=ASC&order[city]=DESC',
+      listClients,
+    );
+    expect(state.filter).toEqual({ annual_income: { gte: '5' }, state: { in: ['CA'] } });
+    expect(state.order).toEqual({ city: 'DESC' });
+    // The badge counts what the request sends.
+    expect(activeFilterCount(state.filter)).toBe(2);
+    expect(toQueryParams(state, listClients)).toEqual({
+      page: 1,
+      limit: DEFAULT_LIMIT,
+      'filter[annual_income][gte]': '5',
+      'filter[state][in][]': ['CA'],
+      order: { city: 'DESC' },
+    });
+    // An undeclared order alone leaves the default.
     expect(
-      isDeclared({ filter: { state: { in: ['TX'] } }, order: { city: 'ASC' } }, listClients),
-    ).toBe(true);
+      parseListingState('?order[phone]=ASC', listClients, { order: { created_at: 'DESC' } }).order,
+    ).toEqual({ created_at: 'DESC' });
+  });
+
+  it('keeps a list operator with a list and the others with one value', () => {
+    expect(
+      declaredOnly(
+        { filter: { state: { in: 'TX', eq: ['CA'], ne: 'NY' } }, order: { city: 'ASC' } },
+        listClients,
+      ),
+    ).toEqual({ filter: { state: { in: ['TX'], ne: 'NY' } }, order: { city: 'ASC' } });
   });
 });
 
@@ -186,7 +217,7 @@ describe('other parameters, downloads and cursors', () => {
 
 describe('useListingState', () => {
   function Harness() {
-    const listing = useListingState();
+    const listing = useListingState(listTeam);
     const location = useLocation();
     return (
       <>

@@ -82,9 +82,15 @@ function clampInt(value: string | null, fallback: number, max: number): number {
 const FILTER_KEY = /^filter\[([^\][]+)\]\[([^\][]+)\](\[\])?$/;
 const ORDER_KEY = /^order\[([^\][]+)\]$/;
 
-/** Reads a listing state from a query string (with or without the leading '?'). */
-export function parseListingState(
+/**
+ * Reads a listing state from a query string (with or without the leading '?') for `spec`'s
+ * operation. Only what the contract declares for it is kept: a filter or order it does not
+ * know (an old shared link, a hand-edited URL) is dropped here, once, so the state, the filter
+ * badge, the request and the next URL all agree.
+ */
+export function parseListingState<P>(
   search: string | URLSearchParams,
+  spec: ListSpec<P>,
   defaults: ListingDefaults = {},
 ): ListingState {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
@@ -109,12 +115,42 @@ export function parseListingState(
       if (direction === 'ASC' || direction === 'DESC') order[o[1] as string] = direction;
     }
   }
+  const declared = declaredOnly({ filter, order }, spec);
   return {
     page: clampInt(params.get('page'), DEFAULT_PAGE, Number.MAX_SAFE_INTEGER),
     limit: clampInt(params.get('limit'), defaults.limit ?? DEFAULT_LIMIT, MAX_LIMIT),
-    filter: cleanFilter(filter),
-    order: Object.keys(order).length > 0 ? order : { ...(defaults.order ?? {}) },
+    filter: declared.filter,
+    order: Object.keys(declared.order).length > 0 ? declared.order : { ...(defaults.order ?? {}) },
   };
+}
+
+/**
+ * The filters and orders of a state that `spec` declares: a field with the operator (a list
+ * operator, `in` or `nin`, always with a list; the others never with one), and an order only
+ * by a sortable field.
+ */
+export function declaredOnly<P>(
+  state: { filter: Filter; order: Order },
+  spec: ListSpec<P>,
+): Pick<ListingState, 'filter' | 'order'> {
+  const filter: CleanFilter = {};
+  for (const [field, operators] of Object.entries(cleanFilter(state.filter))) {
+    const declared = spec.fields[field]?.ops ?? [];
+    const kept: Record<string, FilterValue> = {};
+    for (const [operator, value] of Object.entries(operators)) {
+      if (!declared.includes(operator as ListOperator)) continue;
+      if (LIST_OPERATORS.has(operator as ListOperator)) {
+        kept[operator] = Array.isArray(value) ? value : [value as FilterScalar];
+      } else if (!Array.isArray(value)) {
+        kept[operator] = value;
+      }
+    }
+    if (Object.keys(kept).length > 0) filter[field] = kept;
+  }
+  const order = Object.fromEntries(
+    Object.entries(state.order).filter(([field]) => spec.fields[field]?.sortable),
+  );
+  return { filter, order };
 }
 
 function encodeValue(value: FilterScalar): string {
@@ -159,29 +195,21 @@ export function listingSearch(state: ListingState, defaults: ListingDefaults = {
 
 /**
  * The filter and order of a state as the API parameters of `spec`'s operation (what a
- * download of the list takes). Only what the contract declares for that operation is sent: a
- * filter or order it does not know (an old shared link, a hand-edited URL) is left out
- * rather than refused by the server.
+ * download of the list takes). Only what that operation declares is sent (declaredOnly): the
+ * state was read for the list, and a download is another operation.
  */
 export function toFilterParams<P>(
   state: Pick<ListingState, 'filter' | 'order'>,
   spec: ListSpec<P>,
 ): P {
+  const { filter, order } = declaredOnly(state, spec);
   const params: Record<string, unknown> = {};
-  for (const [field, operators] of Object.entries(cleanFilter(state.filter))) {
-    const declared = spec.fields[field]?.ops;
+  for (const [field, operators] of Object.entries(filter)) {
     for (const [operator, value] of Object.entries(operators)) {
-      if (!declared?.includes(operator as ListOperator)) continue;
-      if (LIST_OPERATORS.has(operator as ListOperator)) {
-        params[`filter[${field}][${operator}][]`] = Array.isArray(value) ? [...value] : [value];
-      } else if (!Array.isArray(value)) {
-        params[`filter[${field}][${operator}]`] = value;
-      }
+      const list = Array.isArray(value);
+      params[`filter[${field}][${operator}]${list ? '[]' : ''}`] = list ? [...value] : value;
     }
   }
-  const order = Object.fromEntries(
-    Object.entries(state.order).filter(([field]) => spec.fields[field]?.sortable),
-  );
   if (Object.keys(order).length > 0) params.order = order;
   // The one place a listing state becomes typed parameters: every key above is a parameter
   // `spec` (generated from the contract with `P`) declares.
@@ -201,17 +229,6 @@ export function toQueryParams<P>(state: ListingState, spec: ListSpec<P>): P {
   };
   if (state.cursor) params.cursor = state.cursor;
   return params as P;
-}
-
-/** Whether every filter and order of a state is one `spec` declares. */
-export function isDeclared<P>(
-  state: Pick<ListingState, 'filter' | 'order'>,
-  spec: ListSpec<P>,
-): boolean {
-  const filters = Object.entries(cleanFilter(state.filter)).every(([field, operators]) =>
-    Object.keys(operators).every((op) => spec.fields[field]?.ops.includes(op as ListOperator)),
-  );
-  return filters && Object.keys(state.order).every((field) => spec.fields[field]?.sortable);
 }
 
 /** How many filters are on (for a filter button's badge). */
@@ -261,8 +278,8 @@ export function nextOrder(order: Order, field: string): Order {
   return {};
 }
 
-/** The listing state of the current URL, and setters that push a new URL. */
-export function useListingState(defaults: ListingDefaults = {}) {
+/** The listing state of the current URL for `spec`'s operation, and setters that push a new URL. */
+export function useListingState<P>(spec: ListSpec<P>, defaults: ListingDefaults = {}) {
   const location = useLocation();
   const navigate = useNavigate();
   const { limit: defaultLimit, order: defaultOrder } = defaults;
@@ -274,14 +291,15 @@ export function useListingState(defaults: ListingDefaults = {}) {
   );
   const historyState: unknown = location.state;
   const state = useMemo<ListingState>(() => {
-    const parsed = parseListingState(location.search, stableDefaults);
+    const parsed = parseListingState(location.search, spec, stableDefaults);
     const cursor = cursorOf(historyState, parsed.page);
     return cursor ? { ...parsed, cursor } : parsed;
-  }, [location.search, historyState, stableDefaults]);
+  }, [location.search, historyState, spec, stableDefaults]);
 
   const update = useCallback(
     (next: ListingState) => {
-      const search = [listingSearch(next, stableDefaults), otherParams(location.search)]
+      const declared = { ...next, ...declaredOnly(next, spec) };
+      const search = [listingSearch(declared, stableDefaults), otherParams(location.search)]
         .filter(Boolean)
         .join('&');
       const historyEntry: CursorState | undefined = next.cursor
@@ -292,7 +310,7 @@ export function useListingState(defaults: ListingDefaults = {}) {
         { state: historyEntry },
       );
     },
-    [navigate, location.pathname, location.search, stableDefaults],
+    [navigate, location.pathname, location.search, spec, stableDefaults],
   );
 
   return {

@@ -1,8 +1,9 @@
 import { Theme } from '@radix-ui/themes';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ThemeMenu } from '@/components/theme-menu';
+import { mockMatchMedia } from '@/test/match-media';
 import {
   THEME_STORAGE_KEY,
   readThemeChoice,
@@ -17,18 +18,6 @@ function Probe() {
     <p>
       choice={choice} appearance={appearance}
     </p>
-  );
-}
-
-function mockSystemDark(dark: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: dark && query.includes('dark'),
-        media: query,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-      }) as unknown as MediaQueryList,
   );
 }
 
@@ -49,7 +38,7 @@ describe('theme', () => {
   });
 
   it('is chosen from the menu (Light, Dark, Auto) and kept across renders', async () => {
-    mockSystemDark(true);
+    mockMatchMedia({ dark: true });
     const user = userEvent.setup();
     const first = render(
       <Theme>

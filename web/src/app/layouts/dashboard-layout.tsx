@@ -1,7 +1,6 @@
 import { Box, Button, Flex, TabNav } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { useGetAccess } from '@/api/gen/endpoints/access/access';
 import { useListAcknowledgements } from '@/api/gen/endpoints/acknowledgements/acknowledgements';
 import { logout } from '@/api/gen/endpoints/auth/auth';
 import { CenteredSpinner } from '@/components/centered-spinner';
@@ -10,6 +9,7 @@ import { ThemeMenu } from '@/components/theme-menu';
 import { useBreakpoint } from '@/lib/breakpoint';
 import { config } from '@/lib/config';
 import { LOGIN_PATH, endSession, requireLogin } from '@/lib/session';
+import { useAccess } from '@/lib/use-access';
 import { useToken } from '@/lib/use-session';
 import { NavigationProgress } from '../navigation-progress';
 import { areaOf, topMenu } from '../navigation';
@@ -41,11 +41,10 @@ function SignedInShell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const breakpoint = useBreakpoint();
-  const access = useGetAccess({ query: { staleTime: 60_000, meta: { toast: false } } });
+  const access = useAccess();
   const acknowledgements = useListAcknowledgements({ query: { meta: { toast: false } } });
 
-  if (access.isPending || acknowledgements.isPending)
-    return <CenteredSpinner fullPage label="Loading your portal" />;
+  const { user } = access;
   if (access.isError) {
     return (
       <Box p="6">
@@ -55,7 +54,8 @@ function SignedInShell() {
     );
   }
 
-  const user = access.data.user;
+  if (!user || acknowledgements.isPending)
+    return <CenteredSpinner fullPage label="Loading your portal" />;
   const pending = acknowledgements.data
     ? acknowledgements.data.memos.length + acknowledgements.data.w9_documents.length
     : 0;

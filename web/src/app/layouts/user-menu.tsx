@@ -13,9 +13,10 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void 
           <span aria-hidden style={{ display: 'inline-flex' }}>
             <Avatar size="1" radius="full" fallback={initials(user.name)} src={user.photo_url} />
           </span>
-          {/* The name is the button's visible text (visually hidden on narrow screens). */}
-          <Text size="2" className="user-menu-name">
-            <span className="sr-only">Account: </span>
+          {/* The button's name, for assistive technology at every width; the visible name
+              beside it is left out on narrow screens. */}
+          <span className="sr-only">Account: {user.name}</span>
+          <Text size="2" className="user-menu-name" aria-hidden>
             {user.name}
           </Text>
           <DropdownMenu.TriggerIcon />

@@ -71,8 +71,9 @@ beforeEach(() => {
   server.calls.length = 0;
 });
 
-function renderDetail(path = '/business/clients/7') {
+function renderDetail(path = '/business/clients/7', { appQueryClient = false } = {}) {
   return renderWithProviders(<ClientDetailPage />, {
+    appQueryClient,
     path,
     route: '/business/clients/:id',
     extraRoutes: [
@@ -219,11 +220,20 @@ describe('ClientDetailPage', () => {
       status: 403,
       message: 'Only Alex Carter, who owns this client, can change it',
     };
-    const { user, router } = renderDetail();
+    // The app's query client: the one place that toasts failures.
+    const { user, router } = renderDetail('/business/clients/7', { appQueryClient: true });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete client' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deletes()).toHaveLength(1));
+    // Spec §8: the server's message in an error toast for 3 seconds.
+    await waitFor(() =>
+      expect(getToasts().at(-1)).toMatchObject({
+        kind: 'error',
+        title: 'Only Alex Carter, who owns this client, can change it',
+        duration: 3000,
+      }),
+    );
     // The dialog goes back to idle so the person can retry or keep the client.
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled(),

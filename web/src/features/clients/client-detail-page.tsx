@@ -15,7 +15,7 @@ import { DeleteDialog } from '@/components/confirm-dialog';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { ErrorPanel, errorTitle } from '@/components/error-panel';
 import { PageHeader } from '@/components/page-header';
-import { errorMessage, errorStatus } from '@/lib/errors';
+import { errorDetails } from '@/lib/errors';
 import { formatCurrency, formatDate, formatDateTime, formatPhone } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { stateLabel } from '@/lib/states';
@@ -59,7 +59,7 @@ export function ClientDetailPage() {
     id === undefined
       ? { status: 404, message: 'Client not found' }
       : client.isError
-        ? { status: errorStatus(client.error), message: errorMessage(client.error) }
+        ? errorDetails(client.error)
         : undefined;
   const loadedName = client.data ? `${client.data.first_name} ${client.data.last_name}` : 'Client';
   usePageTitle(...(failure ? [errorTitle(failure)] : [loadedName, 'Clients']));

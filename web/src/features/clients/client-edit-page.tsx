@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useGetClient, useUpdateClient } from '@/api/gen/endpoints/clients/clients';
+import type { Client } from '@/api/gen/model/client';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { ErrorPanel, errorTitle } from '@/components/error-panel';
 import { PageHeader } from '@/components/page-header';
-import { errorMessage, errorStatus } from '@/lib/errors';
+import { errorDetails } from '@/lib/errors';
 import { updatedMessage, useRedirectAfterSuccess } from '@/lib/form';
 import { usePageTitle } from '@/lib/page-title';
 import { ClientForm } from './client-form';
@@ -12,6 +13,8 @@ import { clientToForm } from './client-schema';
 import { CLIENTS_PATH, clientPath } from './paths';
 import { useClientId } from './use-client-id';
 import { useInvalidateClients } from './use-client-cache';
+
+const fullName = (c: Client) => `${c.first_name} ${c.last_name}`;
 
 /** business/clients/:id/edit */
 export function ClientEditPage() {
@@ -23,47 +26,48 @@ export function ClientEditPage() {
   const invalidate = useInvalidateClients();
   const [success, setSuccess] = useState<string | null>(null);
   useRedirectAfterSuccess(success && id ? clientPath(id) : null);
+  const record = client.data;
   const failure =
     id === undefined
       ? { status: 404, message: 'Client not found' }
       : client.isError
-        ? { status: errorStatus(client.error), message: errorMessage(client.error) }
-        : client.data && !client.data.can_edit
+        ? errorDetails(client.error)
+        : record && !record.can_edit
           ? { status: 403, message: 'You can only edit your own clients' }
           : undefined;
-  const name = client.data ? `${client.data.first_name} ${client.data.last_name}` : undefined;
   usePageTitle(
-    ...(failure ? [errorTitle(failure)] : [name ? `Edit ${name}` : 'Edit client', 'Clients']),
+    ...(failure
+      ? [errorTitle(failure)]
+      : [record ? `Edit ${fullName(record)}` : 'Edit client', 'Clients']),
   );
 
   if (failure) {
-    const back =
-      id !== undefined && client.data
-        ? { to: clientPath(id), label: 'Back to the client' }
-        : { to: CLIENTS_PATH, label: 'Back to clients' };
+    const back = record
+      ? { to: clientPath(record.id), label: 'Back to the client' }
+      : { to: CLIENTS_PATH, label: 'Back to clients' };
     return <ErrorPanel {...failure} back={back} />;
   }
-  if (!client.isSuccess || id === undefined) return <CenteredSpinner />;
+  if (!record) return <CenteredSpinner />;
 
   return (
     <>
       <Breadcrumbs
         items={[
           { label: 'Clients', to: CLIENTS_PATH },
-          { label: name ?? '', to: clientPath(id) },
+          { label: fullName(record), to: clientPath(record.id) },
           { label: 'Edit' },
         ]}
       />
-      <PageHeader title={`Edit ${name}`} />
+      <PageHeader title={`Edit ${fullName(record)}`} />
       <ClientForm
-        defaultValues={clientToForm(client.data)}
+        defaultValues={clientToForm(record)}
         submitLabel="Save changes"
-        cancelTo={clientPath(id)}
+        cancelTo={clientPath(record.id)}
         successMessage={success}
         error={update.error}
         onSubmit={async (input) => {
-          await update.mutateAsync({ id, data: input });
-          await invalidate(id);
+          await update.mutateAsync({ id: record.id, data: input });
+          await invalidate(record.id);
           setSuccess(updatedMessage('Client'));
         }}
       />

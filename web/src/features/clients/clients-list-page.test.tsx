@@ -1,21 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as Mutator from '@/api/mutator';
-import type { RequestConfig } from '@/api/mutator';
 import type { Client } from '@/api/gen/model/client';
+import { accessAnswer, apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ClientsListPage } from './clients-list-page';
 
-// The server behind the mutator: the list answers `rows` (limit + 1 of them at most, with a
-// next cursor when there are more), or waits, or fails.
-const server = vi.hoisted(() => ({
+vi.mock('@/api/mutator', async (original) =>
+  (await import('@/test/fake-api')).fakeMutator(await original()),
+);
+
+// The server: the list answers `rows` (limit + 1 of them at most, with a next cursor when
+// there are more), or waits, or fails.
+const server = {
   rows: [] as Client[],
   fail: undefined as { status: number; message: string } | undefined,
   hold: undefined as Promise<void> | undefined,
-  calls: [] as { url: string; params: Record<string, unknown> }[],
   /** The caller is a staff user (no associate code). */
   staff: false,
-}));
+};
 
 const client = (id: number, over: Partial<Client> = {}): Client => ({
   id,
@@ -30,41 +32,27 @@ const client = (id: number, over: Partial<Client> = {}): Client => ({
   ...over,
 });
 
-vi.mock('@/api/mutator', async (importOriginal) => {
-  const actual = await importOriginal<typeof Mutator>();
-  return {
-    ...actual,
-    apiRequest: vi.fn(async (config: RequestConfig) => {
-      const params = (config.params ?? {}) as Record<string, unknown>;
-      server.calls.push({ url: config.url, params });
-      if (config.url === '/clients') {
-        if (server.hold) await server.hold;
-        if (server.fail) throw new actual.ApiError(server.fail.status, server.fail.message);
-        const limit = Number(params.limit);
-        const data = server.rows.slice(0, limit + 1);
-        return data.length > limit ? { data, next_cursor: 'after-page' } : { data };
-      }
-      if (config.url.startsWith('/search/')) return { data: [] };
-      if (config.url === '/access') {
-        const user = server.staff
-          ? { id: 9, name: 'Sam Staffer', email: 'staff@example.com', is_staff: true }
-          : { id: 1, code: 'AGT100', name: 'Alex Carter', email: 'a@example.com', is_staff: false };
-        return { permissions: ['clients.read'], user: { ...user, is_senior_level: false } };
-      }
-      throw new actual.ApiError(404, 'Not found');
-    }),
-  };
-});
+async function listClients({ params }: FakeRequest) {
+  if (server.hold) await server.hold;
+  if (server.fail) throw apiError(server.fail.status, server.fail.message);
+  const limit = Number(params.limit);
+  const data = server.rows.slice(0, limit + 1);
+  return data.length > limit ? { data, next_cursor: 'after-page' } : { data };
+}
 
 beforeEach(() => {
   server.rows = [];
   server.fail = undefined;
   server.hold = undefined;
-  server.calls.length = 0;
   server.staff = false;
+  fakeApi({
+    '/clients': listClients,
+    '/search/clients': { data: [] },
+    '/access': () => accessAnswer({ staff: server.staff, permissions: ['clients.read'] }),
+  });
 });
 
-const listCalls = () => server.calls.filter((c) => c.url === '/clients');
+const listCalls = () => calls('/clients');
 
 function renderList(path = '/business/clients') {
   return renderWithProviders(<ClientsListPage />, { path, route: '/business/clients' });
@@ -255,6 +243,36 @@ describe('ClientsListPage', () => {
     expect(await within(table()).findByRole('link', { name: 'Last1, First1' })).toBeInTheDocument();
     expect(listCalls().length).toBe(before + 1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the rows when a refresh fails, and says so above them', async () => {
+    server.rows = [client(1)];
+    const { queryClient } = renderList();
+    await within(table()).findByRole('link', { name: 'Last1, First1' });
+    server.fail = { status: 503, message: 'The service is unavailable' };
+    await act(() => queryClient.refetchQueries({ queryKey: ['/clients'] }));
+    const callout = await screen.findByRole('alert');
+    expect(callout).toHaveTextContent(
+      'The clients could not be refreshed: The service is unavailable',
+    );
+    // Above the table, not in it; the rows stay.
+    expect(within(table()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(table()).getByRole('link', { name: 'Last1, First1' })).toBeInTheDocument();
+  });
+
+  it('drops a filter or order the contract does not declare, from the badge and the request', async () => {
+    server.rows = [client(1)];
+    renderList(
+      '/business/clients?filter[nope][eq]=x&filter[phone][eq]=5&filter[last_name][contains]=Ba&order[phone]=ASC',
+    );
+    await within(table()).findByRole('link', { name: 'Last1, First1' });
+    expect(screen.getByRole('button', { name: /Filters/ })).toHaveTextContent('1');
+    expect(listCalls().at(-1)?.params).toEqual({
+      page: 1,
+      limit: 100,
+      'filter[last_name][contains]': 'Ba',
+      order: { created_at: 'DESC' },
+    });
   });
 
   it('links to the new client form, and sets the title', async () => {

@@ -1,54 +1,31 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as Mutator from '@/api/mutator';
-import type { RequestConfig } from '@/api/mutator';
+import { AGENT_USER, STAFF_USER, accessAnswer, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { HomePage } from './home-page';
 
-const server = vi.hoisted(() => ({ staff: false, permissions: ['clients.read'] }));
+vi.mock('@/api/mutator', async (original) =>
+  (await import('@/test/fake-api')).fakeMutator(await original()),
+);
 
-vi.mock('@/api/mutator', async (importOriginal) => {
-  const actual = await importOriginal<typeof Mutator>();
-  const agent = {
-    id: 1,
-    code: 'AGT100',
-    name: 'Alex Carter',
-    email: 'agent@example.com',
-    is_staff: false,
-    is_senior_level: false,
-  };
-  const staff = {
-    id: 9,
-    name: 'Sam Staffer',
-    email: 'staff@example.com',
-    is_staff: true,
-    is_senior_level: false,
-  };
-  return {
-    ...actual,
-    apiRequest: vi.fn(async (config: RequestConfig) => {
-      const user = server.staff ? staff : agent;
-      if (config.url === '/access') return { permissions: server.permissions, user };
-      if (config.url === '/dashboard') {
-        return {
-          greeting: `Good morning, ${user.name.split(' ')[0]}`,
-          user,
-          attention: { memos: 0, w9_documents: 0 },
-          // What the server answers a staff user: it counts only an associate's clients.
-          counts: server.staff
-            ? { clients: 0, own_clients: 0, downline: 0 }
-            : { clients: 402, own_clients: 40, downline: 12 },
-        };
-      }
-      throw new actual.ApiError(404, 'Not found');
-    }),
-  };
-});
+/** The home page of an agent, or of a staff user with `permissions`. */
+function answer({ staff = false, permissions = ['clients.read'] } = {}) {
+  const user = staff ? STAFF_USER : AGENT_USER;
+  fakeApi({
+    '/access': accessAnswer({ staff, permissions }),
+    '/dashboard': {
+      greeting: `Good morning, ${user.name.split(' ')[0]}`,
+      user,
+      attention: { memos: 0, w9_documents: 0 },
+      // What the server answers a staff user: it counts only an associate's clients.
+      counts: staff
+        ? { clients: 0, own_clients: 0, downline: 0 }
+        : { clients: 402, own_clients: 40, downline: 12 },
+    },
+  });
+}
 
-beforeEach(() => {
-  server.staff = false;
-  server.permissions = ['clients.read'];
-});
+beforeEach(() => answer());
 
 describe('HomePage', () => {
   it('leads each count to the list it counts', async () => {
@@ -72,7 +49,7 @@ describe('HomePage', () => {
   });
 
   it('shows staff no counts of clients or downline they do not have', async () => {
-    server.staff = true;
+    answer({ staff: true });
     renderWithProviders(<HomePage />);
     expect(
       await screen.findByText('Your staff account can read every client.'),
@@ -87,8 +64,7 @@ describe('HomePage', () => {
   });
 
   it('shows staff without the permission no client card at all', async () => {
-    server.staff = true;
-    server.permissions = [];
+    answer({ staff: true, permissions: [] });
     renderWithProviders(<HomePage />);
     expect(await screen.findByText('Good morning, Sam')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /View clients/ })).not.toBeInTheDocument();

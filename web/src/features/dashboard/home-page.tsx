@@ -1,15 +1,12 @@
 import { ArrowRightIcon, CheckCircledIcon, FileTextIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { Link } from 'react-router';
-import { useGetAccess } from '@/api/gen/endpoints/access/access';
 import { useGetDashboard } from '@/api/gen/endpoints/dashboard/dashboard';
 import type { Dashboard } from '@/api/gen/model/dashboard';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorCallout } from '@/components/error-callout';
 import { formatNumber } from '@/lib/format';
-
-/** The permission that opens the client list to staff. */
-export const CLIENTS_READ = 'clients.read';
+import { accessRules, useAccess } from '@/lib/use-access';
 
 function Stat({
   label,
@@ -58,8 +55,9 @@ function Stat({
  */
 function Counts({ data, permissions }: { data: Dashboard; permissions: readonly string[] }) {
   const { user, counts } = data;
-  if (!user.code) {
-    if (!permissions.includes(CLIENTS_READ)) return null;
+  const { isStaff, canReadClients } = accessRules(user, permissions);
+  if (isStaff) {
+    if (!canReadClients) return null;
     return (
       <Grid columns={{ initial: '1', sm: '3' }} gap="4">
         <Stat
@@ -71,7 +69,7 @@ function Counts({ data, permissions }: { data: Dashboard; permissions: readonly 
       </Grid>
     );
   }
-  const code = encodeURIComponent(user.code);
+  const code = encodeURIComponent(user.code ?? '');
   return (
     <Grid columns={{ initial: '1', sm: '3' }} gap="4">
       <Stat
@@ -99,7 +97,7 @@ function Counts({ data, permissions }: { data: Dashboard; permissions: readonly 
 /** The home dashboard: greeting, level and code, what needs attention, client counts. */
 export function HomePage() {
   const dashboard = useGetDashboard({ query: { meta: { toast: false } } });
-  const access = useGetAccess({ query: { staleTime: 60_000, meta: { toast: false } } });
+  const { permissions } = useAccess();
   if (dashboard.isPending) return <CenteredSpinner />;
   if (dashboard.isError)
     return <ErrorCallout error={dashboard.error} title="The dashboard could not be loaded" />;
@@ -170,7 +168,7 @@ export function HomePage() {
         </Flex>
       </Card>
 
-      <Counts data={dashboard.data} permissions={access.data?.permissions ?? []} />
+      <Counts data={dashboard.data} permissions={permissions} />
     </Flex>
   );
 }

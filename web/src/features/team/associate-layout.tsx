@@ -6,7 +6,7 @@ import type { AssociateOverview } from '@/api/gen/model/associateOverview';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorPanel, errorTitle } from '@/components/error-panel';
-import { errorMessage, errorStatus } from '@/lib/errors';
+import { errorDetails } from '@/lib/errors';
 import { initials } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { useActiveTabInView } from '@/lib/use-active-tab-in-view';
@@ -77,7 +77,7 @@ export function AssociateLayout({
   const failure = !valid
     ? { status: 404, message: `Associate ${code} not found` }
     : overview.isError
-      ? { status: errorStatus(overview.error), message: errorMessage(overview.error) }
+      ? errorDetails(overview.error)
       : undefined;
   const who = account ? 'My account' : (overview.data?.name ?? code);
   usePageTitle(

@@ -1,5 +1,5 @@
 import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
-import { Badge, Callout, Card, Flex, Table, Text } from '@radix-ui/themes';
+import { Badge, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import {
   useListAssociateAppointments,
@@ -8,8 +8,7 @@ import {
 } from '@/api/gen/endpoints/associates/associates';
 import type { Appointment } from '@/api/gen/model/appointment';
 import type { License } from '@/api/gen/model/license';
-import { ErrorCallout } from '@/components/error-callout';
-import { ListTableBody } from '@/components/list-table-body';
+import { ListTable, type ListQuery } from '@/components/list-table';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useAssociate } from './associate-layout';
 import { LevelBadge } from './badges';
@@ -17,7 +16,7 @@ import { LICENSE_STATE_LABELS, licenseNotice, licenseState } from './license-sta
 import './team.css';
 
 /** A table of one of the associate's lists, with its loading, error and empty states. */
-function ListTable({
+function AssociateListTable({
   caption,
   headers,
   query,
@@ -27,44 +26,27 @@ function ListTable({
 }: {
   caption: string;
   headers: { label: string; align?: 'right' }[];
-  query: { isPending: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
+  query: ListQuery;
   empty: string;
   count: number;
   children: ReactNode;
 }) {
-  const { isPending, error } = query;
   return (
-    <>
-      {error && count > 0 ? (
-        <ErrorCallout error={error} title={`The ${caption.toLowerCase()} could not be refreshed`} />
-      ) : null}
-      <Card size="1" style={{ padding: 0 }}>
-        <Table.Root variant="ghost" size="2">
-          <caption className="sr-only">{caption}</caption>
-          <Table.Header>
-            <Table.Row>
-              {headers.map((h) => (
-                <Table.ColumnHeaderCell key={h.label} align={h.align}>
-                  {h.label}
-                </Table.ColumnHeaderCell>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <ListTableBody
-            columns={headers.length}
-            pending={isPending}
-            empty={count === 0}
-            emptyText={empty}
-            error={error ?? undefined}
-            errorTitle={`The ${caption.toLowerCase()} could not be loaded`}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          >
-            {children}
-          </ListTableBody>
-        </Table.Root>
-      </Card>
-    </>
+    <ListTable
+      caption={caption}
+      noun={caption.toLowerCase()}
+      query={query}
+      count={count}
+      columns={headers.length}
+      header={headers.map((h) => (
+        <Table.ColumnHeaderCell key={h.label} align={h.align}>
+          {h.label}
+        </Table.ColumnHeaderCell>
+      ))}
+      emptyText={empty}
+    >
+      {children}
+    </ListTable>
   );
 }
 
@@ -113,7 +95,7 @@ export function AssociateLicensesTab() {
           <Callout.Text>{notice}</Callout.Text>
         </Callout.Root>
       ) : null}
-      <ListTable
+      <AssociateListTable
         caption="Licenses"
         headers={[
           { label: 'State' },
@@ -131,7 +113,7 @@ export function AssociateLicensesTab() {
         {licenses.map((license) => (
           <LicenseRow key={license.id} license={license} />
         ))}
-      </ListTable>
+      </AssociateListTable>
     </>
   );
 }
@@ -148,7 +130,7 @@ export function AssociateAppointmentsTab() {
   const query = useListAssociateAppointments(code, { query: { meta: { toast: false } } });
   const rows = query.data?.data ?? [];
   return (
-    <ListTable
+    <AssociateListTable
       caption="Provider appointments"
       headers={[
         { label: 'Provider' },
@@ -185,7 +167,7 @@ export function AssociateAppointmentsTab() {
           <Table.Cell className="nowrap">{formatDate(a.terminated_on) || '—'}</Table.Cell>
         </Table.Row>
       ))}
-    </ListTable>
+    </AssociateListTable>
   );
 }
 
@@ -194,7 +176,7 @@ export function AssociateLevelHistoryTab() {
   const query = useListAssociateLevelHistory(code, { query: { meta: { toast: false } } });
   const rows = query.data?.data ?? [];
   return (
-    <ListTable
+    <AssociateListTable
       caption="Level qualification history"
       headers={[
         { label: 'Effective' },
@@ -220,6 +202,6 @@ export function AssociateLevelHistoryTab() {
           <Table.Cell>{change.approved_by ?? '—'}</Table.Cell>
         </Table.Row>
       ))}
-    </ListTable>
+    </AssociateListTable>
   );
 }

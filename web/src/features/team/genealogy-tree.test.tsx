@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type * as Mutator from '@/api/mutator';
 import type { RequestConfig } from '@/api/mutator';
 import type { TreeNode } from '@/api/gen/model/treeNode';
+import { mockMatchMedia } from '@/test/match-media';
 import { renderWithProviders } from '@/test/render';
 import { GenealogyTree } from './genealogy-tree';
 
@@ -157,22 +158,13 @@ describe('GenealogyTree', () => {
   });
 
   it('gives rows two lines on a phone, and the selected row a third for its actions', async () => {
-    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width: 768px'),
-          media: query,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-        }) as unknown as MediaQueryList,
-    );
+    mockMatchMedia({ width: 390 });
     const { user } = renderTree();
     const alice = await item(/^Alice Able/);
     expect(alice.style.height).toBe('64px');
     await user.click(alice);
     await waitFor(() => expect(alice.style.height).toBe('92px'));
     expect((await item(/^Rita Root/)).style.height).toBe('64px');
-    phone.mockRestore();
   });
 
   it('re-roots at the selected node', async () => {

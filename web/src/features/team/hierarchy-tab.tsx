@@ -5,10 +5,10 @@ import type { TreeNode } from '@/api/gen/model/treeNode';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorCallout } from '@/components/error-callout';
 import { formatNumber, formatPhone, initials } from '@/lib/format';
+import { useAccess } from '@/lib/use-access';
 import { useAssociate } from './associate-layout';
 import { LevelBadge, StatusBadge } from './badges';
 import { associatePath, genealogyPath } from './paths';
-import { useAccessUser } from './use-access-user';
 
 /** The steps above the caller show contact fields only (the chain holds none: they are read
  *  from the upline's overview, which answers with contact fields). */
@@ -79,7 +79,7 @@ function Step({ node, above, current }: { node: TreeNode; above: boolean; curren
 /** team/{code}/hierarchy: the chain from the top of the organisation down to the associate. */
 export function HierarchyTab() {
   const { code, associate } = useAssociate();
-  const { user } = useAccessUser();
+  const { user } = useAccess();
   const query = useGetHierarchy(code, { query: { meta: { toast: false } } });
   if (query.isPending) return <CenteredSpinner label="Loading the hierarchy" />;
   if (query.isError) {

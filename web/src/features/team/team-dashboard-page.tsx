@@ -18,10 +18,10 @@ import type { AssociateStatus } from '@/api/gen/model/associateStatus';
 import type { TeamSummary } from '@/api/gen/model/teamSummary';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { BarChart, ColumnChart } from '@/components/charts';
-import { ErrorPanel, errorTitle, type ErrorDetails } from '@/components/error-panel';
+import { ErrorPanel, errorTitle } from '@/components/error-panel';
 import { PageHeader } from '@/components/page-header';
 import { PeriodPicker } from '@/components/period-picker';
-import { errorMessage, errorStatus } from '@/lib/errors';
+import { errorDetails } from '@/lib/errors';
 import { formatNumber } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { useActiveTabInView } from '@/lib/use-active-tab-in-view';
@@ -181,13 +181,10 @@ export function TeamDashboardPage() {
     views.find((v) => v.view !== 'Personal') ??
     views[0];
   const tabsRef = useActiveTabInView<HTMLDivElement>(selected?.view);
-  const failure = query.isError
-    ? { status: errorStatus(query.error), message: errorMessage(query.error) }
-    : undefined;
+  const failure = query.isError ? errorDetails(query.error) : undefined;
   usePageTitle(failure ? errorTitle(failure) : 'Team dashboard');
 
-  if (query.isPending) return <CenteredSpinner />;
-  if (query.isError) return <ErrorPanel {...(failure as ErrorDetails)} />;
+  if (!query.isSuccess) return failure ? <ErrorPanel {...failure} /> : <CenteredSpinner />;
 
   const periodText = formatPeriod({ start: query.data.period_start, end: query.data.period_end });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { downloadTeam, listTeam } from '@/api/lists.gen';
-import { cleanFilter, isDeclared, listingSearch, parseListingState } from '@/lib/listing-state';
+import { cleanFilter, declaredOnly, listingSearch, parseListingState } from '@/lib/listing-state';
 import { emptyTeamFilters, filterToValues, valuesToFilter } from './team-filters';
 
 describe('team filters', () => {
@@ -49,7 +49,7 @@ describe('team filters', () => {
     expect(search).toBe(
       'filter[state][in][]=CA&filter[state][in][]=ON&filter[kind][in][]=Builder&filter[kind][in][]=Health&filter[joined_on][lte]=2026-11-01&filter[licensed][eq]=true&order[level_rank]=DESC',
     );
-    expect(filterToValues(parseListingState(search).filter)).toEqual(values);
+    expect(filterToValues(parseListingState(search, listTeam).filter)).toEqual(values);
   });
 
   it('ignores a licensed value that is neither true nor false', () => {
@@ -75,7 +75,7 @@ describe('the team filter panel and the contract', () => {
     });
     const state = { filter: cleanFilter(full), order: {} };
     expect(Object.keys(state.filter)).toHaveLength(11);
-    expect(isDeclared(state, listTeam)).toBe(true);
-    expect(isDeclared(state, downloadTeam)).toBe(true);
+    expect(declaredOnly(state, listTeam)).toEqual(state);
+    expect(declaredOnly(state, downloadTeam)).toEqual(state);
   });
 });

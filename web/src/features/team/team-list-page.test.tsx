@@ -1,15 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as Mutator from '@/api/mutator';
-import type { RequestConfig } from '@/api/mutator';
 import type { TeamMember } from '@/api/gen/model/teamMember';
+import { accessAnswer, apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { TeamListPage } from './team-list-page';
 
-const server = vi.hoisted(() => ({
+vi.mock('@/api/mutator', async (original) =>
+  (await import('@/test/fake-api')).fakeMutator(await original()),
+);
+
+const server = {
   senior: false,
-  calls: [] as { url: string; params: Record<string, unknown> }[],
-}));
+  fail: undefined as { status: number; message: string } | undefined,
+};
 
 const member = (i: number, over: Partial<TeamMember> = {}): TeamMember => ({
   code: `M${String(i).padStart(3, '0')}`,
@@ -28,45 +31,27 @@ const member = (i: number, over: Partial<TeamMember> = {}): TeamMember => ({
   ...over,
 });
 
-vi.mock('@/api/mutator', async (importOriginal) => {
-  const actual = await importOriginal<typeof Mutator>();
-  return {
-    ...actual,
-    apiRequest: vi.fn(async (config: RequestConfig) => {
-      const params = (config.params ?? {}) as Record<string, unknown>;
-      server.calls.push({ url: config.url, params });
-      if (config.url === '/access') {
-        return {
-          permissions: [],
-          user: {
-            id: 1,
-            code: 'AGT100',
-            name: 'Alex Carter',
-            email: 'agent@example.com',
-            is_staff: false,
-            is_senior_level: server.senior,
-          },
-        };
-      }
-      if (config.url === '/team/Infinity' || config.url === '/team/RmdSuperTeam') {
-        const limit = Number(params.limit);
-        const rows = Array.from({ length: limit + 1 }, (_, i) =>
-          member(i + 1, server.senior ? { generation: i % 3 } : {}),
-        );
-        return { data: rows, next_cursor: 'cursor-after-page' };
-      }
-      if (config.url === '/team') return { period_start: '', period_end: '', views: [] };
-      throw new actual.ApiError(404, 'Not found');
-    }),
-  };
-});
+function listTeam({ params }: FakeRequest) {
+  if (server.fail) throw apiError(server.fail.status, server.fail.message);
+  const limit = Number(params.limit);
+  const rows = Array.from({ length: limit + 1 }, (_, i) =>
+    member(i + 1, server.senior ? { generation: i % 3 } : {}),
+  );
+  return { data: rows, next_cursor: 'cursor-after-page' };
+}
 
 beforeEach(() => {
-  server.calls.length = 0;
   server.senior = false;
+  server.fail = undefined;
+  fakeApi({
+    '/access': () => accessAnswer({ senior: server.senior }),
+    '/team/Infinity': listTeam,
+    '/team/RmdSuperTeam': listTeam,
+    '/team': { period_start: '', period_end: '', views: [] },
+  });
 });
 
-const listCalls = () => server.calls.filter((c) => c.url.startsWith('/team/'));
+const listCalls = () => calls().filter((c) => c.url.startsWith('/team/'));
 
 function renderList(path: string, view: 'Infinity' | 'RmdSuperTeam' = 'Infinity') {
   return renderWithProviders(<TeamListPage view={view} />, { path, route: '/team/:code' });
@@ -154,6 +139,36 @@ describe('TeamListPage', () => {
         cursor: 'cursor-after-page',
       }),
     );
+  });
+
+  it('says when the list cannot be loaded, with Retry, and no empty state under it', async () => {
+    server.fail = { status: 503, message: 'The service is unavailable' };
+    const { user } = renderList('/team/Infinity?limit=10');
+    const table = await screen.findByRole('table', { name: /^Infinity members/ });
+    const alert = await within(table).findByRole('alert');
+    expect(alert).toHaveTextContent('The team could not be loaded');
+    expect(alert).toHaveTextContent('The service is unavailable');
+    expect(within(table).queryByText('No members found')).not.toBeInTheDocument();
+
+    server.fail = undefined;
+    const before = listCalls().length;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(table).findByText('Member 1')).toBeInTheDocument();
+    expect(listCalls()).toHaveLength(before + 1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the members when a refresh fails, and says so above them', async () => {
+    const { queryClient } = renderList('/team/Infinity?limit=10');
+    const table = await screen.findByRole('table', { name: /^Infinity members/ });
+    await within(table).findByText('Member 1');
+    server.fail = { status: 503, message: 'The service is unavailable' };
+    await act(() => queryClient.refetchQueries({ queryKey: ['/team/Infinity'] }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The team could not be refreshed: The service is unavailable',
+    );
+    expect(within(table).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(table).getByText('Member 1')).toBeInTheDocument();
   });
 
   it('says when a view is not offered for the level', async () => {

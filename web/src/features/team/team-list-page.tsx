@@ -7,10 +7,9 @@ import { listTeam } from '@/api/lists.gen';
 import { AssociateLookup } from '@/components/associate-lookup';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { DownloadMenu } from '@/components/download-menu';
-import { ErrorCallout } from '@/components/error-callout';
 import { FilterToggle } from '@/components/filter-toggle';
+import { ListTable } from '@/components/list-table';
 import { PageHeader } from '@/components/page-header';
-import { ListTableBody } from '@/components/list-table-body';
 import { ListingPagination } from '@/components/pagination';
 import { PeriodPicker } from '@/components/period-picker';
 import { DoubleSortableHeader, SortableHeader } from '@/components/sortable-header';
@@ -18,11 +17,11 @@ import { formatCurrency, formatDate, formatNumber } from '@/lib/format';
 import { activeFilterCount, pageRows, toQueryParams, useListingState } from '@/lib/listing-state';
 import { usePageTitle } from '@/lib/page-title';
 import { formatPeriod, periodParams, usePeriod } from '@/lib/period';
+import { useAccess } from '@/lib/use-access';
 import { LevelBadge, LicensedBadge, StatusBadge } from './badges';
 import { associatePath } from './paths';
 import { TeamFilterPanel } from './team-filter-panel';
 import { TEAM_VIEW_LABELS, teamViews, type TeamView } from './team-menu';
-import { useAccessUser } from './use-access-user';
 import { useDownloadTeam } from './use-download-team';
 import { useLevelOptions } from './use-level-options';
 
@@ -36,7 +35,7 @@ const TEAM_VIEW_DESCRIPTIONS: Record<TeamView, string> = {
 
 /** team/{view}: the members of a team view the caller is offered, or why it is not offered. */
 export function TeamListPage({ view }: { view: TeamView }) {
-  const { user, isPending } = useAccessUser();
+  const { user, isPending } = useAccess();
   usePageTitle(TEAM_VIEW_LABELS[view], 'Team');
   if (isPending) return <CenteredSpinner />;
   if (!teamViews(user?.is_senior_level ?? false).includes(view) || !user?.code) {
@@ -54,7 +53,7 @@ export function TeamListPage({ view }: { view: TeamView }) {
 
 function TeamList({ view, senior }: { view: TeamView; senior: boolean }) {
   const navigate = useNavigate();
-  const listing = useListingState();
+  const listing = useListingState(listTeam);
   const { state } = listing;
   const { period, shown, setPeriod } = usePeriod();
   const filters = activeFilterCount(state.filter);
@@ -114,121 +113,107 @@ function TeamList({ view, senior }: { view: TeamView; senior: boolean }) {
         </Card>
       ) : null}
 
-      {query.isError && rows.length > 0 ? (
-        <ErrorCallout error={query.error} title="The team could not be refreshed" />
-      ) : null}
-
       {Object.keys(state.order).length === 0 ? (
         <Text as="p" size="1" color="gray" mb="2">
           In hierarchy order: each associate before their recruits. Sort by a column to change it.
         </Text>
       ) : null}
 
-      <Card size="1" style={{ padding: 0 }}>
-        <Table.Root variant="ghost" size="1" aria-busy={query.isFetching}>
-          <caption className="sr-only">
-            {TEAM_VIEW_LABELS[view]} members, production {formatPeriod(shown)}
-          </caption>
-          <Table.Header>
-            <Table.Row>
-              <DoubleSortableHeader
-                fields={[
-                  { field: 'last_name', label: 'Name' },
-                  { field: 'code', label: 'Code' },
-                ]}
-                order={state.order}
-                onSort={listing.toggleSort}
-              />
-              <SortableHeader field="level_rank" order={state.order} onSort={listing.toggleSort}>
-                Level
-              </SortableHeader>
-              <SortableHeader field="status" order={state.order} onSort={listing.toggleSort}>
-                Status
-              </SortableHeader>
-              <SortableHeader field="state" order={state.order} onSort={listing.toggleSort}>
-                State
-              </SortableHeader>
-              <SortableHeader field="joined_on" order={state.order} onSort={listing.toggleSort}>
-                Joined
-              </SortableHeader>
-              {showGeneration ? (
-                <SortableHeader
-                  field="generation"
-                  order={state.order}
-                  onSort={listing.toggleSort}
-                  align="right"
-                >
-                  <abbr title="Generation">Gen.</abbr>
-                </SortableHeader>
-              ) : null}
-              <Table.ColumnHeaderCell>Licensed</Table.ColumnHeaderCell>
+      <ListTable
+        caption={`${TEAM_VIEW_LABELS[view]} members, production ${formatPeriod(shown)}`}
+        noun="team"
+        query={query}
+        count={rows.length}
+        columns={columns}
+        size="1"
+        header={
+          <>
+            <DoubleSortableHeader
+              fields={[
+                { field: 'last_name', label: 'Name' },
+                { field: 'code', label: 'Code' },
+              ]}
+              order={state.order}
+              onSort={listing.toggleSort}
+            />
+            <SortableHeader field="level_rank" order={state.order} onSort={listing.toggleSort}>
+              Level
+            </SortableHeader>
+            <SortableHeader field="status" order={state.order} onSort={listing.toggleSort}>
+              Status
+            </SortableHeader>
+            <SortableHeader field="state" order={state.order} onSort={listing.toggleSort}>
+              State
+            </SortableHeader>
+            <SortableHeader field="joined_on" order={state.order} onSort={listing.toggleSort}>
+              Joined
+            </SortableHeader>
+            {showGeneration ? (
               <SortableHeader
-                field="production"
+                field="generation"
                 order={state.order}
                 onSort={listing.toggleSort}
                 align="right"
               >
-                Production
+                <abbr title="Generation">Gen.</abbr>
               </SortableHeader>
-              <SortableHeader
-                field="downline_size"
-                order={state.order}
-                onSort={listing.toggleSort}
-                align="right"
-              >
-                Downline
-              </SortableHeader>
-            </Table.Row>
-          </Table.Header>
-          <ListTableBody
-            columns={columns}
-            pending={query.isPending}
-            empty={rows.length === 0}
-            loadingLabel="Loading members…"
-            error={query.isError ? query.error : undefined}
-            errorTitle="The team could not be loaded"
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-            emptyTitle="No members found"
-            emptyText={
-              filters > 0 ? 'No member matches these filters.' : 'Nobody is in this view yet.'
-            }
-          >
-            {rows.map((member) => (
-              <Table.Row key={member.code} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-                <Table.RowHeaderCell>
-                  <Flex direction="column">
-                    <Link className="row-link nowrap" to={associatePath(member.code)}>
-                      {member.name}
-                    </Link>
-                    <Text size="1" color="gray">
-                      {member.code}
-                    </Text>
-                  </Flex>
-                </Table.RowHeaderCell>
-                <Table.Cell>
-                  <LevelBadge level={member.level} />
-                </Table.Cell>
-                <Table.Cell className="nowrap">
-                  <StatusBadge status={member.status} />
-                </Table.Cell>
-                <Table.Cell>{member.state ?? '—'}</Table.Cell>
-                <Table.Cell className="nowrap">{formatDate(member.joined_on)}</Table.Cell>
-                {showGeneration ? (
-                  <Table.Cell align="right">{member.generation ?? '—'}</Table.Cell>
-                ) : null}
-                <Table.Cell className="nowrap">
-                  <LicensedBadge licensed={member.licensed} short />
-                </Table.Cell>
-                <Table.Cell align="right" className="nowrap">
-                  {formatCurrency(member.production)}
-                </Table.Cell>
-                <Table.Cell align="right">{formatNumber(member.downline_size)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </ListTableBody>
-        </Table.Root>
-      </Card>
+            ) : null}
+            <Table.ColumnHeaderCell>Licensed</Table.ColumnHeaderCell>
+            <SortableHeader
+              field="production"
+              order={state.order}
+              onSort={listing.toggleSort}
+              align="right"
+            >
+              Production
+            </SortableHeader>
+            <SortableHeader
+              field="downline_size"
+              order={state.order}
+              onSort={listing.toggleSort}
+              align="right"
+            >
+              Downline
+            </SortableHeader>
+          </>
+        }
+        loadingLabel="Loading members…"
+        emptyTitle="No members found"
+        emptyText={filters > 0 ? 'No member matches these filters.' : 'Nobody is in this view yet.'}
+      >
+        {rows.map((member) => (
+          <Table.Row key={member.code} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+            <Table.RowHeaderCell>
+              <Flex direction="column">
+                <Link className="row-link nowrap" to={associatePath(member.code)}>
+                  {member.name}
+                </Link>
+                <Text size="1" color="gray">
+                  {member.code}
+                </Text>
+              </Flex>
+            </Table.RowHeaderCell>
+            <Table.Cell>
+              <LevelBadge level={member.level} />
+            </Table.Cell>
+            <Table.Cell className="nowrap">
+              <StatusBadge status={member.status} />
+            </Table.Cell>
+            <Table.Cell>{member.state ?? '—'}</Table.Cell>
+            <Table.Cell className="nowrap">{formatDate(member.joined_on)}</Table.Cell>
+            {showGeneration ? (
+              <Table.Cell align="right">{member.generation ?? '—'}</Table.Cell>
+            ) : null}
+            <Table.Cell className="nowrap">
+              <LicensedBadge licensed={member.licensed} short />
+            </Table.Cell>
+            <Table.Cell align="right" className="nowrap">
+              {formatCurrency(member.production)}
+            </Table.Cell>
+            <Table.Cell align="right">{formatNumber(member.downline_size)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </ListTable>
 
       <ListingPagination
         listing={listing}

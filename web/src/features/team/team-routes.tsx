@@ -2,12 +2,12 @@ import { Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLocation, useParams } from 'react-router';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { usePageTitle } from '@/lib/page-title';
+import { useAccess } from '@/lib/use-access';
 import { AssociateLayout, useAssociate } from './associate-layout';
 import { GenealogyTree } from './genealogy-tree';
 import { ACCOUNT_PATH, associatePath } from './paths';
 import { TeamListPage } from './team-list-page';
 import { isTeamView } from './team-menu';
-import { useAccessUser } from './use-access-user';
 
 /**
  * team/:code — a team view (team/Personal, team/BaseShop, …) lists its members; any other
@@ -23,9 +23,9 @@ export function TeamCodeRoute() {
 
 /** account — the caller's own overview, licenses, appointments, level history and tree. */
 export function AccountRoute() {
-  const { user, isPending } = useAccessUser();
-  if (isPending) return <CenteredSpinner />;
-  if (!user?.code) return <StaffAccount />;
+  const { user, isStaff } = useAccess();
+  if (isStaff) return <StaffAccount />;
+  if (!user?.code) return <CenteredSpinner />;
   return <AssociateLayout code={user.code} base={ACCOUNT_PATH} account />;
 }
 
@@ -46,7 +46,7 @@ function StaffAccount() {
 /** The genealogy-tree tab (team/{code}/genealogy-tree and account/genealogy-tree). */
 export function GenealogyTreeTab() {
   const { code, associate } = useAssociate();
-  const { user } = useAccessUser();
+  const { user } = useAccess();
   return (
     <Flex direction="column" gap="2">
       <Text size="2" color="gray" className="sr-only">

@@ -1,0 +1,123 @@
+// Driving the portal in Debian's Chromium with playwright-core, without node:test: the demo
+// users, the browser's flags, logging in, signing and acknowledging. The end-to-end runs
+// (support.mjs), the screenshot script and the first-load bench (bench/web/first-load.mjs)
+// share it. Bare imports resolve from web/node_modules.
+import { chromium } from 'playwright-core';
+
+export const PASSWORD = 'portal-demo-pass';
+export const AGENT = 'agent@example.com';
+export const RMD = 'rmd@example.com';
+/** A staff user of the demo seed: no associate code, the clients.read permission. */
+export const STAFF = 'staff@example.com';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless, quiet (no background traffic to Google), the sandbox off for containers. */
+export const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function baseUrl() {
+  const url = process.env.PORTAL_URL;
+  if (!url)
+    throw new Error(
+      'Set PORTAL_URL to the base URL of a running portald, e.g. http://127.0.0.1:8080',
+    );
+  return url.replace(/\/$/, '');
+}
+
+/** Debian's Chromium, headless, with a fresh profile (Playwright makes a temporary one). */
+export function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/** A page in a context of its own; its console errors and page errors collect in `problems`. */
+export async function newPage(browser, { width = 1280, height = 900, colorScheme = 'light' } = {}) {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width, height },
+    colorScheme,
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.problems = problems;
+  return page;
+}
+
+/** Logs in on the login page (relative to the context's baseURL) and waits for the portal. */
+export async function login(page, who, { path = '/login' } = {}) {
+  await page.goto(path);
+  await page.getByLabel('Email or associate code').fill(who);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: /^Account:/ }).waitFor();
+}
+
+/** Draws a signature on the pad with the mouse. */
+export async function drawSignature(page) {
+  const canvas = page.getByRole('img', { name: /Signature pad/ });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the signature pad is not visible');
+  const y = box.y + box.height * 0.55;
+  await page.mouse.move(box.x + 40, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) {
+    await page.mouse.move(box.x + 40 + i * 12, y + Math.sin(i / 2) * 28, { steps: 2 });
+  }
+  await page.mouse.up();
+  await page.mouse.move(box.x + 90, y - 30);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 140, y + 25, { steps: 6 });
+  await page.mouse.up();
+}
+
+/**
+ * Acknowledges whatever waits (memos first, then W-9 documents) by signing where needed, and
+ * continues to the dashboard. Returns the kinds seen, in order.
+ */
+export async function acknowledgeAll(page) {
+  const seen = [];
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.waitFor();
+  for (let round = 0; round < 30; round++) {
+    const title = (await heading.textContent())?.trim();
+    if (title === 'All acknowledged') {
+      await page.getByRole('link', { name: 'Continue to the dashboard' }).click();
+      await page.getByRole('heading', { name: 'Needs your attention' }).waitFor();
+      return seen;
+    }
+    if (title !== 'Acknowledgements') return seen; // nothing pending: the dashboard shows
+    const card = page
+      .locator('.rt-Card')
+      .filter({ has: page.getByRole('button', { name: /acknowledge/i }) });
+    const badge = (await card.locator('.rt-Badge').first().textContent())?.trim();
+    seen.push(badge);
+    const sign = page.getByRole('button', { name: 'Sign and acknowledge' });
+    if (await sign.isVisible()) {
+      await drawSignature(page);
+      await sign.click();
+    } else {
+      await page.getByRole('button', { name: 'Acknowledge', exact: true }).click();
+    }
+    const success = page.getByText(/acknowledged successfully/);
+    await success.waitFor();
+    // The item leaves after 2000 ms.
+    await success.waitFor({ state: 'detached', timeout: 10_000 });
+  }
+  throw new Error('acknowledgements did not finish');
+}

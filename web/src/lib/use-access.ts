@@ -1,0 +1,49 @@
+import { useGetAccess } from '@/api/gen/endpoints/access/access';
+import type { User } from '@/api/gen/model/user';
+
+/** The permission that opens the client list to staff. */
+export const CLIENTS_READ = 'clients.read';
+
+/** What the caller may do, from GET /access: the one place the staff rules live. */
+export interface AccessRules {
+  /** A staff user acting for no associate: no associate code, so no clients, team or account. */
+  isStaff: boolean;
+  /** Associates read their own and their downline's clients; staff need clients.read. */
+  canReadClients: boolean;
+  /** Only associates own (and so add) clients. */
+  canOwnClients: boolean;
+}
+
+/** The rules for a user and their permissions; all false while the user is not known. */
+export function accessRules(
+  user: Pick<User, 'code'> | undefined,
+  permissions: readonly string[],
+): AccessRules {
+  if (!user) return { isStaff: false, canReadClients: false, canOwnClients: false };
+  const associate = Boolean(user.code);
+  return {
+    isStaff: !associate,
+    canReadClients: associate || permissions.includes(CLIENTS_READ),
+    canOwnClients: associate,
+  };
+}
+
+/**
+ * The signed-in user, their permissions and what they may do. Every screen asks through this
+ * hook, so they share one GET /access (kept for a minute; its failure is shown by the layout,
+ * never toasted).
+ */
+export function useAccess() {
+  const access = useGetAccess({ query: { staleTime: 60_000, meta: { toast: false } } });
+  const user = access.data?.user;
+  const permissions = access.data?.permissions ?? [];
+  return {
+    user,
+    permissions,
+    ...accessRules(user, permissions),
+    isPending: access.isPending,
+    isError: access.isError,
+    error: access.error,
+    refetch: access.refetch,
+  };
+}
