@@ -2137,11 +2137,18 @@ func (s *ClientLookup) encodeFields(e *jx.Encoder) {
 		e.FieldStart("name")
 		e.Str(s.Name)
 	}
+	{
+		if s.Email.Set {
+			e.FieldStart("email")
+			s.Email.Encode(e)
+		}
+	}
 }
 
-var jsonFieldsNameOfClientLookup = [2]string{
+var jsonFieldsNameOfClientLookup = [3]string{
 	0: "id",
 	1: "name",
+	2: "email",
 }
 
 // Decode decodes ClientLookup from json.
@@ -2176,6 +2183,16 @@ func (s *ClientLookup) Decode(d *jx.Decoder) error {
 				return nil
 			}(); err != nil {
 				return errors.Wrap(err, "decode field \"name\"")
+			}
+		case "email":
+			if err := func() error {
+				s.Email.Reset()
+				if err := s.Email.Decode(d); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"email\"")
 			}
 		default:
 			return d.Skip()

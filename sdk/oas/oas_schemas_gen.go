@@ -1205,6 +1205,8 @@ func (s *ClientListHeaders) SetResponse(val ClientList) {
 type ClientLookup struct {
 	ID   int64  `json:"id"`
 	Name string `json:"name"`
+	// Tells two clients of the same name apart.
+	Email OptString `json:"email"`
 }
 
 // GetID returns the value of ID.
@@ -1217,6 +1219,11 @@ func (s *ClientLookup) GetName() string {
 	return s.Name
 }
 
+// GetEmail returns the value of Email.
+func (s *ClientLookup) GetEmail() OptString {
+	return s.Email
+}
+
 // SetID sets the value of ID.
 func (s *ClientLookup) SetID(val int64) {
 	s.ID = val
@@ -1225,6 +1232,11 @@ func (s *ClientLookup) SetID(val int64) {
 // SetName sets the value of Name.
 func (s *ClientLookup) SetName(val string) {
 	s.Name = val
+}
+
+// SetEmail sets the value of Email.
+func (s *ClientLookup) SetEmail(val OptString) {
+	s.Email = val
 }
 
 // Ref: #/components/schemas/ClientLookupList

@@ -40,7 +40,7 @@ func (h *Handler) SearchClients(ctx context.Context, params oas.SearchClientsPar
 	}
 	out := oas.ClientLookupList{Data: make([]oas.ClientLookup, len(found))}
 	for i, l := range found {
-		out.Data[i] = oas.ClientLookup{ID: l.ID, Name: l.Name}
+		out.Data[i] = oas.ClientLookup{ID: l.ID, Name: l.Name, Email: opt(l.Email)}
 	}
 	return &oas.ClientLookupListHeaders{Response: out}, nil
 }

@@ -74,9 +74,10 @@ func (s *Store) DownlineSize(ctx context.Context, p *auth.Principal) (int64, err
 
 // Lookup is a code or id with a display name, for the lookups of the web app.
 type Lookup struct {
-	ID   int64
-	Code string
-	Name string
+	ID    int64
+	Code  string
+	Name  string
+	Email string // clients only
 }
 
 // SearchAssociates finds up to limit associates the caller may see (itself, its downline

@@ -293,13 +293,13 @@ func (s *Store) SearchClients(ctx context.Context, p *auth.Principal, keyword st
 	inc := args.Add(include)
 	lim := args.Add(limit)
 	rows, err := s.db.Query(ctx, `
-		(SELECT c.id, c.first_name || ' ' || c.last_name FROM clients c JOIN associates a ON a.id = c.associate_id
+		(SELECT c.id, c.first_name || ' ' || c.last_name, coalesce(c.email, '') FROM clients c JOIN associates a ON a.id = c.associate_id
 		 WHERE `+scope+` AND c.id = ANY(`+inc+`::bigint[]))
 		UNION
-		(SELECT c.id, c.first_name || ' ' || c.last_name FROM clients c JOIN associates a ON a.id = c.associate_id
+		(SELECT c.id, c.first_name || ' ' || c.last_name, coalesce(c.email, '') FROM clients c JOIN associates a ON a.id = c.associate_id
 		 WHERE `+scope+` AND `+kw+` <> '' AND ((c.first_name || ' ' || c.last_name) ILIKE '%' || `+kw+` || '%' OR c.email ILIKE `+kw+` || '%')
 		 ORDER BY c.last_name, c.first_name, c.id LIMIT `+lim+`)`, args.Values...)
 	return collect(rows, err, func(rows pgx.Rows, l *Lookup) error {
-		return rows.Scan(&l.ID, &l.Name)
+		return rows.Scan(&l.ID, &l.Name, &l.Email)
 	})
 }

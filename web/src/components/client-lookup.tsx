@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
-import { useListClients } from '@/api/gen/endpoints/clients/clients';
 import { useSearchClients } from '@/api/gen/endpoints/search/search';
-import type { Client } from '@/api/gen/model/client';
 import type { ClientLookup as ClientMatch } from '@/api/gen/model/clientLookup';
 import { LOOKUP_QUERY_OPTIONS, Lookup, useLookupSearch, type LookupOption } from './lookup';
 
@@ -20,11 +18,8 @@ export interface ClientLookupProps {
  * The options of the matches: the name, and under it what tells two clients of the same name
  * apart — the email, else the client number (and the number too when even the emails agree).
  */
-export function clientOptions(
-  matches: readonly ClientMatch[],
-  details: ReadonlyMap<number, Pick<Client, 'email'>>,
-): LookupOption[] {
-  const hint = (c: ClientMatch) => details.get(c.id)?.email || `Client #${c.id}`;
+export function clientOptions(matches: readonly ClientMatch[]): LookupOption[] {
+  const hint = (c: ClientMatch) => c.email || `Client #${c.id}`;
   const seen = new Map<string, number>();
   for (const c of matches) {
     const key = `${c.name}\n${hint(c)}`;
@@ -37,8 +32,8 @@ export function clientOptions(
   });
 }
 
-/** Clients the caller may see, searched by name or email (GET /search/clients). The lookup
- *  answers names only: the emails of the matches come from the client list (filter by id). */
+/** Clients the caller may see, searched by name or email (GET /search/clients, which answers
+ *  each match's email to tell namesakes apart). */
 export function ClientLookup({
   label = 'Client',
   hideLabel,
@@ -57,21 +52,7 @@ export function ClientLookup({
     () => (search || value ? (query.data?.data ?? []) : []),
     [search, value, query.data],
   );
-  const ids = useMemo(() => matches.map((c) => c.id), [matches]);
-  const details = useListClients(
-    { 'filter[id][in][]': ids, limit: Math.max(ids.length, 1) },
-    {
-      query: {
-        ...LOOKUP_QUERY_OPTIONS,
-        enabled: search !== '' && ids.length > 0,
-        meta: { toast: false },
-      },
-    },
-  );
-  const options = useMemo(() => {
-    const byId = new Map((details.data?.data ?? []).map((c) => [c.id, c]));
-    return clientOptions(matches, byId);
-  }, [matches, details.data]);
+  const options = useMemo(() => clientOptions(matches), [matches]);
   return (
     <Lookup
       label={label}

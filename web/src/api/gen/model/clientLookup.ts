@@ -12,4 +12,6 @@
 export interface ClientLookup {
   id: number;
   name: string;
+  /** Tells two clients of the same name apart. */
+  email?: string;
 }

@@ -58,6 +58,7 @@ export const SearchClientsResponse = zod.object({
     zod.object({
       id: zod.int(),
       name: zod.string(),
+      email: zod.string().optional().describe('Tells two clients of the same name apart.'),
     }),
   ),
 });
