@@ -175,7 +175,7 @@ func TestClientVisibility(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []store.Lookup{{ID: ids[1], Name: "Ann Baker"}}
+		want := []store.Lookup{{ID: ids[1], Name: "Ann Baker", Email: "ann@example.com"}}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("(-want +got):\n%s", diff)
 		}
