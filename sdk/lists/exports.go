@@ -27,6 +27,24 @@ var TeamExport = []Column{
 	{"licensed", Bool}, {"production", Int}, {"downline_size", Int},
 }
 
+// PolicyExport are the columns of a policy download and of `portal business list --csv`.
+var PolicyExport = []Column{
+	{"id", Int}, {"policy_number", String}, {"provider_name", String}, {"product_name", String},
+	{"category", String}, {"type", String}, {"client_id", Int}, {"client_name", String},
+	{"writer_code", String}, {"writer_name", String}, {"split_code", String}, {"status", String},
+	{"face_amount_cents", Int}, {"target_premium_cents", Int}, {"bv_cents", Int},
+	{"submitted_on", Date}, {"approved_on", Date}, {"lapsed_on", Date}, {"open_requirements", Int},
+	{"updated_at", Time},
+}
+
+// ScheduleExport are the columns of the compensation schedule download and of
+// `portal comp-schedule --csv`: one row per product and level (the JSON nests the levels).
+var ScheduleExport = []Column{
+	{"product_id", Int}, {"product_name", String}, {"provider_name", String}, {"category", String},
+	{"type", String}, {"commission_rate_bp", Int}, {"level", String}, {"level_name", String},
+	{"level_rate_bp", Int}, {"earning_bp", Int},
+}
+
 // Names are the column names, for a header row.
 func Names(cols []Column) []string {
 	out := make([]string, len(cols))

@@ -75,7 +75,7 @@ type List struct {
 	Operation    string // the operationId
 	Method, Path string // GET /team/{view}, relative to the API's base
 	Key          string // the primary key field: the last sort key, always
-	DefaultOrder string // the field sorted by when a request gives no order (x-default-order)
+	DefaultOrder string // the field sorted by when a request gives no order (x-default-order); "-field" sorts it descending
 	Fields       []Field
 	Order        []string // the sortable fields, in the order the contract lists them
 }

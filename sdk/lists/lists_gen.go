@@ -48,5 +48,56 @@ var ListTeam = &List{Operation: "listTeam", Method: "GET", Path: "/team/{view}",
 // DownloadTeam describes the listing parameters of downloadTeam.
 var DownloadTeam = &List{Operation: "downloadTeam", Method: "GET", Path: "/team/{view}/download", Key: "id", DefaultOrder: "tree", Fields: ListTeam.Fields, Order: ListTeam.Order}
 
+// ListPolicies describes the listing parameters of listPolicies.
+var ListPolicies = &List{Operation: "listPolicies", Method: "GET", Path: "/policies", Key: "id", DefaultOrder: "-submitted_on", Fields: []Field{
+	{Name: "id", Type: Int, Ops: ops("eq,in"), Min: bound(1), Sortable: true},
+	{Name: "policy_number", Type: String, Ops: ops("eq,startswith"), MaxLen: 40, Sortable: true},
+	{Name: "status", Type: Enum, Ops: ops("eq,in,nin"), Enum: "PolicyStatus", Values: values(oas.PolicyStatus("").AllValues()), Sortable: true},
+	{Name: "category", Type: Enum, Ops: ops("eq,in"), Enum: "ProductCategory", Values: values(oas.ProductCategory("").AllValues())},
+	{Name: "type", Type: Enum, Ops: ops("eq,in"), Enum: "ProductType", Values: values(oas.ProductType("").AllValues())},
+	{Name: "provider_id", Type: Int, Ops: ops("eq,in"), Min: bound(1)},
+	{Name: "product_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
+	{Name: "client_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
+	{Name: "client_name", Type: String, Ops: ops("contains"), MaxLen: 100, Sortable: true},
+	{Name: "writer_code", Type: String, Ops: ops("eq,in"), Lookup: "associate", MaxLen: 32},
+	{Name: "split", Type: Bool, Ops: ops("eq")},
+	{Name: "lapsed", Type: Bool, Ops: ops("eq")},
+	{Name: "submitted_on", Type: Date, Ops: ops("lte,gte"), Sortable: true},
+	{Name: "approved_on", Type: Date, Ops: ops("lte,gte"), Sortable: true},
+	{Name: "target_premium_cents", Type: Int, Ops: ops("lte,gte"), Min: bound(0), Max: bound(1000000000000), Sortable: true},
+	{Name: "bv_cents", Type: Int, Ops: ops("gte"), Min: bound(0), Max: bound(1000000000000), Sortable: true},
+	{Name: "face_amount_cents", Sortable: true},
+	{Name: "updated_at", Sortable: true},
+}, Order: []string{"id", "policy_number", "submitted_on", "approved_on", "status", "client_name", "target_premium_cents", "face_amount_cents", "bv_cents", "updated_at"}}
+
+// DownloadPolicies describes the listing parameters of downloadPolicies.
+var DownloadPolicies = &List{Operation: "downloadPolicies", Method: "GET", Path: "/policies/download", Key: "id", DefaultOrder: "-submitted_on", Fields: ListPolicies.Fields, Order: ListPolicies.Order}
+
+// ListProviders describes the listing parameters of listProviders.
+var ListProviders = &List{Operation: "listProviders", Method: "GET", Path: "/providers", Key: "id", DefaultOrder: "name", Fields: []Field{
+	{Name: "id", Type: Int, Ops: ops("eq,in"), Min: bound(1), Sortable: true},
+	{Name: "name", Type: String, Ops: ops("contains"), MaxLen: 100, Sortable: true},
+	{Name: "country", Type: Enum, Ops: ops("eq"), Enum: "Country", Values: values(oas.Country("").AllValues())},
+}, Order: []string{"id", "name"}}
+
+// ListProducts describes the listing parameters of listProducts.
+var ListProducts = &List{Operation: "listProducts", Method: "GET", Path: "/products", Key: "id", DefaultOrder: "name", Fields: []Field{
+	{Name: "id", Type: Int, Ops: ops("eq,in"), Min: bound(1), Sortable: true},
+	{Name: "provider_id", Type: Int, Ops: ops("eq,in"), Min: bound(1)},
+	{Name: "name", Type: String, Ops: ops("contains"), MaxLen: 100, Sortable: true},
+	{Name: "category", Type: Enum, Ops: ops("eq,in"), Enum: "ProductCategory", Values: values(oas.ProductCategory("").AllValues()), Sortable: true},
+	{Name: "type", Type: Enum, Ops: ops("eq,in"), Enum: "ProductType", Values: values(oas.ProductType("").AllValues()), Sortable: true},
+	{Name: "country", Type: Enum, Ops: ops("eq"), Enum: "Country", Values: values(oas.Country("").AllValues())},
+	{Name: "active", Type: Bool, Ops: ops("eq")},
+	{Name: "provider_name", Sortable: true},
+	{Name: "commission_rate_bp", Sortable: true},
+}, Order: []string{"id", "name", "provider_name", "category", "type", "commission_rate_bp"}}
+
+// ListCompensationSchedule describes the listing parameters of listCompensationSchedule.
+var ListCompensationSchedule = &List{Operation: "listCompensationSchedule", Method: "GET", Path: "/compensation-schedule", Key: "id", DefaultOrder: "provider_name", Fields: ListProducts.Fields, Order: ListProducts.Order}
+
+// DownloadCompensationSchedule describes the listing parameters of downloadCompensationSchedule.
+var DownloadCompensationSchedule = &List{Operation: "downloadCompensationSchedule", Method: "GET", Path: "/compensation-schedule/download", Key: "id", DefaultOrder: "provider_name", Fields: ListProducts.Fields, Order: ListProducts.Order}
+
 // All is every list operation of the contract.
-var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam}
+var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule}

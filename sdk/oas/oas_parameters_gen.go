@@ -160,6 +160,317 @@ func decodeAcknowledgeParams(args [2]string, argsEscaped bool, r *http.Request) 
 	return params, nil
 }
 
+// CreatePolicyRequirementParams is parameters of createPolicyRequirement operation.
+type CreatePolicyRequirementParams struct {
+	ID int64
+}
+
+func unpackCreatePolicyRequirementParams(packed middleware.Parameters) (params CreatePolicyRequirementParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeCreatePolicyRequirementParams(args [1]string, argsEscaped bool, r *http.Request) (params CreatePolicyRequirementParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// CreateProviderContactParams is parameters of createProviderContact operation.
+type CreateProviderContactParams struct {
+	ID int64
+}
+
+func unpackCreateProviderContactParams(packed middleware.Parameters) (params CreateProviderContactParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeCreateProviderContactParams(args [1]string, argsEscaped bool, r *http.Request) (params CreateProviderContactParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// CreateProviderItemParams is parameters of createProviderItem operation.
+type CreateProviderItemParams struct {
+	ID int64
+	// Which ordered list of the provider.
+	Kind ProviderListKind
+}
+
+func unpackCreateProviderItemParams(packed middleware.Parameters) (params CreateProviderItemParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "kind",
+			In:   "path",
+		}
+		params.Kind = packed[key].(ProviderListKind)
+	}
+	return params
+}
+
+func decodeCreateProviderItemParams(args [2]string, argsEscaped bool, r *http.Request) (params CreateProviderItemParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: kind.
+	if err := func() error {
+		param := args[1]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[1])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "kind",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Kind = ProviderListKind(c)
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := params.Kind.Validate(); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "kind",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
 // DeleteClientParams is parameters of deleteClient operation.
 type DeleteClientParams struct {
 	ID int64
@@ -236,6 +547,530 @@ func decodeDeleteClientParams(args [1]string, argsEscaped bool, r *http.Request)
 	}(); err != nil {
 		return params, &ogenerrors.DecodeParamError{
 			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// DeletePolicyRequirementParams is parameters of deletePolicyRequirement operation.
+type DeletePolicyRequirementParams struct {
+	ID            int64
+	RequirementID int64
+}
+
+func unpackDeletePolicyRequirementParams(packed middleware.Parameters) (params DeletePolicyRequirementParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "requirement_id",
+			In:   "path",
+		}
+		params.RequirementID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeDeletePolicyRequirementParams(args [2]string, argsEscaped bool, r *http.Request) (params DeletePolicyRequirementParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: requirement_id.
+	if err := func() error {
+		param := args[1]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[1])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "requirement_id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.RequirementID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.RequirementID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "requirement_id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// DeleteProviderContactParams is parameters of deleteProviderContact operation.
+type DeleteProviderContactParams struct {
+	ID     int64
+	ItemID int64
+}
+
+func unpackDeleteProviderContactParams(packed middleware.Parameters) (params DeleteProviderContactParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "item_id",
+			In:   "path",
+		}
+		params.ItemID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeDeleteProviderContactParams(args [2]string, argsEscaped bool, r *http.Request) (params DeleteProviderContactParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: item_id.
+	if err := func() error {
+		param := args[1]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[1])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "item_id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ItemID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ItemID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "item_id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// DeleteProviderItemParams is parameters of deleteProviderItem operation.
+type DeleteProviderItemParams struct {
+	ID int64
+	// Which ordered list of the provider.
+	Kind   ProviderListKind
+	ItemID int64
+}
+
+func unpackDeleteProviderItemParams(packed middleware.Parameters) (params DeleteProviderItemParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "kind",
+			In:   "path",
+		}
+		params.Kind = packed[key].(ProviderListKind)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "item_id",
+			In:   "path",
+		}
+		params.ItemID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeDeleteProviderItemParams(args [3]string, argsEscaped bool, r *http.Request) (params DeleteProviderItemParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: kind.
+	if err := func() error {
+		param := args[1]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[1])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "kind",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Kind = ProviderListKind(c)
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := params.Kind.Validate(); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "kind",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: item_id.
+	if err := func() error {
+		param := args[2]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[2])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "item_id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ItemID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ItemID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "item_id",
 			In:   "path",
 			Err:  err,
 		}
@@ -2322,6 +3157,994 @@ func decodeDownloadClientsParams(args [0]string, argsEscaped bool, r *http.Reque
 	return params, nil
 }
 
+// DownloadCompensationScheduleParams is parameters of downloadCompensationSchedule operation.
+type DownloadCompensationScheduleParams struct {
+	Format             OptDownloadFormat  `json:",omitempty,omitzero"`
+	FilterIDEq         OptInt64           `json:",omitempty,omitzero"`
+	FilterIDIn         []int64            `json:",omitempty"`
+	FilterProviderIDEq OptInt64           `json:",omitempty,omitzero"`
+	FilterProviderIDIn []int64            `json:",omitempty"`
+	FilterNameContains OptString          `json:",omitempty,omitzero"`
+	FilterCategoryEq   OptProductCategory `json:",omitempty,omitzero"`
+	FilterCategoryIn   []ProductCategory  `json:",omitempty"`
+	FilterTypeEq       OptProductType     `json:",omitempty,omitzero"`
+	FilterTypeIn       []ProductType      `json:",omitempty"`
+	FilterCountryEq    OptCountry         `json:",omitempty,omitzero"`
+	FilterActiveEq     OptBool            `json:",omitempty,omitzero"`
+	// Sort fields, in the order given; the id is always the last key.
+	Order OptScheduleOrder `json:",omitempty,omitzero"`
+}
+
+func unpackDownloadCompensationScheduleParams(packed middleware.Parameters) (params DownloadCompensationScheduleParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "format",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Format = v.(OptDownloadFormat)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDIn = v.([]int64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[provider_id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProviderIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[provider_id][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProviderIDIn = v.([]int64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[name][contains]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterNameContains = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[category][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCategoryEq = v.(OptProductCategory)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[category][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCategoryIn = v.([]ProductCategory)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[type][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTypeEq = v.(OptProductType)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[type][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTypeIn = v.([]ProductType)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[country][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCountryEq = v.(OptCountry)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[active][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterActiveEq = v.(OptBool)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "order",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Order = v.(OptScheduleOrder)
+		}
+	}
+	return params
+}
+
+func decodeDownloadCompensationScheduleParams(args [0]string, argsEscaped bool, r *http.Request) (params DownloadCompensationScheduleParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Set default value for query: format.
+	{
+		val := DownloadFormat("csv")
+		params.Format.SetTo(val)
+	}
+	// Decode query: format.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "format",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFormatVal DownloadFormat
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFormatVal = DownloadFormat(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Format.SetTo(paramsDotFormatVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Format.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "format",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterIDEq.SetTo(paramsDotFilterIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterIDIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterIDInVal int64
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToInt64(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterIDInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterIDIn = append(params.FilterIDIn, paramsDotFilterIDInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterIDIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterIDIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterIDIn {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(elem)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[provider_id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[provider_id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterProviderIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterProviderIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterProviderIDEq.SetTo(paramsDotFilterProviderIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterProviderIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[provider_id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[provider_id][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[provider_id][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterProviderIDIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterProviderIDInVal int64
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToInt64(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterProviderIDInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterProviderIDIn = append(params.FilterProviderIDIn, paramsDotFilterProviderIDInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterProviderIDIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterProviderIDIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterProviderIDIn {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(elem)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[provider_id][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[name][contains].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[name][contains]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterNameContainsVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterNameContainsVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterNameContains.SetTo(paramsDotFilterNameContainsVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterNameContains.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     100,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[name][contains]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[category][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[category][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCategoryEqVal ProductCategory
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCategoryEqVal = ProductCategory(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCategoryEq.SetTo(paramsDotFilterCategoryEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCategoryEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[category][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[category][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[category][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterCategoryIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterCategoryInVal ProductCategory
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterCategoryInVal = ProductCategory(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterCategoryIn = append(params.FilterCategoryIn, paramsDotFilterCategoryInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterCategoryIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterCategoryIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterCategoryIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[category][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[type][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[type][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterTypeEqVal ProductType
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterTypeEqVal = ProductType(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterTypeEq.SetTo(paramsDotFilterTypeEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterTypeEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[type][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[type][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[type][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterTypeIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterTypeInVal ProductType
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterTypeInVal = ProductType(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterTypeIn = append(params.FilterTypeIn, paramsDotFilterTypeInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterTypeIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterTypeIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterTypeIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[type][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[country][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[country][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCountryEqVal Country
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCountryEqVal = Country(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCountryEq.SetTo(paramsDotFilterCountryEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCountryEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[country][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[active][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[active][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterActiveEqVal bool
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToBool(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterActiveEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterActiveEq.SetTo(paramsDotFilterActiveEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[active][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: order.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "order",
+			Style:   uri.QueryStyleDeepObject,
+			Explode: true,
+			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "name", Required: false}, {Name: "provider_name", Required: false}, {Name: "category", Required: false}, {Name: "type", Required: false}, {Name: "commission_rate_bp", Required: false}},
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotOrderVal ScheduleOrder
+				if err := func() error {
+					return paramsDotOrderVal.DecodeURI(d)
+				}(); err != nil {
+					return err
+				}
+				params.Order.SetTo(paramsDotOrderVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Order.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "order",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
 // DownloadFileParams is parameters of downloadFile operation.
 type DownloadFileParams struct {
 	// The file id, with an optional extension (`{id}.webp` for photos).
@@ -2511,6 +4334,2205 @@ func decodeDownloadFileParams(args [1]string, argsEscaped bool, r *http.Request)
 	}(); err != nil {
 		return params, &ogenerrors.DecodeParamError{
 			Name: "signature",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// DownloadPoliciesParams is parameters of downloadPolicies operation.
+type DownloadPoliciesParams struct {
+	Format OptDownloadFormat `json:",omitempty,omitzero"`
+	// Whose business: the caller's own (Personal, the default) or one of its team views, with the
+	// seniority rules of `/team/{view}`. Staff with policies.review see every policy.
+	View                         OptTeamView        `json:",omitempty,omitzero"`
+	FilterIDEq                   OptInt64           `json:",omitempty,omitzero"`
+	FilterIDIn                   []int64            `json:",omitempty"`
+	FilterPolicyNumberEq         OptString          `json:",omitempty,omitzero"`
+	FilterPolicyNumberStartswith OptString          `json:",omitempty,omitzero"`
+	FilterStatusEq               OptPolicyStatus    `json:",omitempty,omitzero"`
+	FilterStatusIn               []PolicyStatus     `json:",omitempty"`
+	FilterStatusNin              []PolicyStatus     `json:",omitempty"`
+	FilterCategoryEq             OptProductCategory `json:",omitempty,omitzero"`
+	FilterCategoryIn             []ProductCategory  `json:",omitempty"`
+	FilterTypeEq                 OptProductType     `json:",omitempty,omitzero"`
+	FilterTypeIn                 []ProductType      `json:",omitempty"`
+	FilterProviderIDEq           OptInt64           `json:",omitempty,omitzero"`
+	FilterProviderIDIn           []int64            `json:",omitempty"`
+	FilterProductIDEq            OptInt64           `json:",omitempty,omitzero"`
+	FilterClientIDEq             OptInt64           `json:",omitempty,omitzero"`
+	FilterClientNameContains     OptString          `json:",omitempty,omitzero"`
+	FilterWriterCodeEq           OptString          `json:",omitempty,omitzero"`
+	FilterWriterCodeIn           []string           `json:",omitempty"`
+	FilterSplitEq                OptBool            `json:",omitempty,omitzero"`
+	FilterLapsedEq               OptBool            `json:",omitempty,omitzero"`
+	FilterSubmittedOnGte         OptDate            `json:",omitempty,omitzero"`
+	FilterSubmittedOnLte         OptDate            `json:",omitempty,omitzero"`
+	FilterApprovedOnGte          OptDate            `json:",omitempty,omitzero"`
+	FilterApprovedOnLte          OptDate            `json:",omitempty,omitzero"`
+	FilterTargetPremiumCentsGte  OptInt64           `json:",omitempty,omitzero"`
+	FilterTargetPremiumCentsLte  OptInt64           `json:",omitempty,omitzero"`
+	FilterBvCentsGte             OptInt64           `json:",omitempty,omitzero"`
+	// Sort fields, in the order given; the id is always the last key. Without an order, newest submissions
+	// first.
+	Order OptPolicyOrder `json:",omitempty,omitzero"`
+}
+
+func unpackDownloadPoliciesParams(packed middleware.Parameters) (params DownloadPoliciesParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "format",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Format = v.(OptDownloadFormat)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "view",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.View = v.(OptTeamView)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDIn = v.([]int64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[policy_number][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterPolicyNumberEq = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[policy_number][startswith]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterPolicyNumberStartswith = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[status][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStatusEq = v.(OptPolicyStatus)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[status][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStatusIn = v.([]PolicyStatus)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[status][nin][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStatusNin = v.([]PolicyStatus)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[category][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCategoryEq = v.(OptProductCategory)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[category][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCategoryIn = v.([]ProductCategory)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[type][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTypeEq = v.(OptProductType)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[type][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTypeIn = v.([]ProductType)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[provider_id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProviderIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[provider_id][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProviderIDIn = v.([]int64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[product_id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProductIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[client_id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterClientIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[client_name][contains]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterClientNameContains = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[writer_code][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterWriterCodeEq = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[writer_code][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterWriterCodeIn = v.([]string)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[split][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterSplitEq = v.(OptBool)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[lapsed][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLapsedEq = v.(OptBool)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[submitted_on][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterSubmittedOnGte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[submitted_on][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterSubmittedOnLte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[approved_on][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterApprovedOnGte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[approved_on][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterApprovedOnLte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[target_premium_cents][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTargetPremiumCentsGte = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[target_premium_cents][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTargetPremiumCentsLte = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[bv_cents][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterBvCentsGte = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "order",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Order = v.(OptPolicyOrder)
+		}
+	}
+	return params
+}
+
+func decodeDownloadPoliciesParams(args [0]string, argsEscaped bool, r *http.Request) (params DownloadPoliciesParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Set default value for query: format.
+	{
+		val := DownloadFormat("csv")
+		params.Format.SetTo(val)
+	}
+	// Decode query: format.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "format",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFormatVal DownloadFormat
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFormatVal = DownloadFormat(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Format.SetTo(paramsDotFormatVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Format.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "format",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: view.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "view",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotViewVal TeamView
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotViewVal = TeamView(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.View.SetTo(paramsDotViewVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.View.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "view",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterIDEq.SetTo(paramsDotFilterIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterIDIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterIDInVal int64
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToInt64(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterIDInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterIDIn = append(params.FilterIDIn, paramsDotFilterIDInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterIDIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterIDIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterIDIn {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(elem)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[policy_number][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[policy_number][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterPolicyNumberEqVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterPolicyNumberEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterPolicyNumberEq.SetTo(paramsDotFilterPolicyNumberEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterPolicyNumberEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     40,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[policy_number][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[policy_number][startswith].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[policy_number][startswith]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterPolicyNumberStartswithVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterPolicyNumberStartswithVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterPolicyNumberStartswith.SetTo(paramsDotFilterPolicyNumberStartswithVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterPolicyNumberStartswith.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     40,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[policy_number][startswith]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[status][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[status][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterStatusEqVal PolicyStatus
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterStatusEqVal = PolicyStatus(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterStatusEq.SetTo(paramsDotFilterStatusEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterStatusEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[status][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[status][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[status][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterStatusIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterStatusInVal PolicyStatus
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterStatusInVal = PolicyStatus(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterStatusIn = append(params.FilterStatusIn, paramsDotFilterStatusInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterStatusIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterStatusIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterStatusIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[status][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[status][nin][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[status][nin][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterStatusNin = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterStatusNinVal PolicyStatus
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterStatusNinVal = PolicyStatus(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterStatusNin = append(params.FilterStatusNin, paramsDotFilterStatusNinVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterStatusNin == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterStatusNin)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterStatusNin {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[status][nin][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[category][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[category][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCategoryEqVal ProductCategory
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCategoryEqVal = ProductCategory(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCategoryEq.SetTo(paramsDotFilterCategoryEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCategoryEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[category][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[category][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[category][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterCategoryIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterCategoryInVal ProductCategory
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterCategoryInVal = ProductCategory(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterCategoryIn = append(params.FilterCategoryIn, paramsDotFilterCategoryInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterCategoryIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterCategoryIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterCategoryIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[category][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[type][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[type][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterTypeEqVal ProductType
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterTypeEqVal = ProductType(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterTypeEq.SetTo(paramsDotFilterTypeEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterTypeEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[type][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[type][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[type][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterTypeIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterTypeInVal ProductType
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterTypeInVal = ProductType(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterTypeIn = append(params.FilterTypeIn, paramsDotFilterTypeInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterTypeIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterTypeIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterTypeIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[type][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[provider_id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[provider_id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterProviderIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterProviderIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterProviderIDEq.SetTo(paramsDotFilterProviderIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterProviderIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[provider_id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[provider_id][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[provider_id][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterProviderIDIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterProviderIDInVal int64
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToInt64(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterProviderIDInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterProviderIDIn = append(params.FilterProviderIDIn, paramsDotFilterProviderIDInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterProviderIDIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterProviderIDIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterProviderIDIn {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(elem)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[provider_id][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[product_id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[product_id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterProductIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterProductIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterProductIDEq.SetTo(paramsDotFilterProductIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterProductIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[product_id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[client_id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[client_id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterClientIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterClientIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterClientIDEq.SetTo(paramsDotFilterClientIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterClientIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[client_id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[client_name][contains].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[client_name][contains]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterClientNameContainsVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterClientNameContainsVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterClientNameContains.SetTo(paramsDotFilterClientNameContainsVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterClientNameContains.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     100,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[client_name][contains]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[writer_code][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[writer_code][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterWriterCodeEqVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterWriterCodeEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterWriterCodeEq.SetTo(paramsDotFilterWriterCodeEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterWriterCodeEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     32,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[writer_code][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[writer_code][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[writer_code][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterWriterCodeIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterWriterCodeInVal string
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterWriterCodeInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterWriterCodeIn = append(params.FilterWriterCodeIn, paramsDotFilterWriterCodeInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterWriterCodeIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterWriterCodeIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterWriterCodeIn {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     32,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(elem)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[writer_code][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[split][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[split][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterSplitEqVal bool
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToBool(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterSplitEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterSplitEq.SetTo(paramsDotFilterSplitEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[split][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[lapsed][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[lapsed][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterLapsedEqVal bool
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToBool(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterLapsedEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterLapsedEq.SetTo(paramsDotFilterLapsedEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[lapsed][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[submitted_on][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[submitted_on][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterSubmittedOnGteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterSubmittedOnGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterSubmittedOnGte.SetTo(paramsDotFilterSubmittedOnGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[submitted_on][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[submitted_on][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[submitted_on][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterSubmittedOnLteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterSubmittedOnLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterSubmittedOnLte.SetTo(paramsDotFilterSubmittedOnLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[submitted_on][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[approved_on][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[approved_on][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterApprovedOnGteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterApprovedOnGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterApprovedOnGte.SetTo(paramsDotFilterApprovedOnGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[approved_on][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[approved_on][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[approved_on][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterApprovedOnLteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterApprovedOnLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterApprovedOnLte.SetTo(paramsDotFilterApprovedOnLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[approved_on][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[target_premium_cents][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[target_premium_cents][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterTargetPremiumCentsGteVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterTargetPremiumCentsGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterTargetPremiumCentsGte.SetTo(paramsDotFilterTargetPremiumCentsGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterTargetPremiumCentsGte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        true,
+							Max:           1000000000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[target_premium_cents][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[target_premium_cents][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[target_premium_cents][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterTargetPremiumCentsLteVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterTargetPremiumCentsLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterTargetPremiumCentsLte.SetTo(paramsDotFilterTargetPremiumCentsLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterTargetPremiumCentsLte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        true,
+							Max:           1000000000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[target_premium_cents][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[bv_cents][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[bv_cents][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterBvCentsGteVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterBvCentsGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterBvCentsGte.SetTo(paramsDotFilterBvCentsGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterBvCentsGte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        true,
+							Max:           1000000000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[bv_cents][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: order.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "order",
+			Style:   uri.QueryStyleDeepObject,
+			Explode: true,
+			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "policy_number", Required: false}, {Name: "submitted_on", Required: false}, {Name: "approved_on", Required: false}, {Name: "status", Required: false}, {Name: "client_name", Required: false}, {Name: "target_premium_cents", Required: false}, {Name: "face_amount_cents", Required: false}, {Name: "bv_cents", Required: false}, {Name: "updated_at", Required: false}},
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotOrderVal PolicyOrder
+				if err := func() error {
+					return paramsDotOrderVal.DecodeURI(d)
+				}(); err != nil {
+					return err
+				}
+				params.Order.SetTo(paramsDotOrderVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Order.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "order",
 			In:   "query",
 			Err:  err,
 		}
@@ -4689,6 +8711,191 @@ func decodeGetAssociateParams(args [1]string, argsEscaped bool, r *http.Request)
 	return params, nil
 }
 
+// GetBusinessDashboardParams is parameters of getBusinessDashboard operation.
+type GetBusinessDashboardParams struct {
+	// First day of the period (default the first day of this month).
+	PeriodStart OptDate `json:",omitempty,omitzero"`
+	// Last day of the period (default today).
+	PeriodEnd OptDate `json:",omitempty,omitzero"`
+	// Whose business: the caller's own (Personal, the default) or one of its team views, with the
+	// seniority rules of `/team/{view}`. Staff with policies.review see every policy.
+	View OptTeamView `json:",omitempty,omitzero"`
+}
+
+func unpackGetBusinessDashboardParams(packed middleware.Parameters) (params GetBusinessDashboardParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "period_start",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.PeriodStart = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "period_end",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.PeriodEnd = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "view",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.View = v.(OptTeamView)
+		}
+	}
+	return params
+}
+
+func decodeGetBusinessDashboardParams(args [0]string, argsEscaped bool, r *http.Request) (params GetBusinessDashboardParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Decode query: period_start.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "period_start",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPeriodStartVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPeriodStartVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.PeriodStart.SetTo(paramsDotPeriodStartVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "period_start",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: period_end.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "period_end",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPeriodEndVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPeriodEndVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.PeriodEnd.SetTo(paramsDotPeriodEndVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "period_end",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: view.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "view",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotViewVal TeamView
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotViewVal = TeamView(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.View.SetTo(paramsDotViewVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.View.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "view",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
 // GetClientParams is parameters of getClient operation.
 type GetClientParams struct {
 	ID int64
@@ -4942,6 +9149,338 @@ func decodeGetHierarchyParams(args [1]string, argsEscaped bool, r *http.Request)
 	return params, nil
 }
 
+// GetPolicyParams is parameters of getPolicy operation.
+type GetPolicyParams struct {
+	ID int64
+}
+
+func unpackGetPolicyParams(packed middleware.Parameters) (params GetPolicyParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeGetPolicyParams(args [1]string, argsEscaped bool, r *http.Request) (params GetPolicyParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// GetPolicyCommissionParams is parameters of getPolicyCommission operation.
+type GetPolicyCommissionParams struct {
+	ID int64
+}
+
+func unpackGetPolicyCommissionParams(packed middleware.Parameters) (params GetPolicyCommissionParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeGetPolicyCommissionParams(args [1]string, argsEscaped bool, r *http.Request) (params GetPolicyCommissionParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// GetProviderParams is parameters of getProvider operation.
+type GetProviderParams struct {
+	ID int64
+}
+
+func unpackGetProviderParams(packed middleware.Parameters) (params GetProviderParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeGetProviderParams(args [1]string, argsEscaped bool, r *http.Request) (params GetProviderParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// GetProviderAttachmentSignedURLParams is parameters of getProviderAttachmentSignedURL operation.
+type GetProviderAttachmentSignedURLParams struct {
+	ID int64
+}
+
+func unpackGetProviderAttachmentSignedURLParams(packed middleware.Parameters) (params GetProviderAttachmentSignedURLParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeGetProviderAttachmentSignedURLParams(args [1]string, argsEscaped bool, r *http.Request) (params GetProviderAttachmentSignedURLParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
 // GetTeamDashboardParams is parameters of getTeamDashboard operation.
 type GetTeamDashboardParams struct {
 	// First day of the period (default the first day of this month).
@@ -5053,6 +9592,89 @@ func decodeGetTeamDashboardParams(args [0]string, argsEscaped bool, r *http.Requ
 		return params, &ogenerrors.DecodeParamError{
 			Name: "period_end",
 			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// LapsePolicyParams is parameters of lapsePolicy operation.
+type LapsePolicyParams struct {
+	ID int64
+}
+
+func unpackLapsePolicyParams(packed middleware.Parameters) (params LapsePolicyParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeLapsePolicyParams(args [1]string, argsEscaped bool, r *http.Request) (params LapsePolicyParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
 			Err:  err,
 		}
 	}
@@ -7566,6 +12188,1167 @@ func decodeListClientsParams(args [0]string, argsEscaped bool, r *http.Request) 
 	return params, nil
 }
 
+// ListCompensationScheduleParams is parameters of listCompensationSchedule operation.
+type ListCompensationScheduleParams struct {
+	// Page number, from 1.
+	Page OptInt `json:",omitempty,omitzero"`
+	// Rows per page; the answer holds up to limit + 1 rows.
+	Limit OptInt `json:",omitempty,omitzero"`
+	// The `next_cursor` of the previous page. When given, the page starts right after that row (keyset
+	// pagination, as fast at any depth) and `page` is only informative.
+	Cursor             OptString          `json:",omitempty,omitzero"`
+	FilterIDEq         OptInt64           `json:",omitempty,omitzero"`
+	FilterIDIn         []int64            `json:",omitempty"`
+	FilterProviderIDEq OptInt64           `json:",omitempty,omitzero"`
+	FilterProviderIDIn []int64            `json:",omitempty"`
+	FilterNameContains OptString          `json:",omitempty,omitzero"`
+	FilterCategoryEq   OptProductCategory `json:",omitempty,omitzero"`
+	FilterCategoryIn   []ProductCategory  `json:",omitempty"`
+	FilterTypeEq       OptProductType     `json:",omitempty,omitzero"`
+	FilterTypeIn       []ProductType      `json:",omitempty"`
+	FilterCountryEq    OptCountry         `json:",omitempty,omitzero"`
+	FilterActiveEq     OptBool            `json:",omitempty,omitzero"`
+	// Sort fields, in the order given; the id is always the last key.
+	Order OptScheduleOrder `json:",omitempty,omitzero"`
+}
+
+func unpackListCompensationScheduleParams(packed middleware.Parameters) (params ListCompensationScheduleParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "page",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Page = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "limit",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Limit = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "cursor",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Cursor = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDIn = v.([]int64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[provider_id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProviderIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[provider_id][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProviderIDIn = v.([]int64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[name][contains]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterNameContains = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[category][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCategoryEq = v.(OptProductCategory)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[category][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCategoryIn = v.([]ProductCategory)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[type][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTypeEq = v.(OptProductType)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[type][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTypeIn = v.([]ProductType)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[country][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCountryEq = v.(OptCountry)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[active][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterActiveEq = v.(OptBool)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "order",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Order = v.(OptScheduleOrder)
+		}
+	}
+	return params
+}
+
+func decodeListCompensationScheduleParams(args [0]string, argsEscaped bool, r *http.Request) (params ListCompensationScheduleParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Set default value for query: page.
+	{
+		val := int(1)
+		params.Page.SetTo(val)
+	}
+	// Decode query: page.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "page",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPageVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPageVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Page.SetTo(paramsDotPageVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Page.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           100000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "page",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Set default value for query: limit.
+	{
+		val := int(100)
+		params.Limit.SetTo(val)
+	}
+	// Decode query: limit.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "limit",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotLimitVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotLimitVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Limit.SetTo(paramsDotLimitVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Limit.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           1000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "limit",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: cursor.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "cursor",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotCursorVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotCursorVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Cursor.SetTo(paramsDotCursorVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Cursor.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     16384,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "cursor",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterIDEq.SetTo(paramsDotFilterIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterIDIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterIDInVal int64
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToInt64(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterIDInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterIDIn = append(params.FilterIDIn, paramsDotFilterIDInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterIDIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterIDIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterIDIn {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(elem)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[provider_id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[provider_id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterProviderIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterProviderIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterProviderIDEq.SetTo(paramsDotFilterProviderIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterProviderIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[provider_id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[provider_id][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[provider_id][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterProviderIDIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterProviderIDInVal int64
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToInt64(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterProviderIDInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterProviderIDIn = append(params.FilterProviderIDIn, paramsDotFilterProviderIDInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterProviderIDIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterProviderIDIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterProviderIDIn {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(elem)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[provider_id][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[name][contains].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[name][contains]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterNameContainsVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterNameContainsVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterNameContains.SetTo(paramsDotFilterNameContainsVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterNameContains.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     100,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[name][contains]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[category][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[category][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCategoryEqVal ProductCategory
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCategoryEqVal = ProductCategory(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCategoryEq.SetTo(paramsDotFilterCategoryEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCategoryEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[category][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[category][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[category][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterCategoryIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterCategoryInVal ProductCategory
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterCategoryInVal = ProductCategory(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterCategoryIn = append(params.FilterCategoryIn, paramsDotFilterCategoryInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterCategoryIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterCategoryIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterCategoryIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[category][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[type][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[type][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterTypeEqVal ProductType
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterTypeEqVal = ProductType(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterTypeEq.SetTo(paramsDotFilterTypeEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterTypeEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[type][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[type][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[type][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterTypeIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterTypeInVal ProductType
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterTypeInVal = ProductType(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterTypeIn = append(params.FilterTypeIn, paramsDotFilterTypeInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterTypeIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterTypeIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterTypeIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[type][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[country][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[country][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCountryEqVal Country
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCountryEqVal = Country(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCountryEq.SetTo(paramsDotFilterCountryEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCountryEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[country][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[active][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[active][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterActiveEqVal bool
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToBool(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterActiveEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterActiveEq.SetTo(paramsDotFilterActiveEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[active][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: order.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "order",
+			Style:   uri.QueryStyleDeepObject,
+			Explode: true,
+			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "name", Required: false}, {Name: "provider_name", Required: false}, {Name: "category", Required: false}, {Name: "type", Required: false}, {Name: "commission_rate_bp", Required: false}},
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotOrderVal ScheduleOrder
+				if err := func() error {
+					return paramsDotOrderVal.DecodeURI(d)
+				}(); err != nil {
+					return err
+				}
+				params.Order.SetTo(paramsDotOrderVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Order.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "order",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
 // ListGenealogyChildrenParams is parameters of listGenealogyChildren operation.
 type ListGenealogyChildrenParams struct {
 	Code string
@@ -7809,6 +13592,4564 @@ func decodeListGenealogyChildrenParams(args [1]string, argsEscaped bool, r *http
 	}(); err != nil {
 		return params, &ogenerrors.DecodeParamError{
 			Name: "limit",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// ListPoliciesParams is parameters of listPolicies operation.
+type ListPoliciesParams struct {
+	// Whose business: the caller's own (Personal, the default) or one of its team views, with the
+	// seniority rules of `/team/{view}`. Staff with policies.review see every policy.
+	View OptTeamView `json:",omitempty,omitzero"`
+	// Page number, from 1.
+	Page OptInt `json:",omitempty,omitzero"`
+	// Rows per page; the answer holds up to limit + 1 rows.
+	Limit OptInt `json:",omitempty,omitzero"`
+	// The `next_cursor` of the previous page. When given, the page starts right after that row (keyset
+	// pagination, as fast at any depth) and `page` is only informative.
+	Cursor                       OptString          `json:",omitempty,omitzero"`
+	FilterIDEq                   OptInt64           `json:",omitempty,omitzero"`
+	FilterIDIn                   []int64            `json:",omitempty"`
+	FilterPolicyNumberEq         OptString          `json:",omitempty,omitzero"`
+	FilterPolicyNumberStartswith OptString          `json:",omitempty,omitzero"`
+	FilterStatusEq               OptPolicyStatus    `json:",omitempty,omitzero"`
+	FilterStatusIn               []PolicyStatus     `json:",omitempty"`
+	FilterStatusNin              []PolicyStatus     `json:",omitempty"`
+	FilterCategoryEq             OptProductCategory `json:",omitempty,omitzero"`
+	FilterCategoryIn             []ProductCategory  `json:",omitempty"`
+	FilterTypeEq                 OptProductType     `json:",omitempty,omitzero"`
+	FilterTypeIn                 []ProductType      `json:",omitempty"`
+	FilterProviderIDEq           OptInt64           `json:",omitempty,omitzero"`
+	FilterProviderIDIn           []int64            `json:",omitempty"`
+	FilterProductIDEq            OptInt64           `json:",omitempty,omitzero"`
+	FilterClientIDEq             OptInt64           `json:",omitempty,omitzero"`
+	FilterClientNameContains     OptString          `json:",omitempty,omitzero"`
+	FilterWriterCodeEq           OptString          `json:",omitempty,omitzero"`
+	FilterWriterCodeIn           []string           `json:",omitempty"`
+	FilterSplitEq                OptBool            `json:",omitempty,omitzero"`
+	FilterLapsedEq               OptBool            `json:",omitempty,omitzero"`
+	FilterSubmittedOnGte         OptDate            `json:",omitempty,omitzero"`
+	FilterSubmittedOnLte         OptDate            `json:",omitempty,omitzero"`
+	FilterApprovedOnGte          OptDate            `json:",omitempty,omitzero"`
+	FilterApprovedOnLte          OptDate            `json:",omitempty,omitzero"`
+	FilterTargetPremiumCentsGte  OptInt64           `json:",omitempty,omitzero"`
+	FilterTargetPremiumCentsLte  OptInt64           `json:",omitempty,omitzero"`
+	FilterBvCentsGte             OptInt64           `json:",omitempty,omitzero"`
+	// Sort fields, in the order given; the id is always the last key. Without an order, newest submissions
+	// first.
+	Order OptPolicyOrder `json:",omitempty,omitzero"`
+}
+
+func unpackListPoliciesParams(packed middleware.Parameters) (params ListPoliciesParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "view",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.View = v.(OptTeamView)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "page",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Page = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "limit",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Limit = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "cursor",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Cursor = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDIn = v.([]int64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[policy_number][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterPolicyNumberEq = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[policy_number][startswith]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterPolicyNumberStartswith = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[status][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStatusEq = v.(OptPolicyStatus)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[status][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStatusIn = v.([]PolicyStatus)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[status][nin][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterStatusNin = v.([]PolicyStatus)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[category][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCategoryEq = v.(OptProductCategory)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[category][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCategoryIn = v.([]ProductCategory)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[type][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTypeEq = v.(OptProductType)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[type][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTypeIn = v.([]ProductType)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[provider_id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProviderIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[provider_id][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProviderIDIn = v.([]int64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[product_id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProductIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[client_id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterClientIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[client_name][contains]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterClientNameContains = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[writer_code][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterWriterCodeEq = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[writer_code][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterWriterCodeIn = v.([]string)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[split][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterSplitEq = v.(OptBool)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[lapsed][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterLapsedEq = v.(OptBool)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[submitted_on][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterSubmittedOnGte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[submitted_on][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterSubmittedOnLte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[approved_on][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterApprovedOnGte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[approved_on][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterApprovedOnLte = v.(OptDate)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[target_premium_cents][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTargetPremiumCentsGte = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[target_premium_cents][lte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTargetPremiumCentsLte = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[bv_cents][gte]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterBvCentsGte = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "order",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Order = v.(OptPolicyOrder)
+		}
+	}
+	return params
+}
+
+func decodeListPoliciesParams(args [0]string, argsEscaped bool, r *http.Request) (params ListPoliciesParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Decode query: view.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "view",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotViewVal TeamView
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotViewVal = TeamView(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.View.SetTo(paramsDotViewVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.View.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "view",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Set default value for query: page.
+	{
+		val := int(1)
+		params.Page.SetTo(val)
+	}
+	// Decode query: page.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "page",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPageVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPageVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Page.SetTo(paramsDotPageVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Page.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           100000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "page",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Set default value for query: limit.
+	{
+		val := int(100)
+		params.Limit.SetTo(val)
+	}
+	// Decode query: limit.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "limit",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotLimitVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotLimitVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Limit.SetTo(paramsDotLimitVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Limit.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           1000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "limit",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: cursor.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "cursor",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotCursorVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotCursorVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Cursor.SetTo(paramsDotCursorVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Cursor.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     16384,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "cursor",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterIDEq.SetTo(paramsDotFilterIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterIDIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterIDInVal int64
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToInt64(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterIDInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterIDIn = append(params.FilterIDIn, paramsDotFilterIDInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterIDIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterIDIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterIDIn {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(elem)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[policy_number][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[policy_number][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterPolicyNumberEqVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterPolicyNumberEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterPolicyNumberEq.SetTo(paramsDotFilterPolicyNumberEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterPolicyNumberEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     40,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[policy_number][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[policy_number][startswith].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[policy_number][startswith]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterPolicyNumberStartswithVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterPolicyNumberStartswithVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterPolicyNumberStartswith.SetTo(paramsDotFilterPolicyNumberStartswithVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterPolicyNumberStartswith.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     40,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[policy_number][startswith]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[status][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[status][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterStatusEqVal PolicyStatus
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterStatusEqVal = PolicyStatus(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterStatusEq.SetTo(paramsDotFilterStatusEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterStatusEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[status][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[status][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[status][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterStatusIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterStatusInVal PolicyStatus
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterStatusInVal = PolicyStatus(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterStatusIn = append(params.FilterStatusIn, paramsDotFilterStatusInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterStatusIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterStatusIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterStatusIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[status][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[status][nin][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[status][nin][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterStatusNin = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterStatusNinVal PolicyStatus
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterStatusNinVal = PolicyStatus(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterStatusNin = append(params.FilterStatusNin, paramsDotFilterStatusNinVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterStatusNin == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterStatusNin)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterStatusNin {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[status][nin][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[category][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[category][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCategoryEqVal ProductCategory
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCategoryEqVal = ProductCategory(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCategoryEq.SetTo(paramsDotFilterCategoryEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCategoryEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[category][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[category][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[category][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterCategoryIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterCategoryInVal ProductCategory
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterCategoryInVal = ProductCategory(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterCategoryIn = append(params.FilterCategoryIn, paramsDotFilterCategoryInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterCategoryIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterCategoryIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterCategoryIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[category][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[type][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[type][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterTypeEqVal ProductType
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterTypeEqVal = ProductType(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterTypeEq.SetTo(paramsDotFilterTypeEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterTypeEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[type][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[type][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[type][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterTypeIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterTypeInVal ProductType
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterTypeInVal = ProductType(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterTypeIn = append(params.FilterTypeIn, paramsDotFilterTypeInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterTypeIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterTypeIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterTypeIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[type][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[provider_id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[provider_id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterProviderIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterProviderIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterProviderIDEq.SetTo(paramsDotFilterProviderIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterProviderIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[provider_id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[provider_id][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[provider_id][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterProviderIDIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterProviderIDInVal int64
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToInt64(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterProviderIDInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterProviderIDIn = append(params.FilterProviderIDIn, paramsDotFilterProviderIDInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterProviderIDIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterProviderIDIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterProviderIDIn {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(elem)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[provider_id][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[product_id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[product_id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterProductIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterProductIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterProductIDEq.SetTo(paramsDotFilterProductIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterProductIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[product_id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[client_id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[client_id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterClientIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterClientIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterClientIDEq.SetTo(paramsDotFilterClientIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterClientIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[client_id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[client_name][contains].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[client_name][contains]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterClientNameContainsVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterClientNameContainsVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterClientNameContains.SetTo(paramsDotFilterClientNameContainsVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterClientNameContains.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     100,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[client_name][contains]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[writer_code][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[writer_code][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterWriterCodeEqVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterWriterCodeEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterWriterCodeEq.SetTo(paramsDotFilterWriterCodeEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterWriterCodeEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     32,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[writer_code][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[writer_code][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[writer_code][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterWriterCodeIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterWriterCodeInVal string
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterWriterCodeInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterWriterCodeIn = append(params.FilterWriterCodeIn, paramsDotFilterWriterCodeInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterWriterCodeIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterWriterCodeIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterWriterCodeIn {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     32,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(elem)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[writer_code][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[split][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[split][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterSplitEqVal bool
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToBool(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterSplitEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterSplitEq.SetTo(paramsDotFilterSplitEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[split][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[lapsed][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[lapsed][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterLapsedEqVal bool
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToBool(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterLapsedEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterLapsedEq.SetTo(paramsDotFilterLapsedEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[lapsed][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[submitted_on][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[submitted_on][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterSubmittedOnGteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterSubmittedOnGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterSubmittedOnGte.SetTo(paramsDotFilterSubmittedOnGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[submitted_on][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[submitted_on][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[submitted_on][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterSubmittedOnLteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterSubmittedOnLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterSubmittedOnLte.SetTo(paramsDotFilterSubmittedOnLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[submitted_on][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[approved_on][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[approved_on][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterApprovedOnGteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterApprovedOnGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterApprovedOnGte.SetTo(paramsDotFilterApprovedOnGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[approved_on][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[approved_on][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[approved_on][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterApprovedOnLteVal time.Time
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToDate(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterApprovedOnLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterApprovedOnLte.SetTo(paramsDotFilterApprovedOnLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[approved_on][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[target_premium_cents][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[target_premium_cents][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterTargetPremiumCentsGteVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterTargetPremiumCentsGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterTargetPremiumCentsGte.SetTo(paramsDotFilterTargetPremiumCentsGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterTargetPremiumCentsGte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        true,
+							Max:           1000000000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[target_premium_cents][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[target_premium_cents][lte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[target_premium_cents][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterTargetPremiumCentsLteVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterTargetPremiumCentsLteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterTargetPremiumCentsLte.SetTo(paramsDotFilterTargetPremiumCentsLteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterTargetPremiumCentsLte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        true,
+							Max:           1000000000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[target_premium_cents][lte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[bv_cents][gte].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[bv_cents][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterBvCentsGteVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterBvCentsGteVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterBvCentsGte.SetTo(paramsDotFilterBvCentsGteVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterBvCentsGte.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           0,
+							MaxSet:        true,
+							Max:           1000000000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[bv_cents][gte]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: order.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "order",
+			Style:   uri.QueryStyleDeepObject,
+			Explode: true,
+			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "policy_number", Required: false}, {Name: "submitted_on", Required: false}, {Name: "approved_on", Required: false}, {Name: "status", Required: false}, {Name: "client_name", Required: false}, {Name: "target_premium_cents", Required: false}, {Name: "face_amount_cents", Required: false}, {Name: "bv_cents", Required: false}, {Name: "updated_at", Required: false}},
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotOrderVal PolicyOrder
+				if err := func() error {
+					return paramsDotOrderVal.DecodeURI(d)
+				}(); err != nil {
+					return err
+				}
+				params.Order.SetTo(paramsDotOrderVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Order.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "order",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// ListPolicyHistoryParams is parameters of listPolicyHistory operation.
+type ListPolicyHistoryParams struct {
+	ID int64
+}
+
+func unpackListPolicyHistoryParams(packed middleware.Parameters) (params ListPolicyHistoryParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeListPolicyHistoryParams(args [1]string, argsEscaped bool, r *http.Request) (params ListPolicyHistoryParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// ListPolicyRequirementsParams is parameters of listPolicyRequirements operation.
+type ListPolicyRequirementsParams struct {
+	ID int64
+}
+
+func unpackListPolicyRequirementsParams(packed middleware.Parameters) (params ListPolicyRequirementsParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeListPolicyRequirementsParams(args [1]string, argsEscaped bool, r *http.Request) (params ListPolicyRequirementsParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// ListProductsParams is parameters of listProducts operation.
+type ListProductsParams struct {
+	// Page number, from 1.
+	Page OptInt `json:",omitempty,omitzero"`
+	// Rows per page; the answer holds up to limit + 1 rows.
+	Limit OptInt `json:",omitempty,omitzero"`
+	// The `next_cursor` of the previous page. When given, the page starts right after that row (keyset
+	// pagination, as fast at any depth) and `page` is only informative.
+	Cursor             OptString          `json:",omitempty,omitzero"`
+	FilterIDEq         OptInt64           `json:",omitempty,omitzero"`
+	FilterIDIn         []int64            `json:",omitempty"`
+	FilterProviderIDEq OptInt64           `json:",omitempty,omitzero"`
+	FilterProviderIDIn []int64            `json:",omitempty"`
+	FilterNameContains OptString          `json:",omitempty,omitzero"`
+	FilterCategoryEq   OptProductCategory `json:",omitempty,omitzero"`
+	FilterCategoryIn   []ProductCategory  `json:",omitempty"`
+	FilterTypeEq       OptProductType     `json:",omitempty,omitzero"`
+	FilterTypeIn       []ProductType      `json:",omitempty"`
+	FilterCountryEq    OptCountry         `json:",omitempty,omitzero"`
+	FilterActiveEq     OptBool            `json:",omitempty,omitzero"`
+	// Sort fields, in the order given; the id is always the last key.
+	Order OptProductOrder `json:",omitempty,omitzero"`
+}
+
+func unpackListProductsParams(packed middleware.Parameters) (params ListProductsParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "page",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Page = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "limit",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Limit = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "cursor",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Cursor = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDIn = v.([]int64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[provider_id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProviderIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[provider_id][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterProviderIDIn = v.([]int64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[name][contains]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterNameContains = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[category][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCategoryEq = v.(OptProductCategory)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[category][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCategoryIn = v.([]ProductCategory)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[type][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTypeEq = v.(OptProductType)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[type][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterTypeIn = v.([]ProductType)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[country][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCountryEq = v.(OptCountry)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[active][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterActiveEq = v.(OptBool)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "order",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Order = v.(OptProductOrder)
+		}
+	}
+	return params
+}
+
+func decodeListProductsParams(args [0]string, argsEscaped bool, r *http.Request) (params ListProductsParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Set default value for query: page.
+	{
+		val := int(1)
+		params.Page.SetTo(val)
+	}
+	// Decode query: page.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "page",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPageVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPageVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Page.SetTo(paramsDotPageVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Page.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           100000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "page",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Set default value for query: limit.
+	{
+		val := int(100)
+		params.Limit.SetTo(val)
+	}
+	// Decode query: limit.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "limit",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotLimitVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotLimitVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Limit.SetTo(paramsDotLimitVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Limit.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           1000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "limit",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: cursor.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "cursor",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotCursorVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotCursorVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Cursor.SetTo(paramsDotCursorVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Cursor.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     16384,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "cursor",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterIDEq.SetTo(paramsDotFilterIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterIDIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterIDInVal int64
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToInt64(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterIDInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterIDIn = append(params.FilterIDIn, paramsDotFilterIDInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterIDIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterIDIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterIDIn {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(elem)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[provider_id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[provider_id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterProviderIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterProviderIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterProviderIDEq.SetTo(paramsDotFilterProviderIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterProviderIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[provider_id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[provider_id][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[provider_id][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterProviderIDIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterProviderIDInVal int64
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToInt64(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterProviderIDInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterProviderIDIn = append(params.FilterProviderIDIn, paramsDotFilterProviderIDInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterProviderIDIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterProviderIDIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterProviderIDIn {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(elem)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[provider_id][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[name][contains].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[name][contains]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterNameContainsVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterNameContainsVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterNameContains.SetTo(paramsDotFilterNameContainsVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterNameContains.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     100,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[name][contains]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[category][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[category][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCategoryEqVal ProductCategory
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCategoryEqVal = ProductCategory(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCategoryEq.SetTo(paramsDotFilterCategoryEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCategoryEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[category][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[category][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[category][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterCategoryIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterCategoryInVal ProductCategory
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterCategoryInVal = ProductCategory(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterCategoryIn = append(params.FilterCategoryIn, paramsDotFilterCategoryInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterCategoryIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterCategoryIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterCategoryIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[category][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[type][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[type][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterTypeEqVal ProductType
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterTypeEqVal = ProductType(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterTypeEq.SetTo(paramsDotFilterTypeEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterTypeEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[type][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[type][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[type][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterTypeIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterTypeInVal ProductType
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToString(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterTypeInVal = ProductType(c)
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterTypeIn = append(params.FilterTypeIn, paramsDotFilterTypeInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterTypeIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterTypeIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterTypeIn {
+					if err := func() error {
+						if err := elem.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[type][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[country][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[country][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCountryEqVal Country
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCountryEqVal = Country(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCountryEq.SetTo(paramsDotFilterCountryEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCountryEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[country][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[active][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[active][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterActiveEqVal bool
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToBool(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterActiveEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterActiveEq.SetTo(paramsDotFilterActiveEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[active][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: order.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "order",
+			Style:   uri.QueryStyleDeepObject,
+			Explode: true,
+			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "name", Required: false}, {Name: "provider_name", Required: false}, {Name: "category", Required: false}, {Name: "type", Required: false}, {Name: "commission_rate_bp", Required: false}},
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotOrderVal ProductOrder
+				if err := func() error {
+					return paramsDotOrderVal.DecodeURI(d)
+				}(); err != nil {
+					return err
+				}
+				params.Order.SetTo(paramsDotOrderVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Order.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "order",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// ListProviderContactsParams is parameters of listProviderContacts operation.
+type ListProviderContactsParams struct {
+	ID int64
+}
+
+func unpackListProviderContactsParams(packed middleware.Parameters) (params ListProviderContactsParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeListProviderContactsParams(args [1]string, argsEscaped bool, r *http.Request) (params ListProviderContactsParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// ListProviderItemsParams is parameters of listProviderItems operation.
+type ListProviderItemsParams struct {
+	ID int64
+	// Which ordered list of the provider.
+	Kind ProviderListKind
+}
+
+func unpackListProviderItemsParams(packed middleware.Parameters) (params ListProviderItemsParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "kind",
+			In:   "path",
+		}
+		params.Kind = packed[key].(ProviderListKind)
+	}
+	return params
+}
+
+func decodeListProviderItemsParams(args [2]string, argsEscaped bool, r *http.Request) (params ListProviderItemsParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: kind.
+	if err := func() error {
+		param := args[1]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[1])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "kind",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Kind = ProviderListKind(c)
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := params.Kind.Validate(); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "kind",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// ListProvidersParams is parameters of listProviders operation.
+type ListProvidersParams struct {
+	// Page number, from 1.
+	Page OptInt `json:",omitempty,omitzero"`
+	// Rows per page; the answer holds up to limit + 1 rows.
+	Limit OptInt `json:",omitempty,omitzero"`
+	// The `next_cursor` of the previous page. When given, the page starts right after that row (keyset
+	// pagination, as fast at any depth) and `page` is only informative.
+	Cursor             OptString  `json:",omitempty,omitzero"`
+	FilterIDEq         OptInt64   `json:",omitempty,omitzero"`
+	FilterIDIn         []int64    `json:",omitempty"`
+	FilterNameContains OptString  `json:",omitempty,omitzero"`
+	FilterCountryEq    OptCountry `json:",omitempty,omitzero"`
+	// Sort fields, in the order given; the id is always the last key.
+	Order OptProviderOrder `json:",omitempty,omitzero"`
+}
+
+func unpackListProvidersParams(packed middleware.Parameters) (params ListProvidersParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "page",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Page = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "limit",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Limit = v.(OptInt)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "cursor",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Cursor = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDEq = v.(OptInt64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[id][in][]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterIDIn = v.([]int64)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[name][contains]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterNameContains = v.(OptString)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "filter[country][eq]",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.FilterCountryEq = v.(OptCountry)
+		}
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "order",
+			In:   "query",
+		}
+		if v, ok := packed[key]; ok {
+			params.Order = v.(OptProviderOrder)
+		}
+	}
+	return params
+}
+
+func decodeListProvidersParams(args [0]string, argsEscaped bool, r *http.Request) (params ListProvidersParams, _ error) {
+	q := uri.NewQueryDecoder(r.URL.Query())
+	// Set default value for query: page.
+	{
+		val := int(1)
+		params.Page.SetTo(val)
+	}
+	// Decode query: page.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "page",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotPageVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotPageVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Page.SetTo(paramsDotPageVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Page.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           100000000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "page",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Set default value for query: limit.
+	{
+		val := int(100)
+		params.Limit.SetTo(val)
+	}
+	// Decode query: limit.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "limit",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotLimitVal int
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotLimitVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Limit.SetTo(paramsDotLimitVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Limit.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        true,
+							Max:           1000,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "limit",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: cursor.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "cursor",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotCursorVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotCursorVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.Cursor.SetTo(paramsDotCursorVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Cursor.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     16384,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "cursor",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterIDEqVal int64
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToInt64(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterIDEqVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterIDEq.SetTo(paramsDotFilterIDEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterIDEq.Get(); ok {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(value)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[id][in][].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[id][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				params.FilterIDIn = nil
+				return d.DecodeArray(func(d uri.Decoder) error {
+					var paramsDotFilterIDInVal int64
+					if err := func() error {
+						val, err := d.DecodeValue()
+						if err != nil {
+							return err
+						}
+
+						c, err := conv.ToInt64(val)
+						if err != nil {
+							return err
+						}
+
+						paramsDotFilterIDInVal = c
+						return nil
+					}(); err != nil {
+						return err
+					}
+					params.FilterIDIn = append(params.FilterIDIn, paramsDotFilterIDInVal)
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if params.FilterIDIn == nil {
+					return nil // optional
+				}
+				if err := (validate.Array{
+					MinLength:    0,
+					MinLengthSet: false,
+					MaxLength:    1000,
+					MaxLengthSet: true,
+				}).ValidateLength(len(params.FilterIDIn)); err != nil {
+					return errors.Wrap(err, "array")
+				}
+				var failures []validate.FieldError
+				for i, elem := range params.FilterIDIn {
+					if err := func() error {
+						if err := (validate.Int{
+							MinSet:        true,
+							Min:           1,
+							MaxSet:        false,
+							Max:           0,
+							MinExclusive:  false,
+							MaxExclusive:  false,
+							MultipleOfSet: false,
+							MultipleOf:    0,
+							Pattern:       nil,
+						}).Validate(int64(elem)); err != nil {
+							return errors.Wrap(err, "int")
+						}
+						return nil
+					}(); err != nil {
+						failures = append(failures, validate.FieldError{
+							Name:  fmt.Sprintf("[%d]", i),
+							Error: err,
+						})
+					}
+				}
+				if len(failures) > 0 {
+					return &validate.Error{Fields: failures}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[id][in][]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[name][contains].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[name][contains]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterNameContainsVal string
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterNameContainsVal = c
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterNameContains.SetTo(paramsDotFilterNameContainsVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterNameContains.Get(); ok {
+					if err := func() error {
+						if err := (validate.String{
+							MinLength:     0,
+							MinLengthSet:  false,
+							MaxLength:     100,
+							MaxLengthSet:  true,
+							Email:         false,
+							Hostname:      false,
+							Regex:         nil,
+							MinNumeric:    0,
+							MinNumericSet: false,
+							MaxNumeric:    0,
+							MaxNumericSet: false,
+						}).Validate(string(value)); err != nil {
+							return errors.Wrap(err, "string")
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[name][contains]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: filter[country][eq].
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "filter[country][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotFilterCountryEqVal Country
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					paramsDotFilterCountryEqVal = Country(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				params.FilterCountryEq.SetTo(paramsDotFilterCountryEqVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.FilterCountryEq.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "filter[country][eq]",
+			In:   "query",
+			Err:  err,
+		}
+	}
+	// Decode query: order.
+	if err := func() error {
+		cfg := uri.QueryParameterDecodingConfig{
+			Name:    "order",
+			Style:   uri.QueryStyleDeepObject,
+			Explode: true,
+			Fields:  []uri.QueryParameterObjectField{{Name: "id", Required: false}, {Name: "name", Required: false}},
+		}
+
+		if err := q.HasParam(cfg); err == nil {
+			if err := q.DecodeParam(cfg, func(d uri.Decoder) error {
+				var paramsDotOrderVal ProviderOrder
+				if err := func() error {
+					return paramsDotOrderVal.DecodeURI(d)
+				}(); err != nil {
+					return err
+				}
+				params.Order.SetTo(paramsDotOrderVal)
+				return nil
+			}); err != nil {
+				return err
+			}
+			if err := func() error {
+				if value, ok := params.Order.Get(); ok {
+					if err := func() error {
+						if err := value.Validate(); err != nil {
+							return err
+						}
+						return nil
+					}(); err != nil {
+						return err
+					}
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "order",
 			In:   "query",
 			Err:  err,
 		}
@@ -10002,6 +20343,305 @@ func decodeListTeamParams(args [1]string, argsEscaped bool, r *http.Request) (pa
 	return params, nil
 }
 
+// MovePolicyParams is parameters of movePolicy operation.
+type MovePolicyParams struct {
+	ID int64
+}
+
+func unpackMovePolicyParams(packed middleware.Parameters) (params MovePolicyParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeMovePolicyParams(args [1]string, argsEscaped bool, r *http.Request) (params MovePolicyParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// MoveProviderItemParams is parameters of moveProviderItem operation.
+type MoveProviderItemParams struct {
+	ID int64
+	// Which ordered list of the provider.
+	Kind   ProviderListKind
+	ItemID int64
+}
+
+func unpackMoveProviderItemParams(packed middleware.Parameters) (params MoveProviderItemParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "kind",
+			In:   "path",
+		}
+		params.Kind = packed[key].(ProviderListKind)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "item_id",
+			In:   "path",
+		}
+		params.ItemID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeMoveProviderItemParams(args [3]string, argsEscaped bool, r *http.Request) (params MoveProviderItemParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: kind.
+	if err := func() error {
+		param := args[1]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[1])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "kind",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Kind = ProviderListKind(c)
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := params.Kind.Validate(); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "kind",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: item_id.
+	if err := func() error {
+		param := args[2]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[2])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "item_id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ItemID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ItemID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "item_id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
 // SearchAssociatesParams is parameters of searchAssociates operation.
 type SearchAssociatesParams struct {
 	SearchKeyword OptString `json:",omitempty,omitzero"`
@@ -10608,6 +21248,613 @@ func decodeUpdateClientParams(args [1]string, argsEscaped bool, r *http.Request)
 	}(); err != nil {
 		return params, &ogenerrors.DecodeParamError{
 			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// UpdatePolicyParams is parameters of updatePolicy operation.
+type UpdatePolicyParams struct {
+	ID int64
+}
+
+func unpackUpdatePolicyParams(packed middleware.Parameters) (params UpdatePolicyParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeUpdatePolicyParams(args [1]string, argsEscaped bool, r *http.Request) (params UpdatePolicyParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// UpdatePolicyRequirementParams is parameters of updatePolicyRequirement operation.
+type UpdatePolicyRequirementParams struct {
+	ID            int64
+	RequirementID int64
+}
+
+func unpackUpdatePolicyRequirementParams(packed middleware.Parameters) (params UpdatePolicyRequirementParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "requirement_id",
+			In:   "path",
+		}
+		params.RequirementID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeUpdatePolicyRequirementParams(args [2]string, argsEscaped bool, r *http.Request) (params UpdatePolicyRequirementParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: requirement_id.
+	if err := func() error {
+		param := args[1]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[1])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "requirement_id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.RequirementID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.RequirementID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "requirement_id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// UpdateProviderContactParams is parameters of updateProviderContact operation.
+type UpdateProviderContactParams struct {
+	ID     int64
+	ItemID int64
+}
+
+func unpackUpdateProviderContactParams(packed middleware.Parameters) (params UpdateProviderContactParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "item_id",
+			In:   "path",
+		}
+		params.ItemID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeUpdateProviderContactParams(args [2]string, argsEscaped bool, r *http.Request) (params UpdateProviderContactParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: item_id.
+	if err := func() error {
+		param := args[1]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[1])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "item_id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ItemID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ItemID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "item_id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	return params, nil
+}
+
+// UpdateProviderItemParams is parameters of updateProviderItem operation.
+type UpdateProviderItemParams struct {
+	ID int64
+	// Which ordered list of the provider.
+	Kind   ProviderListKind
+	ItemID int64
+}
+
+func unpackUpdateProviderItemParams(packed middleware.Parameters) (params UpdateProviderItemParams) {
+	{
+		key := middleware.ParameterKey{
+			Name: "id",
+			In:   "path",
+		}
+		params.ID = packed[key].(int64)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "kind",
+			In:   "path",
+		}
+		params.Kind = packed[key].(ProviderListKind)
+	}
+	{
+		key := middleware.ParameterKey{
+			Name: "item_id",
+			In:   "path",
+		}
+		params.ItemID = packed[key].(int64)
+	}
+	return params
+}
+
+func decodeUpdateProviderItemParams(args [3]string, argsEscaped bool, r *http.Request) (params UpdateProviderItemParams, _ error) {
+	// Decode path: id.
+	if err := func() error {
+		param := args[0]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[0])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "id",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: kind.
+	if err := func() error {
+		param := args[1]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[1])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "kind",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToString(val)
+				if err != nil {
+					return err
+				}
+
+				params.Kind = ProviderListKind(c)
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := params.Kind.Validate(); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "kind",
+			In:   "path",
+			Err:  err,
+		}
+	}
+	// Decode path: item_id.
+	if err := func() error {
+		param := args[2]
+		if argsEscaped {
+			unescaped, err := url.PathUnescape(args[2])
+			if err != nil {
+				return errors.Wrap(err, "unescape path")
+			}
+			param = unescaped
+		}
+		if len(param) > 0 {
+			d := uri.NewPathDecoder(uri.PathDecoderConfig{
+				Param:   "item_id",
+				Value:   param,
+				Style:   uri.PathStyleSimple,
+				Explode: false,
+			})
+
+			if err := func() error {
+				val, err := d.DecodeValue()
+				if err != nil {
+					return err
+				}
+
+				c, err := conv.ToInt64(val)
+				if err != nil {
+					return err
+				}
+
+				params.ItemID = c
+				return nil
+			}(); err != nil {
+				return err
+			}
+			if err := func() error {
+				if err := (validate.Int{
+					MinSet:        true,
+					Min:           1,
+					MaxSet:        false,
+					Max:           0,
+					MinExclusive:  false,
+					MaxExclusive:  false,
+					MultipleOfSet: false,
+					MultipleOf:    0,
+					Pattern:       nil,
+				}).Validate(int64(params.ItemID)); err != nil {
+					return errors.Wrap(err, "int")
+				}
+				return nil
+			}(); err != nil {
+				return err
+			}
+		} else {
+			return validate.ErrFieldRequired
+		}
+		return nil
+	}(); err != nil {
+		return params, &ogenerrors.DecodeParamError{
+			Name: "item_id",
 			In:   "path",
 			Err:  err,
 		}

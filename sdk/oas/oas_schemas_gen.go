@@ -275,6 +275,46 @@ func (s *AcknowledgementsHeaders) SetResponse(val Acknowledgements) {
 	s.Response = val
 }
 
+// Production figures; money in cents.
+// Ref: #/components/schemas/Amounts
+type Amounts struct {
+	BvCents int64 `json:"bv_cents"`
+	// Annual target premium.
+	PremiumCents int64 `json:"premium_cents"`
+	// Policies written (a split counts for its first writer).
+	Policies int64 `json:"policies"`
+}
+
+// GetBvCents returns the value of BvCents.
+func (s *Amounts) GetBvCents() int64 {
+	return s.BvCents
+}
+
+// GetPremiumCents returns the value of PremiumCents.
+func (s *Amounts) GetPremiumCents() int64 {
+	return s.PremiumCents
+}
+
+// GetPolicies returns the value of Policies.
+func (s *Amounts) GetPolicies() int64 {
+	return s.Policies
+}
+
+// SetBvCents sets the value of BvCents.
+func (s *Amounts) SetBvCents(val int64) {
+	s.BvCents = val
+}
+
+// SetPremiumCents sets the value of PremiumCents.
+func (s *Amounts) SetPremiumCents(val int64) {
+	s.PremiumCents = val
+}
+
+// SetPolicies sets the value of Policies.
+func (s *Amounts) SetPolicies(val int64) {
+	s.Policies = val
+}
+
 // Ref: #/components/schemas/Appointment
 type Appointment struct {
 	ID            int64             `json:"id"`
@@ -978,6 +1018,437 @@ func (s *BearerAuth) SetRoles(val []string) {
 	s.Roles = val
 }
 
+// Ref: #/components/schemas/BonusType
+type BonusType string
+
+const (
+	BonusTypeBuilderRMDBonus         BonusType = "Builder RMD Bonus"
+	BonusTypeBuilderRMDInfinityBonus BonusType = "Builder RMD Infinity Bonus"
+	BonusTypeGrossIncomeBonus        BonusType = "Gross Income Bonus"
+	BonusTypeMDBonusPool             BonusType = "MD Bonus Pool"
+	BonusTypeOverrideBonus           BonusType = "Override Bonus"
+	BonusTypeRMDBonusPool            BonusType = "RMD Bonus Pool"
+	BonusTypeUnpaidGenerationsBonus  BonusType = "Unpaid Generations Bonus"
+	BonusTypeRevenueBonus            BonusType = "Revenue Bonus"
+	BonusTypeSplit                   BonusType = "Split"
+	BonusTypeTraining                BonusType = "Training"
+	BonusTypeWriting                 BonusType = "Writing"
+)
+
+// AllValues returns all BonusType values.
+func (BonusType) AllValues() []BonusType {
+	return []BonusType{
+		BonusTypeBuilderRMDBonus,
+		BonusTypeBuilderRMDInfinityBonus,
+		BonusTypeGrossIncomeBonus,
+		BonusTypeMDBonusPool,
+		BonusTypeOverrideBonus,
+		BonusTypeRMDBonusPool,
+		BonusTypeUnpaidGenerationsBonus,
+		BonusTypeRevenueBonus,
+		BonusTypeSplit,
+		BonusTypeTraining,
+		BonusTypeWriting,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s BonusType) MarshalText() ([]byte, error) {
+	switch s {
+	case BonusTypeBuilderRMDBonus:
+		return []byte(s), nil
+	case BonusTypeBuilderRMDInfinityBonus:
+		return []byte(s), nil
+	case BonusTypeGrossIncomeBonus:
+		return []byte(s), nil
+	case BonusTypeMDBonusPool:
+		return []byte(s), nil
+	case BonusTypeOverrideBonus:
+		return []byte(s), nil
+	case BonusTypeRMDBonusPool:
+		return []byte(s), nil
+	case BonusTypeUnpaidGenerationsBonus:
+		return []byte(s), nil
+	case BonusTypeRevenueBonus:
+		return []byte(s), nil
+	case BonusTypeSplit:
+		return []byte(s), nil
+	case BonusTypeTraining:
+		return []byte(s), nil
+	case BonusTypeWriting:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *BonusType) UnmarshalText(data []byte) error {
+	switch BonusType(data) {
+	case BonusTypeBuilderRMDBonus:
+		*s = BonusTypeBuilderRMDBonus
+		return nil
+	case BonusTypeBuilderRMDInfinityBonus:
+		*s = BonusTypeBuilderRMDInfinityBonus
+		return nil
+	case BonusTypeGrossIncomeBonus:
+		*s = BonusTypeGrossIncomeBonus
+		return nil
+	case BonusTypeMDBonusPool:
+		*s = BonusTypeMDBonusPool
+		return nil
+	case BonusTypeOverrideBonus:
+		*s = BonusTypeOverrideBonus
+		return nil
+	case BonusTypeRMDBonusPool:
+		*s = BonusTypeRMDBonusPool
+		return nil
+	case BonusTypeUnpaidGenerationsBonus:
+		*s = BonusTypeUnpaidGenerationsBonus
+		return nil
+	case BonusTypeRevenueBonus:
+		*s = BonusTypeRevenueBonus
+		return nil
+	case BonusTypeSplit:
+		*s = BonusTypeSplit
+		return nil
+	case BonusTypeTraining:
+		*s = BonusTypeTraining
+		return nil
+	case BonusTypeWriting:
+		*s = BonusTypeWriting
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/BusinessDashboard
+type BusinessDashboard struct {
+	PeriodStart time.Time `json:"period_start"`
+	PeriodEnd   time.Time `json:"period_end"`
+	View        TeamView  `json:"view"`
+	Totals      Amounts   `json:"totals"`
+	// Every status of the workflow, then Lapsed.
+	ByStatus   []LabelledAmounts `json:"by_status"`
+	ByCategory []LabelledAmounts `json:"by_category"`
+	// The period's totals of every team view the caller is offered.
+	ByView []LabelledAmounts `json:"by_view"`
+	// The view's production of the twelve months up to the period's end (label YYYY-MM), oldest first.
+	ByMonth []LabelledAmounts `json:"by_month"`
+	// Open requirements on the caller's own policies, earliest due first (at most 20).
+	PendingRequirements []PendingRequirement  `json:"pending_requirements"`
+	Scholarships        []ScholarshipProgress `json:"scholarships"`
+}
+
+// GetPeriodStart returns the value of PeriodStart.
+func (s *BusinessDashboard) GetPeriodStart() time.Time {
+	return s.PeriodStart
+}
+
+// GetPeriodEnd returns the value of PeriodEnd.
+func (s *BusinessDashboard) GetPeriodEnd() time.Time {
+	return s.PeriodEnd
+}
+
+// GetView returns the value of View.
+func (s *BusinessDashboard) GetView() TeamView {
+	return s.View
+}
+
+// GetTotals returns the value of Totals.
+func (s *BusinessDashboard) GetTotals() Amounts {
+	return s.Totals
+}
+
+// GetByStatus returns the value of ByStatus.
+func (s *BusinessDashboard) GetByStatus() []LabelledAmounts {
+	return s.ByStatus
+}
+
+// GetByCategory returns the value of ByCategory.
+func (s *BusinessDashboard) GetByCategory() []LabelledAmounts {
+	return s.ByCategory
+}
+
+// GetByView returns the value of ByView.
+func (s *BusinessDashboard) GetByView() []LabelledAmounts {
+	return s.ByView
+}
+
+// GetByMonth returns the value of ByMonth.
+func (s *BusinessDashboard) GetByMonth() []LabelledAmounts {
+	return s.ByMonth
+}
+
+// GetPendingRequirements returns the value of PendingRequirements.
+func (s *BusinessDashboard) GetPendingRequirements() []PendingRequirement {
+	return s.PendingRequirements
+}
+
+// GetScholarships returns the value of Scholarships.
+func (s *BusinessDashboard) GetScholarships() []ScholarshipProgress {
+	return s.Scholarships
+}
+
+// SetPeriodStart sets the value of PeriodStart.
+func (s *BusinessDashboard) SetPeriodStart(val time.Time) {
+	s.PeriodStart = val
+}
+
+// SetPeriodEnd sets the value of PeriodEnd.
+func (s *BusinessDashboard) SetPeriodEnd(val time.Time) {
+	s.PeriodEnd = val
+}
+
+// SetView sets the value of View.
+func (s *BusinessDashboard) SetView(val TeamView) {
+	s.View = val
+}
+
+// SetTotals sets the value of Totals.
+func (s *BusinessDashboard) SetTotals(val Amounts) {
+	s.Totals = val
+}
+
+// SetByStatus sets the value of ByStatus.
+func (s *BusinessDashboard) SetByStatus(val []LabelledAmounts) {
+	s.ByStatus = val
+}
+
+// SetByCategory sets the value of ByCategory.
+func (s *BusinessDashboard) SetByCategory(val []LabelledAmounts) {
+	s.ByCategory = val
+}
+
+// SetByView sets the value of ByView.
+func (s *BusinessDashboard) SetByView(val []LabelledAmounts) {
+	s.ByView = val
+}
+
+// SetByMonth sets the value of ByMonth.
+func (s *BusinessDashboard) SetByMonth(val []LabelledAmounts) {
+	s.ByMonth = val
+}
+
+// SetPendingRequirements sets the value of PendingRequirements.
+func (s *BusinessDashboard) SetPendingRequirements(val []PendingRequirement) {
+	s.PendingRequirements = val
+}
+
+// SetScholarships sets the value of Scholarships.
+func (s *BusinessDashboard) SetScholarships(val []ScholarshipProgress) {
+	s.Scholarships = val
+}
+
+// BusinessDashboardHeaders wraps BusinessDashboard with response headers.
+type BusinessDashboardHeaders struct {
+	XToken   OptString
+	Response BusinessDashboard
+}
+
+// GetXToken returns the value of XToken.
+func (s *BusinessDashboardHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *BusinessDashboardHeaders) GetResponse() BusinessDashboard {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *BusinessDashboardHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *BusinessDashboardHeaders) SetResponse(val BusinessDashboard) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/ChangeLogEntry
+type ChangeLogEntry struct {
+	ID       int64                `json:"id"`
+	Action   ChangeLogEntryAction `json:"action"`
+	Field    OptString            `json:"field"`
+	OldValue OptString            `json:"old_value"`
+	NewValue OptString            `json:"new_value"`
+	At       time.Time            `json:"at"`
+	Actor    string               `json:"actor"`
+	// The staff member who acted for the associate (admin mode).
+	Staff OptString `json:"staff"`
+}
+
+// GetID returns the value of ID.
+func (s *ChangeLogEntry) GetID() int64 {
+	return s.ID
+}
+
+// GetAction returns the value of Action.
+func (s *ChangeLogEntry) GetAction() ChangeLogEntryAction {
+	return s.Action
+}
+
+// GetField returns the value of Field.
+func (s *ChangeLogEntry) GetField() OptString {
+	return s.Field
+}
+
+// GetOldValue returns the value of OldValue.
+func (s *ChangeLogEntry) GetOldValue() OptString {
+	return s.OldValue
+}
+
+// GetNewValue returns the value of NewValue.
+func (s *ChangeLogEntry) GetNewValue() OptString {
+	return s.NewValue
+}
+
+// GetAt returns the value of At.
+func (s *ChangeLogEntry) GetAt() time.Time {
+	return s.At
+}
+
+// GetActor returns the value of Actor.
+func (s *ChangeLogEntry) GetActor() string {
+	return s.Actor
+}
+
+// GetStaff returns the value of Staff.
+func (s *ChangeLogEntry) GetStaff() OptString {
+	return s.Staff
+}
+
+// SetID sets the value of ID.
+func (s *ChangeLogEntry) SetID(val int64) {
+	s.ID = val
+}
+
+// SetAction sets the value of Action.
+func (s *ChangeLogEntry) SetAction(val ChangeLogEntryAction) {
+	s.Action = val
+}
+
+// SetField sets the value of Field.
+func (s *ChangeLogEntry) SetField(val OptString) {
+	s.Field = val
+}
+
+// SetOldValue sets the value of OldValue.
+func (s *ChangeLogEntry) SetOldValue(val OptString) {
+	s.OldValue = val
+}
+
+// SetNewValue sets the value of NewValue.
+func (s *ChangeLogEntry) SetNewValue(val OptString) {
+	s.NewValue = val
+}
+
+// SetAt sets the value of At.
+func (s *ChangeLogEntry) SetAt(val time.Time) {
+	s.At = val
+}
+
+// SetActor sets the value of Actor.
+func (s *ChangeLogEntry) SetActor(val string) {
+	s.Actor = val
+}
+
+// SetStaff sets the value of Staff.
+func (s *ChangeLogEntry) SetStaff(val OptString) {
+	s.Staff = val
+}
+
+type ChangeLogEntryAction string
+
+const (
+	ChangeLogEntryActionCreate ChangeLogEntryAction = "create"
+	ChangeLogEntryActionUpdate ChangeLogEntryAction = "update"
+	ChangeLogEntryActionDelete ChangeLogEntryAction = "delete"
+)
+
+// AllValues returns all ChangeLogEntryAction values.
+func (ChangeLogEntryAction) AllValues() []ChangeLogEntryAction {
+	return []ChangeLogEntryAction{
+		ChangeLogEntryActionCreate,
+		ChangeLogEntryActionUpdate,
+		ChangeLogEntryActionDelete,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s ChangeLogEntryAction) MarshalText() ([]byte, error) {
+	switch s {
+	case ChangeLogEntryActionCreate:
+		return []byte(s), nil
+	case ChangeLogEntryActionUpdate:
+		return []byte(s), nil
+	case ChangeLogEntryActionDelete:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *ChangeLogEntryAction) UnmarshalText(data []byte) error {
+	switch ChangeLogEntryAction(data) {
+	case ChangeLogEntryActionCreate:
+		*s = ChangeLogEntryActionCreate
+		return nil
+	case ChangeLogEntryActionUpdate:
+		*s = ChangeLogEntryActionUpdate
+		return nil
+	case ChangeLogEntryActionDelete:
+		*s = ChangeLogEntryActionDelete
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/ChangeLogList
+type ChangeLogList struct {
+	Data []ChangeLogEntry `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *ChangeLogList) GetData() []ChangeLogEntry {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *ChangeLogList) SetData(val []ChangeLogEntry) {
+	s.Data = val
+}
+
+// ChangeLogListHeaders wraps ChangeLogList with response headers.
+type ChangeLogListHeaders struct {
+	XToken   OptString
+	Response ChangeLogList
+}
+
+// GetXToken returns the value of XToken.
+func (s *ChangeLogListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ChangeLogListHeaders) GetResponse() ChangeLogList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ChangeLogListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ChangeLogListHeaders) SetResponse(val ChangeLogList) {
+	s.Response = val
+}
+
 // Ref: #/components/schemas/ClientInput
 type ClientInput struct {
 	FirstName     string           `json:"first_name"`
@@ -1646,6 +2117,294 @@ func (s *ClientRecordHeaders) SetResponse(val ClientRecord) {
 	s.Response = val
 }
 
+// Ref: #/components/schemas/CommissionLine
+type CommissionLine struct {
+	AssociateCode string `json:"associate_code"`
+	AssociateName string `json:"associate_name"`
+	// The level code as of the sale date.
+	Level      string          `json:"level"`
+	BonusType  BonusType       `json:"bonus_type"`
+	Category   EarningCategory `json:"category"`
+	Generation OptInt          `json:"generation"`
+	// Whose share the line comes from (absent for Training).
+	WriterCode OptString `json:"writer_code"`
+	// The commissionable amount the line is computed on.
+	BaseCents   int64  `json:"base_cents"`
+	RateBp      int    `json:"rate_bp"`
+	AmountCents int64  `json:"amount_cents"`
+	Explanation string `json:"explanation"`
+	// Codes from the writer up to the earner.
+	Chain []string `json:"chain"`
+}
+
+// GetAssociateCode returns the value of AssociateCode.
+func (s *CommissionLine) GetAssociateCode() string {
+	return s.AssociateCode
+}
+
+// GetAssociateName returns the value of AssociateName.
+func (s *CommissionLine) GetAssociateName() string {
+	return s.AssociateName
+}
+
+// GetLevel returns the value of Level.
+func (s *CommissionLine) GetLevel() string {
+	return s.Level
+}
+
+// GetBonusType returns the value of BonusType.
+func (s *CommissionLine) GetBonusType() BonusType {
+	return s.BonusType
+}
+
+// GetCategory returns the value of Category.
+func (s *CommissionLine) GetCategory() EarningCategory {
+	return s.Category
+}
+
+// GetGeneration returns the value of Generation.
+func (s *CommissionLine) GetGeneration() OptInt {
+	return s.Generation
+}
+
+// GetWriterCode returns the value of WriterCode.
+func (s *CommissionLine) GetWriterCode() OptString {
+	return s.WriterCode
+}
+
+// GetBaseCents returns the value of BaseCents.
+func (s *CommissionLine) GetBaseCents() int64 {
+	return s.BaseCents
+}
+
+// GetRateBp returns the value of RateBp.
+func (s *CommissionLine) GetRateBp() int {
+	return s.RateBp
+}
+
+// GetAmountCents returns the value of AmountCents.
+func (s *CommissionLine) GetAmountCents() int64 {
+	return s.AmountCents
+}
+
+// GetExplanation returns the value of Explanation.
+func (s *CommissionLine) GetExplanation() string {
+	return s.Explanation
+}
+
+// GetChain returns the value of Chain.
+func (s *CommissionLine) GetChain() []string {
+	return s.Chain
+}
+
+// SetAssociateCode sets the value of AssociateCode.
+func (s *CommissionLine) SetAssociateCode(val string) {
+	s.AssociateCode = val
+}
+
+// SetAssociateName sets the value of AssociateName.
+func (s *CommissionLine) SetAssociateName(val string) {
+	s.AssociateName = val
+}
+
+// SetLevel sets the value of Level.
+func (s *CommissionLine) SetLevel(val string) {
+	s.Level = val
+}
+
+// SetBonusType sets the value of BonusType.
+func (s *CommissionLine) SetBonusType(val BonusType) {
+	s.BonusType = val
+}
+
+// SetCategory sets the value of Category.
+func (s *CommissionLine) SetCategory(val EarningCategory) {
+	s.Category = val
+}
+
+// SetGeneration sets the value of Generation.
+func (s *CommissionLine) SetGeneration(val OptInt) {
+	s.Generation = val
+}
+
+// SetWriterCode sets the value of WriterCode.
+func (s *CommissionLine) SetWriterCode(val OptString) {
+	s.WriterCode = val
+}
+
+// SetBaseCents sets the value of BaseCents.
+func (s *CommissionLine) SetBaseCents(val int64) {
+	s.BaseCents = val
+}
+
+// SetRateBp sets the value of RateBp.
+func (s *CommissionLine) SetRateBp(val int) {
+	s.RateBp = val
+}
+
+// SetAmountCents sets the value of AmountCents.
+func (s *CommissionLine) SetAmountCents(val int64) {
+	s.AmountCents = val
+}
+
+// SetExplanation sets the value of Explanation.
+func (s *CommissionLine) SetExplanation(val string) {
+	s.Explanation = val
+}
+
+// SetChain sets the value of Chain.
+func (s *CommissionLine) SetChain(val []string) {
+	s.Chain = val
+}
+
+// Ref: #/components/schemas/CommissionPreview
+type CommissionPreview struct {
+	// The day whose hierarchy and levels were used (the sale date).
+	AsOf time.Time `json:"as_of"`
+	// C = target premium × commission rate.
+	CommissionableCents int64            `json:"commissionable_cents"`
+	TotalCents          int64            `json:"total_cents"`
+	Lines               []CommissionLine `json:"lines"`
+}
+
+// GetAsOf returns the value of AsOf.
+func (s *CommissionPreview) GetAsOf() time.Time {
+	return s.AsOf
+}
+
+// GetCommissionableCents returns the value of CommissionableCents.
+func (s *CommissionPreview) GetCommissionableCents() int64 {
+	return s.CommissionableCents
+}
+
+// GetTotalCents returns the value of TotalCents.
+func (s *CommissionPreview) GetTotalCents() int64 {
+	return s.TotalCents
+}
+
+// GetLines returns the value of Lines.
+func (s *CommissionPreview) GetLines() []CommissionLine {
+	return s.Lines
+}
+
+// SetAsOf sets the value of AsOf.
+func (s *CommissionPreview) SetAsOf(val time.Time) {
+	s.AsOf = val
+}
+
+// SetCommissionableCents sets the value of CommissionableCents.
+func (s *CommissionPreview) SetCommissionableCents(val int64) {
+	s.CommissionableCents = val
+}
+
+// SetTotalCents sets the value of TotalCents.
+func (s *CommissionPreview) SetTotalCents(val int64) {
+	s.TotalCents = val
+}
+
+// SetLines sets the value of Lines.
+func (s *CommissionPreview) SetLines(val []CommissionLine) {
+	s.Lines = val
+}
+
+// CommissionPreviewHeaders wraps CommissionPreview with response headers.
+type CommissionPreviewHeaders struct {
+	XToken   OptString
+	Response CommissionPreview
+}
+
+// GetXToken returns the value of XToken.
+func (s *CommissionPreviewHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *CommissionPreviewHeaders) GetResponse() CommissionPreview {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *CommissionPreviewHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *CommissionPreviewHeaders) SetResponse(val CommissionPreview) {
+	s.Response = val
+}
+
+// The part of a policy form a commission preview reads; the rest may still be empty.
+// Ref: #/components/schemas/CommissionPreviewInput
+type CommissionPreviewInput struct {
+	ProductID          int64 `json:"product_id"`
+	TargetPremiumCents int64 `json:"target_premium_cents"`
+	// The sale date (default today).
+	SubmittedOn  OptDate   `json:"submitted_on"`
+	SplitCode    OptString `json:"split_code"`
+	SplitShareBp OptInt    `json:"split_share_bp"`
+	TrainerCode  OptString `json:"trainer_code"`
+}
+
+// GetProductID returns the value of ProductID.
+func (s *CommissionPreviewInput) GetProductID() int64 {
+	return s.ProductID
+}
+
+// GetTargetPremiumCents returns the value of TargetPremiumCents.
+func (s *CommissionPreviewInput) GetTargetPremiumCents() int64 {
+	return s.TargetPremiumCents
+}
+
+// GetSubmittedOn returns the value of SubmittedOn.
+func (s *CommissionPreviewInput) GetSubmittedOn() OptDate {
+	return s.SubmittedOn
+}
+
+// GetSplitCode returns the value of SplitCode.
+func (s *CommissionPreviewInput) GetSplitCode() OptString {
+	return s.SplitCode
+}
+
+// GetSplitShareBp returns the value of SplitShareBp.
+func (s *CommissionPreviewInput) GetSplitShareBp() OptInt {
+	return s.SplitShareBp
+}
+
+// GetTrainerCode returns the value of TrainerCode.
+func (s *CommissionPreviewInput) GetTrainerCode() OptString {
+	return s.TrainerCode
+}
+
+// SetProductID sets the value of ProductID.
+func (s *CommissionPreviewInput) SetProductID(val int64) {
+	s.ProductID = val
+}
+
+// SetTargetPremiumCents sets the value of TargetPremiumCents.
+func (s *CommissionPreviewInput) SetTargetPremiumCents(val int64) {
+	s.TargetPremiumCents = val
+}
+
+// SetSubmittedOn sets the value of SubmittedOn.
+func (s *CommissionPreviewInput) SetSubmittedOn(val OptDate) {
+	s.SubmittedOn = val
+}
+
+// SetSplitCode sets the value of SplitCode.
+func (s *CommissionPreviewInput) SetSplitCode(val OptString) {
+	s.SplitCode = val
+}
+
+// SetSplitShareBp sets the value of SplitShareBp.
+func (s *CommissionPreviewInput) SetSplitShareBp(val OptInt) {
+	s.SplitShareBp = val
+}
+
+// SetTrainerCode sets the value of TrainerCode.
+func (s *CommissionPreviewInput) SetTrainerCode(val OptString) {
+	s.TrainerCode = val
+}
+
 // Ref: #/components/schemas/Country
 type Country string
 
@@ -1840,6 +2599,51 @@ func (s *DeleteClientNoContent) SetXToken(val OptString) {
 	s.XToken = val
 }
 
+// DeletePolicyRequirementNoContent is response for DeletePolicyRequirement operation.
+type DeletePolicyRequirementNoContent struct {
+	XToken OptString
+}
+
+// GetXToken returns the value of XToken.
+func (s *DeletePolicyRequirementNoContent) GetXToken() OptString {
+	return s.XToken
+}
+
+// SetXToken sets the value of XToken.
+func (s *DeletePolicyRequirementNoContent) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// DeleteProviderContactNoContent is response for DeleteProviderContact operation.
+type DeleteProviderContactNoContent struct {
+	XToken OptString
+}
+
+// GetXToken returns the value of XToken.
+func (s *DeleteProviderContactNoContent) GetXToken() OptString {
+	return s.XToken
+}
+
+// SetXToken sets the value of XToken.
+func (s *DeleteProviderContactNoContent) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// DeleteProviderItemNoContent is response for DeleteProviderItem operation.
+type DeleteProviderItemNoContent struct {
+	XToken OptString
+}
+
+// GetXToken returns the value of XToken.
+func (s *DeleteProviderItemNoContent) GetXToken() OptString {
+	return s.XToken
+}
+
+// SetXToken sets the value of XToken.
+func (s *DeleteProviderItemNoContent) SetXToken(val OptString) {
+	s.XToken = val
+}
+
 // Ref: #/components/schemas/Download
 type Download struct {
 	URL string `json:"url"`
@@ -1960,6 +2764,62 @@ func (s *DownloadHeaders) SetXToken(val OptString) {
 // SetResponse sets the value of Response.
 func (s *DownloadHeaders) SetResponse(val Download) {
 	s.Response = val
+}
+
+// Ref: #/components/schemas/EarningCategory
+type EarningCategory string
+
+const (
+	EarningCategoryPersonal   EarningCategory = "Personal"
+	EarningCategoryOverride   EarningCategory = "Override"
+	EarningCategoryGeneration EarningCategory = "Generation"
+	EarningCategoryBonus      EarningCategory = "Bonus"
+)
+
+// AllValues returns all EarningCategory values.
+func (EarningCategory) AllValues() []EarningCategory {
+	return []EarningCategory{
+		EarningCategoryPersonal,
+		EarningCategoryOverride,
+		EarningCategoryGeneration,
+		EarningCategoryBonus,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s EarningCategory) MarshalText() ([]byte, error) {
+	switch s {
+	case EarningCategoryPersonal:
+		return []byte(s), nil
+	case EarningCategoryOverride:
+		return []byte(s), nil
+	case EarningCategoryGeneration:
+		return []byte(s), nil
+	case EarningCategoryBonus:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *EarningCategory) UnmarshalText(data []byte) error {
+	switch EarningCategory(data) {
+	case EarningCategoryPersonal:
+		*s = EarningCategoryPersonal
+		return nil
+	case EarningCategoryOverride:
+		*s = EarningCategoryOverride
+		return nil
+	case EarningCategoryGeneration:
+		*s = EarningCategoryGeneration
+		return nil
+	case EarningCategoryBonus:
+		*s = EarningCategoryBonus
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
 }
 
 // Ref: #/components/schemas/Error
@@ -2216,6 +3076,32 @@ func (s *LabelCount) SetCount(val int64) {
 	s.Count = val
 }
 
+// Ref: #/components/schemas/LabelledAmounts
+type LabelledAmounts struct {
+	Label   string  `json:"label"`
+	Amounts Amounts `json:"amounts"`
+}
+
+// GetLabel returns the value of Label.
+func (s *LabelledAmounts) GetLabel() string {
+	return s.Label
+}
+
+// GetAmounts returns the value of Amounts.
+func (s *LabelledAmounts) GetAmounts() Amounts {
+	return s.Amounts
+}
+
+// SetLabel sets the value of Label.
+func (s *LabelledAmounts) SetLabel(val string) {
+	s.Label = val
+}
+
+// SetAmounts sets the value of Amounts.
+func (s *LabelledAmounts) SetAmounts(val Amounts) {
+	s.Amounts = val
+}
+
 // Ref: #/components/schemas/Level
 type Level struct {
 	Code          string `json:"code"`
@@ -2332,6 +3218,68 @@ func (s *LevelChange) SetRecruits(val int) {
 // SetApprovedBy sets the value of ApprovedBy.
 func (s *LevelChange) SetApprovedBy(val OptString) {
 	s.ApprovedBy = val
+}
+
+// Ref: #/components/schemas/LevelEarning
+type LevelEarning struct {
+	Level       string `json:"level"`
+	Name        string `json:"name"`
+	LevelRateBp int    `json:"level_rate_bp"`
+	// Commission rate × level rate, rounded half-up to a basis point: what the level earns per dollar of
+	// target premium.
+	EarningBp int `json:"earning_bp"`
+	// The caller's level.
+	Mine bool `json:"mine"`
+}
+
+// GetLevel returns the value of Level.
+func (s *LevelEarning) GetLevel() string {
+	return s.Level
+}
+
+// GetName returns the value of Name.
+func (s *LevelEarning) GetName() string {
+	return s.Name
+}
+
+// GetLevelRateBp returns the value of LevelRateBp.
+func (s *LevelEarning) GetLevelRateBp() int {
+	return s.LevelRateBp
+}
+
+// GetEarningBp returns the value of EarningBp.
+func (s *LevelEarning) GetEarningBp() int {
+	return s.EarningBp
+}
+
+// GetMine returns the value of Mine.
+func (s *LevelEarning) GetMine() bool {
+	return s.Mine
+}
+
+// SetLevel sets the value of Level.
+func (s *LevelEarning) SetLevel(val string) {
+	s.Level = val
+}
+
+// SetName sets the value of Name.
+func (s *LevelEarning) SetName(val string) {
+	s.Name = val
+}
+
+// SetLevelRateBp sets the value of LevelRateBp.
+func (s *LevelEarning) SetLevelRateBp(val int) {
+	s.LevelRateBp = val
+}
+
+// SetEarningBp sets the value of EarningBp.
+func (s *LevelEarning) SetEarningBp(val int) {
+	s.EarningBp = val
+}
+
+// SetMine sets the value of Mine.
+func (s *LevelEarning) SetMine(val bool) {
+	s.Mine = val
 }
 
 // Ref: #/components/schemas/LevelHistoryList
@@ -3490,6 +4438,328 @@ func (o OptPersonRef) Or(d PersonRef) PersonRef {
 	return d
 }
 
+// NewOptPolicyOrder returns new OptPolicyOrder with value set to v.
+func NewOptPolicyOrder(v PolicyOrder) OptPolicyOrder {
+	return OptPolicyOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptPolicyOrder is optional PolicyOrder.
+type OptPolicyOrder struct {
+	Value PolicyOrder
+	Set   bool
+}
+
+// IsSet returns true if OptPolicyOrder was set.
+func (o OptPolicyOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptPolicyOrder) Reset() {
+	var v PolicyOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptPolicyOrder) SetTo(v PolicyOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptPolicyOrder) Get() (v PolicyOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptPolicyOrder) Or(d PolicyOrder) PolicyOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptPolicyStatus returns new OptPolicyStatus with value set to v.
+func NewOptPolicyStatus(v PolicyStatus) OptPolicyStatus {
+	return OptPolicyStatus{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptPolicyStatus is optional PolicyStatus.
+type OptPolicyStatus struct {
+	Value PolicyStatus
+	Set   bool
+}
+
+// IsSet returns true if OptPolicyStatus was set.
+func (o OptPolicyStatus) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptPolicyStatus) Reset() {
+	var v PolicyStatus
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptPolicyStatus) SetTo(v PolicyStatus) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptPolicyStatus) Get() (v PolicyStatus, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptPolicyStatus) Or(d PolicyStatus) PolicyStatus {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptProductCategory returns new OptProductCategory with value set to v.
+func NewOptProductCategory(v ProductCategory) OptProductCategory {
+	return OptProductCategory{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptProductCategory is optional ProductCategory.
+type OptProductCategory struct {
+	Value ProductCategory
+	Set   bool
+}
+
+// IsSet returns true if OptProductCategory was set.
+func (o OptProductCategory) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptProductCategory) Reset() {
+	var v ProductCategory
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptProductCategory) SetTo(v ProductCategory) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptProductCategory) Get() (v ProductCategory, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptProductCategory) Or(d ProductCategory) ProductCategory {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptProductOrder returns new OptProductOrder with value set to v.
+func NewOptProductOrder(v ProductOrder) OptProductOrder {
+	return OptProductOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptProductOrder is optional ProductOrder.
+type OptProductOrder struct {
+	Value ProductOrder
+	Set   bool
+}
+
+// IsSet returns true if OptProductOrder was set.
+func (o OptProductOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptProductOrder) Reset() {
+	var v ProductOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptProductOrder) SetTo(v ProductOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptProductOrder) Get() (v ProductOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptProductOrder) Or(d ProductOrder) ProductOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptProductType returns new OptProductType with value set to v.
+func NewOptProductType(v ProductType) OptProductType {
+	return OptProductType{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptProductType is optional ProductType.
+type OptProductType struct {
+	Value ProductType
+	Set   bool
+}
+
+// IsSet returns true if OptProductType was set.
+func (o OptProductType) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptProductType) Reset() {
+	var v ProductType
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptProductType) SetTo(v ProductType) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptProductType) Get() (v ProductType, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptProductType) Or(d ProductType) ProductType {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptProviderOrder returns new OptProviderOrder with value set to v.
+func NewOptProviderOrder(v ProviderOrder) OptProviderOrder {
+	return OptProviderOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptProviderOrder is optional ProviderOrder.
+type OptProviderOrder struct {
+	Value ProviderOrder
+	Set   bool
+}
+
+// IsSet returns true if OptProviderOrder was set.
+func (o OptProviderOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptProviderOrder) Reset() {
+	var v ProviderOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptProviderOrder) SetTo(v ProviderOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptProviderOrder) Get() (v ProviderOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptProviderOrder) Or(d ProviderOrder) ProviderOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptScheduleOrder returns new OptScheduleOrder with value set to v.
+func NewOptScheduleOrder(v ScheduleOrder) OptScheduleOrder {
+	return OptScheduleOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptScheduleOrder is optional ScheduleOrder.
+type OptScheduleOrder struct {
+	Value ScheduleOrder
+	Set   bool
+}
+
+// IsSet returns true if OptScheduleOrder was set.
+func (o OptScheduleOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptScheduleOrder) Reset() {
+	var v ScheduleOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptScheduleOrder) SetTo(v ScheduleOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptScheduleOrder) Get() (v ScheduleOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptScheduleOrder) Or(d ScheduleOrder) ScheduleOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptSortDirection returns new OptSortDirection with value set to v.
 func NewOptSortDirection(v SortDirection) OptSortDirection {
 	return OptSortDirection{
@@ -3674,6 +4944,122 @@ func (o OptTeamOrder) Or(d TeamOrder) TeamOrder {
 	return d
 }
 
+// NewOptTeamView returns new OptTeamView with value set to v.
+func NewOptTeamView(v TeamView) OptTeamView {
+	return OptTeamView{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptTeamView is optional TeamView.
+type OptTeamView struct {
+	Value TeamView
+	Set   bool
+}
+
+// IsSet returns true if OptTeamView was set.
+func (o OptTeamView) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptTeamView) Reset() {
+	var v TeamView
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptTeamView) SetTo(v TeamView) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptTeamView) Get() (v TeamView, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptTeamView) Or(d TeamView) TeamView {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// Ref: #/components/schemas/PendingRequirement
+type PendingRequirement struct {
+	PolicyID      int64   `json:"policy_id"`
+	PolicyNumber  string  `json:"policy_number"`
+	ClientName    string  `json:"client_name"`
+	RequirementID int64   `json:"requirement_id"`
+	Name          string  `json:"name"`
+	DueOn         OptDate `json:"due_on"`
+}
+
+// GetPolicyID returns the value of PolicyID.
+func (s *PendingRequirement) GetPolicyID() int64 {
+	return s.PolicyID
+}
+
+// GetPolicyNumber returns the value of PolicyNumber.
+func (s *PendingRequirement) GetPolicyNumber() string {
+	return s.PolicyNumber
+}
+
+// GetClientName returns the value of ClientName.
+func (s *PendingRequirement) GetClientName() string {
+	return s.ClientName
+}
+
+// GetRequirementID returns the value of RequirementID.
+func (s *PendingRequirement) GetRequirementID() int64 {
+	return s.RequirementID
+}
+
+// GetName returns the value of Name.
+func (s *PendingRequirement) GetName() string {
+	return s.Name
+}
+
+// GetDueOn returns the value of DueOn.
+func (s *PendingRequirement) GetDueOn() OptDate {
+	return s.DueOn
+}
+
+// SetPolicyID sets the value of PolicyID.
+func (s *PendingRequirement) SetPolicyID(val int64) {
+	s.PolicyID = val
+}
+
+// SetPolicyNumber sets the value of PolicyNumber.
+func (s *PendingRequirement) SetPolicyNumber(val string) {
+	s.PolicyNumber = val
+}
+
+// SetClientName sets the value of ClientName.
+func (s *PendingRequirement) SetClientName(val string) {
+	s.ClientName = val
+}
+
+// SetRequirementID sets the value of RequirementID.
+func (s *PendingRequirement) SetRequirementID(val int64) {
+	s.RequirementID = val
+}
+
+// SetName sets the value of Name.
+func (s *PendingRequirement) SetName(val string) {
+	s.Name = val
+}
+
+// SetDueOn sets the value of DueOn.
+func (s *PendingRequirement) SetDueOn(val OptDate) {
+	s.DueOn = val
+}
+
 // Ref: #/components/schemas/PersonRef
 type PersonRef struct {
 	Code string `json:"code"`
@@ -3698,6 +5084,2773 @@ func (s *PersonRef) SetCode(val string) {
 // SetName sets the value of Name.
 func (s *PersonRef) SetName(val string) {
 	s.Name = val
+}
+
+// Ref: #/components/schemas/Policy
+type Policy struct {
+	ID                 int64           `json:"id"`
+	PolicyNumber       string          `json:"policy_number"`
+	ProviderID         int64           `json:"provider_id"`
+	ProviderName       string          `json:"provider_name"`
+	ProductID          int64           `json:"product_id"`
+	ProductName        string          `json:"product_name"`
+	Category           ProductCategory `json:"category"`
+	Type               ProductType     `json:"type"`
+	CommissionRateBp   int             `json:"commission_rate_bp"`
+	ClientID           int64           `json:"client_id"`
+	ClientName         string          `json:"client_name"`
+	ClientState        string          `json:"client_state"`
+	Writers            []PolicyWriter  `json:"writers"`
+	Trainer            OptPersonRef    `json:"trainer"`
+	FaceAmountCents    int64           `json:"face_amount_cents"`
+	TargetPremiumCents int64           `json:"target_premium_cents"`
+	BvCents            int64           `json:"bv_cents"`
+	Status             PolicyStatus    `json:"status"`
+	// The sale date.
+	SubmittedOn      time.Time `json:"submitted_on"`
+	IssuedOn         OptDate   `json:"issued_on"`
+	ApprovedOn       OptDate   `json:"approved_on"`
+	LapsedOn         OptDate   `json:"lapsed_on"`
+	Notes            OptString `json:"notes"`
+	OpenRequirements int       `json:"open_requirements"`
+	// The caller writes it and it is Pending or Action Required.
+	CanEdit bool `json:"can_edit"`
+	// Where the caller may move it (empty without policies.review).
+	NextStatuses []PolicyStatus `json:"next_statuses"`
+	CanLapse     bool           `json:"can_lapse"`
+	CreatedAt    time.Time      `json:"created_at"`
+	UpdatedAt    time.Time      `json:"updated_at"`
+}
+
+// GetID returns the value of ID.
+func (s *Policy) GetID() int64 {
+	return s.ID
+}
+
+// GetPolicyNumber returns the value of PolicyNumber.
+func (s *Policy) GetPolicyNumber() string {
+	return s.PolicyNumber
+}
+
+// GetProviderID returns the value of ProviderID.
+func (s *Policy) GetProviderID() int64 {
+	return s.ProviderID
+}
+
+// GetProviderName returns the value of ProviderName.
+func (s *Policy) GetProviderName() string {
+	return s.ProviderName
+}
+
+// GetProductID returns the value of ProductID.
+func (s *Policy) GetProductID() int64 {
+	return s.ProductID
+}
+
+// GetProductName returns the value of ProductName.
+func (s *Policy) GetProductName() string {
+	return s.ProductName
+}
+
+// GetCategory returns the value of Category.
+func (s *Policy) GetCategory() ProductCategory {
+	return s.Category
+}
+
+// GetType returns the value of Type.
+func (s *Policy) GetType() ProductType {
+	return s.Type
+}
+
+// GetCommissionRateBp returns the value of CommissionRateBp.
+func (s *Policy) GetCommissionRateBp() int {
+	return s.CommissionRateBp
+}
+
+// GetClientID returns the value of ClientID.
+func (s *Policy) GetClientID() int64 {
+	return s.ClientID
+}
+
+// GetClientName returns the value of ClientName.
+func (s *Policy) GetClientName() string {
+	return s.ClientName
+}
+
+// GetClientState returns the value of ClientState.
+func (s *Policy) GetClientState() string {
+	return s.ClientState
+}
+
+// GetWriters returns the value of Writers.
+func (s *Policy) GetWriters() []PolicyWriter {
+	return s.Writers
+}
+
+// GetTrainer returns the value of Trainer.
+func (s *Policy) GetTrainer() OptPersonRef {
+	return s.Trainer
+}
+
+// GetFaceAmountCents returns the value of FaceAmountCents.
+func (s *Policy) GetFaceAmountCents() int64 {
+	return s.FaceAmountCents
+}
+
+// GetTargetPremiumCents returns the value of TargetPremiumCents.
+func (s *Policy) GetTargetPremiumCents() int64 {
+	return s.TargetPremiumCents
+}
+
+// GetBvCents returns the value of BvCents.
+func (s *Policy) GetBvCents() int64 {
+	return s.BvCents
+}
+
+// GetStatus returns the value of Status.
+func (s *Policy) GetStatus() PolicyStatus {
+	return s.Status
+}
+
+// GetSubmittedOn returns the value of SubmittedOn.
+func (s *Policy) GetSubmittedOn() time.Time {
+	return s.SubmittedOn
+}
+
+// GetIssuedOn returns the value of IssuedOn.
+func (s *Policy) GetIssuedOn() OptDate {
+	return s.IssuedOn
+}
+
+// GetApprovedOn returns the value of ApprovedOn.
+func (s *Policy) GetApprovedOn() OptDate {
+	return s.ApprovedOn
+}
+
+// GetLapsedOn returns the value of LapsedOn.
+func (s *Policy) GetLapsedOn() OptDate {
+	return s.LapsedOn
+}
+
+// GetNotes returns the value of Notes.
+func (s *Policy) GetNotes() OptString {
+	return s.Notes
+}
+
+// GetOpenRequirements returns the value of OpenRequirements.
+func (s *Policy) GetOpenRequirements() int {
+	return s.OpenRequirements
+}
+
+// GetCanEdit returns the value of CanEdit.
+func (s *Policy) GetCanEdit() bool {
+	return s.CanEdit
+}
+
+// GetNextStatuses returns the value of NextStatuses.
+func (s *Policy) GetNextStatuses() []PolicyStatus {
+	return s.NextStatuses
+}
+
+// GetCanLapse returns the value of CanLapse.
+func (s *Policy) GetCanLapse() bool {
+	return s.CanLapse
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *Policy) GetCreatedAt() time.Time {
+	return s.CreatedAt
+}
+
+// GetUpdatedAt returns the value of UpdatedAt.
+func (s *Policy) GetUpdatedAt() time.Time {
+	return s.UpdatedAt
+}
+
+// SetID sets the value of ID.
+func (s *Policy) SetID(val int64) {
+	s.ID = val
+}
+
+// SetPolicyNumber sets the value of PolicyNumber.
+func (s *Policy) SetPolicyNumber(val string) {
+	s.PolicyNumber = val
+}
+
+// SetProviderID sets the value of ProviderID.
+func (s *Policy) SetProviderID(val int64) {
+	s.ProviderID = val
+}
+
+// SetProviderName sets the value of ProviderName.
+func (s *Policy) SetProviderName(val string) {
+	s.ProviderName = val
+}
+
+// SetProductID sets the value of ProductID.
+func (s *Policy) SetProductID(val int64) {
+	s.ProductID = val
+}
+
+// SetProductName sets the value of ProductName.
+func (s *Policy) SetProductName(val string) {
+	s.ProductName = val
+}
+
+// SetCategory sets the value of Category.
+func (s *Policy) SetCategory(val ProductCategory) {
+	s.Category = val
+}
+
+// SetType sets the value of Type.
+func (s *Policy) SetType(val ProductType) {
+	s.Type = val
+}
+
+// SetCommissionRateBp sets the value of CommissionRateBp.
+func (s *Policy) SetCommissionRateBp(val int) {
+	s.CommissionRateBp = val
+}
+
+// SetClientID sets the value of ClientID.
+func (s *Policy) SetClientID(val int64) {
+	s.ClientID = val
+}
+
+// SetClientName sets the value of ClientName.
+func (s *Policy) SetClientName(val string) {
+	s.ClientName = val
+}
+
+// SetClientState sets the value of ClientState.
+func (s *Policy) SetClientState(val string) {
+	s.ClientState = val
+}
+
+// SetWriters sets the value of Writers.
+func (s *Policy) SetWriters(val []PolicyWriter) {
+	s.Writers = val
+}
+
+// SetTrainer sets the value of Trainer.
+func (s *Policy) SetTrainer(val OptPersonRef) {
+	s.Trainer = val
+}
+
+// SetFaceAmountCents sets the value of FaceAmountCents.
+func (s *Policy) SetFaceAmountCents(val int64) {
+	s.FaceAmountCents = val
+}
+
+// SetTargetPremiumCents sets the value of TargetPremiumCents.
+func (s *Policy) SetTargetPremiumCents(val int64) {
+	s.TargetPremiumCents = val
+}
+
+// SetBvCents sets the value of BvCents.
+func (s *Policy) SetBvCents(val int64) {
+	s.BvCents = val
+}
+
+// SetStatus sets the value of Status.
+func (s *Policy) SetStatus(val PolicyStatus) {
+	s.Status = val
+}
+
+// SetSubmittedOn sets the value of SubmittedOn.
+func (s *Policy) SetSubmittedOn(val time.Time) {
+	s.SubmittedOn = val
+}
+
+// SetIssuedOn sets the value of IssuedOn.
+func (s *Policy) SetIssuedOn(val OptDate) {
+	s.IssuedOn = val
+}
+
+// SetApprovedOn sets the value of ApprovedOn.
+func (s *Policy) SetApprovedOn(val OptDate) {
+	s.ApprovedOn = val
+}
+
+// SetLapsedOn sets the value of LapsedOn.
+func (s *Policy) SetLapsedOn(val OptDate) {
+	s.LapsedOn = val
+}
+
+// SetNotes sets the value of Notes.
+func (s *Policy) SetNotes(val OptString) {
+	s.Notes = val
+}
+
+// SetOpenRequirements sets the value of OpenRequirements.
+func (s *Policy) SetOpenRequirements(val int) {
+	s.OpenRequirements = val
+}
+
+// SetCanEdit sets the value of CanEdit.
+func (s *Policy) SetCanEdit(val bool) {
+	s.CanEdit = val
+}
+
+// SetNextStatuses sets the value of NextStatuses.
+func (s *Policy) SetNextStatuses(val []PolicyStatus) {
+	s.NextStatuses = val
+}
+
+// SetCanLapse sets the value of CanLapse.
+func (s *Policy) SetCanLapse(val bool) {
+	s.CanLapse = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *Policy) SetCreatedAt(val time.Time) {
+	s.CreatedAt = val
+}
+
+// SetUpdatedAt sets the value of UpdatedAt.
+func (s *Policy) SetUpdatedAt(val time.Time) {
+	s.UpdatedAt = val
+}
+
+// PolicyHeaders wraps Policy with response headers.
+type PolicyHeaders struct {
+	XToken   OptString
+	Response Policy
+}
+
+// GetXToken returns the value of XToken.
+func (s *PolicyHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PolicyHeaders) GetResponse() Policy {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PolicyHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PolicyHeaders) SetResponse(val Policy) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/PolicyInput
+type PolicyInput struct {
+	PolicyNumber       string    `json:"policy_number"`
+	ClientID           int64     `json:"client_id"`
+	ProductID          int64     `json:"product_id"`
+	FaceAmountCents    int64     `json:"face_amount_cents"`
+	TargetPremiumCents int64     `json:"target_premium_cents"`
+	SubmittedOn        time.Time `json:"submitted_on"`
+	IssuedOn           OptDate   `json:"issued_on"`
+	// The second writer of a split.
+	SplitCode OptString `json:"split_code"`
+	// The second writer's share (default 5000); the caller has the rest.
+	SplitShareBp OptInt `json:"split_share_bp"`
+	// The field trainer.
+	TrainerCode OptString `json:"trainer_code"`
+	Notes       OptString `json:"notes"`
+}
+
+// GetPolicyNumber returns the value of PolicyNumber.
+func (s *PolicyInput) GetPolicyNumber() string {
+	return s.PolicyNumber
+}
+
+// GetClientID returns the value of ClientID.
+func (s *PolicyInput) GetClientID() int64 {
+	return s.ClientID
+}
+
+// GetProductID returns the value of ProductID.
+func (s *PolicyInput) GetProductID() int64 {
+	return s.ProductID
+}
+
+// GetFaceAmountCents returns the value of FaceAmountCents.
+func (s *PolicyInput) GetFaceAmountCents() int64 {
+	return s.FaceAmountCents
+}
+
+// GetTargetPremiumCents returns the value of TargetPremiumCents.
+func (s *PolicyInput) GetTargetPremiumCents() int64 {
+	return s.TargetPremiumCents
+}
+
+// GetSubmittedOn returns the value of SubmittedOn.
+func (s *PolicyInput) GetSubmittedOn() time.Time {
+	return s.SubmittedOn
+}
+
+// GetIssuedOn returns the value of IssuedOn.
+func (s *PolicyInput) GetIssuedOn() OptDate {
+	return s.IssuedOn
+}
+
+// GetSplitCode returns the value of SplitCode.
+func (s *PolicyInput) GetSplitCode() OptString {
+	return s.SplitCode
+}
+
+// GetSplitShareBp returns the value of SplitShareBp.
+func (s *PolicyInput) GetSplitShareBp() OptInt {
+	return s.SplitShareBp
+}
+
+// GetTrainerCode returns the value of TrainerCode.
+func (s *PolicyInput) GetTrainerCode() OptString {
+	return s.TrainerCode
+}
+
+// GetNotes returns the value of Notes.
+func (s *PolicyInput) GetNotes() OptString {
+	return s.Notes
+}
+
+// SetPolicyNumber sets the value of PolicyNumber.
+func (s *PolicyInput) SetPolicyNumber(val string) {
+	s.PolicyNumber = val
+}
+
+// SetClientID sets the value of ClientID.
+func (s *PolicyInput) SetClientID(val int64) {
+	s.ClientID = val
+}
+
+// SetProductID sets the value of ProductID.
+func (s *PolicyInput) SetProductID(val int64) {
+	s.ProductID = val
+}
+
+// SetFaceAmountCents sets the value of FaceAmountCents.
+func (s *PolicyInput) SetFaceAmountCents(val int64) {
+	s.FaceAmountCents = val
+}
+
+// SetTargetPremiumCents sets the value of TargetPremiumCents.
+func (s *PolicyInput) SetTargetPremiumCents(val int64) {
+	s.TargetPremiumCents = val
+}
+
+// SetSubmittedOn sets the value of SubmittedOn.
+func (s *PolicyInput) SetSubmittedOn(val time.Time) {
+	s.SubmittedOn = val
+}
+
+// SetIssuedOn sets the value of IssuedOn.
+func (s *PolicyInput) SetIssuedOn(val OptDate) {
+	s.IssuedOn = val
+}
+
+// SetSplitCode sets the value of SplitCode.
+func (s *PolicyInput) SetSplitCode(val OptString) {
+	s.SplitCode = val
+}
+
+// SetSplitShareBp sets the value of SplitShareBp.
+func (s *PolicyInput) SetSplitShareBp(val OptInt) {
+	s.SplitShareBp = val
+}
+
+// SetTrainerCode sets the value of TrainerCode.
+func (s *PolicyInput) SetTrainerCode(val OptString) {
+	s.TrainerCode = val
+}
+
+// SetNotes sets the value of Notes.
+func (s *PolicyInput) SetNotes(val OptString) {
+	s.Notes = val
+}
+
+// Ref: #/components/schemas/PolicyLapse
+type PolicyLapse struct {
+	LapsedOn time.Time `json:"lapsed_on"`
+}
+
+// GetLapsedOn returns the value of LapsedOn.
+func (s *PolicyLapse) GetLapsedOn() time.Time {
+	return s.LapsedOn
+}
+
+// SetLapsedOn sets the value of LapsedOn.
+func (s *PolicyLapse) SetLapsedOn(val time.Time) {
+	s.LapsedOn = val
+}
+
+// Ref: #/components/schemas/PolicyList
+type PolicyList struct {
+	Data       []PolicyRow `json:"data"`
+	NextCursor OptString   `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *PolicyList) GetData() []PolicyRow {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *PolicyList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *PolicyList) SetData(val []PolicyRow) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *PolicyList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// PolicyListHeaders wraps PolicyList with response headers.
+type PolicyListHeaders struct {
+	XToken   OptString
+	Response PolicyList
+}
+
+// GetXToken returns the value of XToken.
+func (s *PolicyListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PolicyListHeaders) GetResponse() PolicyList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PolicyListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PolicyListHeaders) SetResponse(val PolicyList) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/PolicyMove
+type PolicyMove struct {
+	Status PolicyStatus `json:"status"`
+}
+
+// GetStatus returns the value of Status.
+func (s *PolicyMove) GetStatus() PolicyStatus {
+	return s.Status
+}
+
+// SetStatus sets the value of Status.
+func (s *PolicyMove) SetStatus(val PolicyStatus) {
+	s.Status = val
+}
+
+type PolicyOrder struct {
+	ID                 OptSortDirection `json:"id"`
+	PolicyNumber       OptSortDirection `json:"policy_number"`
+	SubmittedOn        OptSortDirection `json:"submitted_on"`
+	ApprovedOn         OptSortDirection `json:"approved_on"`
+	Status             OptSortDirection `json:"status"`
+	ClientName         OptSortDirection `json:"client_name"`
+	TargetPremiumCents OptSortDirection `json:"target_premium_cents"`
+	FaceAmountCents    OptSortDirection `json:"face_amount_cents"`
+	BvCents            OptSortDirection `json:"bv_cents"`
+	UpdatedAt          OptSortDirection `json:"updated_at"`
+}
+
+// GetID returns the value of ID.
+func (s *PolicyOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetPolicyNumber returns the value of PolicyNumber.
+func (s *PolicyOrder) GetPolicyNumber() OptSortDirection {
+	return s.PolicyNumber
+}
+
+// GetSubmittedOn returns the value of SubmittedOn.
+func (s *PolicyOrder) GetSubmittedOn() OptSortDirection {
+	return s.SubmittedOn
+}
+
+// GetApprovedOn returns the value of ApprovedOn.
+func (s *PolicyOrder) GetApprovedOn() OptSortDirection {
+	return s.ApprovedOn
+}
+
+// GetStatus returns the value of Status.
+func (s *PolicyOrder) GetStatus() OptSortDirection {
+	return s.Status
+}
+
+// GetClientName returns the value of ClientName.
+func (s *PolicyOrder) GetClientName() OptSortDirection {
+	return s.ClientName
+}
+
+// GetTargetPremiumCents returns the value of TargetPremiumCents.
+func (s *PolicyOrder) GetTargetPremiumCents() OptSortDirection {
+	return s.TargetPremiumCents
+}
+
+// GetFaceAmountCents returns the value of FaceAmountCents.
+func (s *PolicyOrder) GetFaceAmountCents() OptSortDirection {
+	return s.FaceAmountCents
+}
+
+// GetBvCents returns the value of BvCents.
+func (s *PolicyOrder) GetBvCents() OptSortDirection {
+	return s.BvCents
+}
+
+// GetUpdatedAt returns the value of UpdatedAt.
+func (s *PolicyOrder) GetUpdatedAt() OptSortDirection {
+	return s.UpdatedAt
+}
+
+// SetID sets the value of ID.
+func (s *PolicyOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetPolicyNumber sets the value of PolicyNumber.
+func (s *PolicyOrder) SetPolicyNumber(val OptSortDirection) {
+	s.PolicyNumber = val
+}
+
+// SetSubmittedOn sets the value of SubmittedOn.
+func (s *PolicyOrder) SetSubmittedOn(val OptSortDirection) {
+	s.SubmittedOn = val
+}
+
+// SetApprovedOn sets the value of ApprovedOn.
+func (s *PolicyOrder) SetApprovedOn(val OptSortDirection) {
+	s.ApprovedOn = val
+}
+
+// SetStatus sets the value of Status.
+func (s *PolicyOrder) SetStatus(val OptSortDirection) {
+	s.Status = val
+}
+
+// SetClientName sets the value of ClientName.
+func (s *PolicyOrder) SetClientName(val OptSortDirection) {
+	s.ClientName = val
+}
+
+// SetTargetPremiumCents sets the value of TargetPremiumCents.
+func (s *PolicyOrder) SetTargetPremiumCents(val OptSortDirection) {
+	s.TargetPremiumCents = val
+}
+
+// SetFaceAmountCents sets the value of FaceAmountCents.
+func (s *PolicyOrder) SetFaceAmountCents(val OptSortDirection) {
+	s.FaceAmountCents = val
+}
+
+// SetBvCents sets the value of BvCents.
+func (s *PolicyOrder) SetBvCents(val OptSortDirection) {
+	s.BvCents = val
+}
+
+// SetUpdatedAt sets the value of UpdatedAt.
+func (s *PolicyOrder) SetUpdatedAt(val OptSortDirection) {
+	s.UpdatedAt = val
+}
+
+// Ref: #/components/schemas/PolicyRow
+type PolicyRow struct {
+	ID           int64           `json:"id"`
+	PolicyNumber string          `json:"policy_number"`
+	ProviderID   int64           `json:"provider_id"`
+	ProviderName string          `json:"provider_name"`
+	ProductID    int64           `json:"product_id"`
+	ProductName  string          `json:"product_name"`
+	Category     ProductCategory `json:"category"`
+	Type         ProductType     `json:"type"`
+	ClientID     int64           `json:"client_id"`
+	ClientName   string          `json:"client_name"`
+	// The first writer.
+	WriterCode string `json:"writer_code"`
+	WriterName string `json:"writer_name"`
+	// The second writer of a split.
+	SplitCode          OptString    `json:"split_code"`
+	Split              bool         `json:"split"`
+	Status             PolicyStatus `json:"status"`
+	FaceAmountCents    int64        `json:"face_amount_cents"`
+	TargetPremiumCents int64        `json:"target_premium_cents"`
+	BvCents            int64        `json:"bv_cents"`
+	SubmittedOn        time.Time    `json:"submitted_on"`
+	ApprovedOn         OptDate      `json:"approved_on"`
+	LapsedOn           OptDate      `json:"lapsed_on"`
+	OpenRequirements   int          `json:"open_requirements"`
+	UpdatedAt          time.Time    `json:"updated_at"`
+}
+
+// GetID returns the value of ID.
+func (s *PolicyRow) GetID() int64 {
+	return s.ID
+}
+
+// GetPolicyNumber returns the value of PolicyNumber.
+func (s *PolicyRow) GetPolicyNumber() string {
+	return s.PolicyNumber
+}
+
+// GetProviderID returns the value of ProviderID.
+func (s *PolicyRow) GetProviderID() int64 {
+	return s.ProviderID
+}
+
+// GetProviderName returns the value of ProviderName.
+func (s *PolicyRow) GetProviderName() string {
+	return s.ProviderName
+}
+
+// GetProductID returns the value of ProductID.
+func (s *PolicyRow) GetProductID() int64 {
+	return s.ProductID
+}
+
+// GetProductName returns the value of ProductName.
+func (s *PolicyRow) GetProductName() string {
+	return s.ProductName
+}
+
+// GetCategory returns the value of Category.
+func (s *PolicyRow) GetCategory() ProductCategory {
+	return s.Category
+}
+
+// GetType returns the value of Type.
+func (s *PolicyRow) GetType() ProductType {
+	return s.Type
+}
+
+// GetClientID returns the value of ClientID.
+func (s *PolicyRow) GetClientID() int64 {
+	return s.ClientID
+}
+
+// GetClientName returns the value of ClientName.
+func (s *PolicyRow) GetClientName() string {
+	return s.ClientName
+}
+
+// GetWriterCode returns the value of WriterCode.
+func (s *PolicyRow) GetWriterCode() string {
+	return s.WriterCode
+}
+
+// GetWriterName returns the value of WriterName.
+func (s *PolicyRow) GetWriterName() string {
+	return s.WriterName
+}
+
+// GetSplitCode returns the value of SplitCode.
+func (s *PolicyRow) GetSplitCode() OptString {
+	return s.SplitCode
+}
+
+// GetSplit returns the value of Split.
+func (s *PolicyRow) GetSplit() bool {
+	return s.Split
+}
+
+// GetStatus returns the value of Status.
+func (s *PolicyRow) GetStatus() PolicyStatus {
+	return s.Status
+}
+
+// GetFaceAmountCents returns the value of FaceAmountCents.
+func (s *PolicyRow) GetFaceAmountCents() int64 {
+	return s.FaceAmountCents
+}
+
+// GetTargetPremiumCents returns the value of TargetPremiumCents.
+func (s *PolicyRow) GetTargetPremiumCents() int64 {
+	return s.TargetPremiumCents
+}
+
+// GetBvCents returns the value of BvCents.
+func (s *PolicyRow) GetBvCents() int64 {
+	return s.BvCents
+}
+
+// GetSubmittedOn returns the value of SubmittedOn.
+func (s *PolicyRow) GetSubmittedOn() time.Time {
+	return s.SubmittedOn
+}
+
+// GetApprovedOn returns the value of ApprovedOn.
+func (s *PolicyRow) GetApprovedOn() OptDate {
+	return s.ApprovedOn
+}
+
+// GetLapsedOn returns the value of LapsedOn.
+func (s *PolicyRow) GetLapsedOn() OptDate {
+	return s.LapsedOn
+}
+
+// GetOpenRequirements returns the value of OpenRequirements.
+func (s *PolicyRow) GetOpenRequirements() int {
+	return s.OpenRequirements
+}
+
+// GetUpdatedAt returns the value of UpdatedAt.
+func (s *PolicyRow) GetUpdatedAt() time.Time {
+	return s.UpdatedAt
+}
+
+// SetID sets the value of ID.
+func (s *PolicyRow) SetID(val int64) {
+	s.ID = val
+}
+
+// SetPolicyNumber sets the value of PolicyNumber.
+func (s *PolicyRow) SetPolicyNumber(val string) {
+	s.PolicyNumber = val
+}
+
+// SetProviderID sets the value of ProviderID.
+func (s *PolicyRow) SetProviderID(val int64) {
+	s.ProviderID = val
+}
+
+// SetProviderName sets the value of ProviderName.
+func (s *PolicyRow) SetProviderName(val string) {
+	s.ProviderName = val
+}
+
+// SetProductID sets the value of ProductID.
+func (s *PolicyRow) SetProductID(val int64) {
+	s.ProductID = val
+}
+
+// SetProductName sets the value of ProductName.
+func (s *PolicyRow) SetProductName(val string) {
+	s.ProductName = val
+}
+
+// SetCategory sets the value of Category.
+func (s *PolicyRow) SetCategory(val ProductCategory) {
+	s.Category = val
+}
+
+// SetType sets the value of Type.
+func (s *PolicyRow) SetType(val ProductType) {
+	s.Type = val
+}
+
+// SetClientID sets the value of ClientID.
+func (s *PolicyRow) SetClientID(val int64) {
+	s.ClientID = val
+}
+
+// SetClientName sets the value of ClientName.
+func (s *PolicyRow) SetClientName(val string) {
+	s.ClientName = val
+}
+
+// SetWriterCode sets the value of WriterCode.
+func (s *PolicyRow) SetWriterCode(val string) {
+	s.WriterCode = val
+}
+
+// SetWriterName sets the value of WriterName.
+func (s *PolicyRow) SetWriterName(val string) {
+	s.WriterName = val
+}
+
+// SetSplitCode sets the value of SplitCode.
+func (s *PolicyRow) SetSplitCode(val OptString) {
+	s.SplitCode = val
+}
+
+// SetSplit sets the value of Split.
+func (s *PolicyRow) SetSplit(val bool) {
+	s.Split = val
+}
+
+// SetStatus sets the value of Status.
+func (s *PolicyRow) SetStatus(val PolicyStatus) {
+	s.Status = val
+}
+
+// SetFaceAmountCents sets the value of FaceAmountCents.
+func (s *PolicyRow) SetFaceAmountCents(val int64) {
+	s.FaceAmountCents = val
+}
+
+// SetTargetPremiumCents sets the value of TargetPremiumCents.
+func (s *PolicyRow) SetTargetPremiumCents(val int64) {
+	s.TargetPremiumCents = val
+}
+
+// SetBvCents sets the value of BvCents.
+func (s *PolicyRow) SetBvCents(val int64) {
+	s.BvCents = val
+}
+
+// SetSubmittedOn sets the value of SubmittedOn.
+func (s *PolicyRow) SetSubmittedOn(val time.Time) {
+	s.SubmittedOn = val
+}
+
+// SetApprovedOn sets the value of ApprovedOn.
+func (s *PolicyRow) SetApprovedOn(val OptDate) {
+	s.ApprovedOn = val
+}
+
+// SetLapsedOn sets the value of LapsedOn.
+func (s *PolicyRow) SetLapsedOn(val OptDate) {
+	s.LapsedOn = val
+}
+
+// SetOpenRequirements sets the value of OpenRequirements.
+func (s *PolicyRow) SetOpenRequirements(val int) {
+	s.OpenRequirements = val
+}
+
+// SetUpdatedAt sets the value of UpdatedAt.
+func (s *PolicyRow) SetUpdatedAt(val time.Time) {
+	s.UpdatedAt = val
+}
+
+// Ref: #/components/schemas/PolicyStatus
+type PolicyStatus string
+
+const (
+	PolicyStatusPending        PolicyStatus = "Pending"
+	PolicyStatusActionRequired PolicyStatus = "Action Required"
+	PolicyStatusReadyToPay     PolicyStatus = "Ready To Pay"
+	PolicyStatusApproved       PolicyStatus = "Approved"
+	PolicyStatusArchived       PolicyStatus = "Archived"
+)
+
+// AllValues returns all PolicyStatus values.
+func (PolicyStatus) AllValues() []PolicyStatus {
+	return []PolicyStatus{
+		PolicyStatusPending,
+		PolicyStatusActionRequired,
+		PolicyStatusReadyToPay,
+		PolicyStatusApproved,
+		PolicyStatusArchived,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s PolicyStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case PolicyStatusPending:
+		return []byte(s), nil
+	case PolicyStatusActionRequired:
+		return []byte(s), nil
+	case PolicyStatusReadyToPay:
+		return []byte(s), nil
+	case PolicyStatusApproved:
+		return []byte(s), nil
+	case PolicyStatusArchived:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *PolicyStatus) UnmarshalText(data []byte) error {
+	switch PolicyStatus(data) {
+	case PolicyStatusPending:
+		*s = PolicyStatusPending
+		return nil
+	case PolicyStatusActionRequired:
+		*s = PolicyStatusActionRequired
+		return nil
+	case PolicyStatusReadyToPay:
+		*s = PolicyStatusReadyToPay
+		return nil
+	case PolicyStatusApproved:
+		*s = PolicyStatusApproved
+		return nil
+	case PolicyStatusArchived:
+		*s = PolicyStatusArchived
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/PolicyWriter
+type PolicyWriter struct {
+	Code string `json:"code"`
+	Name string `json:"name"`
+	// Share in basis points (5000 = 50 %).
+	ShareBp      int   `json:"share_bp"`
+	BvCents      int64 `json:"bv_cents"`
+	PremiumCents int64 `json:"premium_cents"`
+}
+
+// GetCode returns the value of Code.
+func (s *PolicyWriter) GetCode() string {
+	return s.Code
+}
+
+// GetName returns the value of Name.
+func (s *PolicyWriter) GetName() string {
+	return s.Name
+}
+
+// GetShareBp returns the value of ShareBp.
+func (s *PolicyWriter) GetShareBp() int {
+	return s.ShareBp
+}
+
+// GetBvCents returns the value of BvCents.
+func (s *PolicyWriter) GetBvCents() int64 {
+	return s.BvCents
+}
+
+// GetPremiumCents returns the value of PremiumCents.
+func (s *PolicyWriter) GetPremiumCents() int64 {
+	return s.PremiumCents
+}
+
+// SetCode sets the value of Code.
+func (s *PolicyWriter) SetCode(val string) {
+	s.Code = val
+}
+
+// SetName sets the value of Name.
+func (s *PolicyWriter) SetName(val string) {
+	s.Name = val
+}
+
+// SetShareBp sets the value of ShareBp.
+func (s *PolicyWriter) SetShareBp(val int) {
+	s.ShareBp = val
+}
+
+// SetBvCents sets the value of BvCents.
+func (s *PolicyWriter) SetBvCents(val int64) {
+	s.BvCents = val
+}
+
+// SetPremiumCents sets the value of PremiumCents.
+func (s *PolicyWriter) SetPremiumCents(val int64) {
+	s.PremiumCents = val
+}
+
+// Ref: #/components/schemas/Product
+type Product struct {
+	ID           int64           `json:"id"`
+	ProviderID   int64           `json:"provider_id"`
+	ProviderName string          `json:"provider_name"`
+	Name         string          `json:"name"`
+	Category     ProductCategory `json:"category"`
+	Type         ProductType     `json:"type"`
+	// The share of target premium the provider pays (11000 = 110 %).
+	CommissionRateBp int `json:"commission_rate_bp"`
+	// BV = target premium × this / 10000.
+	BvFactorBp int       `json:"bv_factor_bp"`
+	Countries  []Country `json:"countries"`
+	Active     bool      `json:"active"`
+}
+
+// GetID returns the value of ID.
+func (s *Product) GetID() int64 {
+	return s.ID
+}
+
+// GetProviderID returns the value of ProviderID.
+func (s *Product) GetProviderID() int64 {
+	return s.ProviderID
+}
+
+// GetProviderName returns the value of ProviderName.
+func (s *Product) GetProviderName() string {
+	return s.ProviderName
+}
+
+// GetName returns the value of Name.
+func (s *Product) GetName() string {
+	return s.Name
+}
+
+// GetCategory returns the value of Category.
+func (s *Product) GetCategory() ProductCategory {
+	return s.Category
+}
+
+// GetType returns the value of Type.
+func (s *Product) GetType() ProductType {
+	return s.Type
+}
+
+// GetCommissionRateBp returns the value of CommissionRateBp.
+func (s *Product) GetCommissionRateBp() int {
+	return s.CommissionRateBp
+}
+
+// GetBvFactorBp returns the value of BvFactorBp.
+func (s *Product) GetBvFactorBp() int {
+	return s.BvFactorBp
+}
+
+// GetCountries returns the value of Countries.
+func (s *Product) GetCountries() []Country {
+	return s.Countries
+}
+
+// GetActive returns the value of Active.
+func (s *Product) GetActive() bool {
+	return s.Active
+}
+
+// SetID sets the value of ID.
+func (s *Product) SetID(val int64) {
+	s.ID = val
+}
+
+// SetProviderID sets the value of ProviderID.
+func (s *Product) SetProviderID(val int64) {
+	s.ProviderID = val
+}
+
+// SetProviderName sets the value of ProviderName.
+func (s *Product) SetProviderName(val string) {
+	s.ProviderName = val
+}
+
+// SetName sets the value of Name.
+func (s *Product) SetName(val string) {
+	s.Name = val
+}
+
+// SetCategory sets the value of Category.
+func (s *Product) SetCategory(val ProductCategory) {
+	s.Category = val
+}
+
+// SetType sets the value of Type.
+func (s *Product) SetType(val ProductType) {
+	s.Type = val
+}
+
+// SetCommissionRateBp sets the value of CommissionRateBp.
+func (s *Product) SetCommissionRateBp(val int) {
+	s.CommissionRateBp = val
+}
+
+// SetBvFactorBp sets the value of BvFactorBp.
+func (s *Product) SetBvFactorBp(val int) {
+	s.BvFactorBp = val
+}
+
+// SetCountries sets the value of Countries.
+func (s *Product) SetCountries(val []Country) {
+	s.Countries = val
+}
+
+// SetActive sets the value of Active.
+func (s *Product) SetActive(val bool) {
+	s.Active = val
+}
+
+// Ref: #/components/schemas/ProductCategory
+type ProductCategory string
+
+const (
+	ProductCategoryLifeInsurance          ProductCategory = "Life Insurance"
+	ProductCategoryAnnuity                ProductCategory = "Annuity"
+	ProductCategoryAlternativeInvestments ProductCategory = "Alternative Investments"
+	ProductCategoryMoneyManagement        ProductCategory = "Money Management"
+	ProductCategoryLegalServices          ProductCategory = "Legal Services"
+	ProductCategoryHealthServices         ProductCategory = "Health Services"
+	ProductCategoryBonus                  ProductCategory = "Bonus"
+	ProductCategoryOther                  ProductCategory = "Other"
+)
+
+// AllValues returns all ProductCategory values.
+func (ProductCategory) AllValues() []ProductCategory {
+	return []ProductCategory{
+		ProductCategoryLifeInsurance,
+		ProductCategoryAnnuity,
+		ProductCategoryAlternativeInvestments,
+		ProductCategoryMoneyManagement,
+		ProductCategoryLegalServices,
+		ProductCategoryHealthServices,
+		ProductCategoryBonus,
+		ProductCategoryOther,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s ProductCategory) MarshalText() ([]byte, error) {
+	switch s {
+	case ProductCategoryLifeInsurance:
+		return []byte(s), nil
+	case ProductCategoryAnnuity:
+		return []byte(s), nil
+	case ProductCategoryAlternativeInvestments:
+		return []byte(s), nil
+	case ProductCategoryMoneyManagement:
+		return []byte(s), nil
+	case ProductCategoryLegalServices:
+		return []byte(s), nil
+	case ProductCategoryHealthServices:
+		return []byte(s), nil
+	case ProductCategoryBonus:
+		return []byte(s), nil
+	case ProductCategoryOther:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *ProductCategory) UnmarshalText(data []byte) error {
+	switch ProductCategory(data) {
+	case ProductCategoryLifeInsurance:
+		*s = ProductCategoryLifeInsurance
+		return nil
+	case ProductCategoryAnnuity:
+		*s = ProductCategoryAnnuity
+		return nil
+	case ProductCategoryAlternativeInvestments:
+		*s = ProductCategoryAlternativeInvestments
+		return nil
+	case ProductCategoryMoneyManagement:
+		*s = ProductCategoryMoneyManagement
+		return nil
+	case ProductCategoryLegalServices:
+		*s = ProductCategoryLegalServices
+		return nil
+	case ProductCategoryHealthServices:
+		*s = ProductCategoryHealthServices
+		return nil
+	case ProductCategoryBonus:
+		*s = ProductCategoryBonus
+		return nil
+	case ProductCategoryOther:
+		*s = ProductCategoryOther
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/ProductList
+type ProductList struct {
+	Data       []Product `json:"data"`
+	NextCursor OptString `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *ProductList) GetData() []Product {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *ProductList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *ProductList) SetData(val []Product) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *ProductList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// ProductListHeaders wraps ProductList with response headers.
+type ProductListHeaders struct {
+	XToken   OptString
+	Response ProductList
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProductListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProductListHeaders) GetResponse() ProductList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProductListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProductListHeaders) SetResponse(val ProductList) {
+	s.Response = val
+}
+
+type ProductOrder struct {
+	ID               OptSortDirection `json:"id"`
+	Name             OptSortDirection `json:"name"`
+	ProviderName     OptSortDirection `json:"provider_name"`
+	Category         OptSortDirection `json:"category"`
+	Type             OptSortDirection `json:"type"`
+	CommissionRateBp OptSortDirection `json:"commission_rate_bp"`
+}
+
+// GetID returns the value of ID.
+func (s *ProductOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetName returns the value of Name.
+func (s *ProductOrder) GetName() OptSortDirection {
+	return s.Name
+}
+
+// GetProviderName returns the value of ProviderName.
+func (s *ProductOrder) GetProviderName() OptSortDirection {
+	return s.ProviderName
+}
+
+// GetCategory returns the value of Category.
+func (s *ProductOrder) GetCategory() OptSortDirection {
+	return s.Category
+}
+
+// GetType returns the value of Type.
+func (s *ProductOrder) GetType() OptSortDirection {
+	return s.Type
+}
+
+// GetCommissionRateBp returns the value of CommissionRateBp.
+func (s *ProductOrder) GetCommissionRateBp() OptSortDirection {
+	return s.CommissionRateBp
+}
+
+// SetID sets the value of ID.
+func (s *ProductOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetName sets the value of Name.
+func (s *ProductOrder) SetName(val OptSortDirection) {
+	s.Name = val
+}
+
+// SetProviderName sets the value of ProviderName.
+func (s *ProductOrder) SetProviderName(val OptSortDirection) {
+	s.ProviderName = val
+}
+
+// SetCategory sets the value of Category.
+func (s *ProductOrder) SetCategory(val OptSortDirection) {
+	s.Category = val
+}
+
+// SetType sets the value of Type.
+func (s *ProductOrder) SetType(val OptSortDirection) {
+	s.Type = val
+}
+
+// SetCommissionRateBp sets the value of CommissionRateBp.
+func (s *ProductOrder) SetCommissionRateBp(val OptSortDirection) {
+	s.CommissionRateBp = val
+}
+
+// Ref: #/components/schemas/ProductType
+type ProductType string
+
+const (
+	ProductTypeIndexedAnnuity        ProductType = "Indexed Annuity"
+	ProductTypeFixedAnnuity          ProductType = "Fixed Annuity"
+	ProductTypeVariableAnnuity       ProductType = "Variable Annuity"
+	ProductTypeTerm                  ProductType = "Term"
+	ProductTypeIUL                   ProductType = "IUL"
+	ProductTypeWholeLife             ProductType = "Whole Life"
+	ProductTypeUniversalLife         ProductType = "Universal Life"
+	ProductTypeVariableUniversalLife ProductType = "Variable Universal Life"
+	ProductTypeFinalExpense          ProductType = "Final Expense"
+	ProductTypeMedicareSupplement    ProductType = "Medicare Supplement"
+	ProductTypeMedicareAdvantage     ProductType = "Medicare Advantage"
+	ProductTypeDental                ProductType = "Dental"
+	ProductTypeDisability            ProductType = "Disability"
+	ProductTypeLongTermCare          ProductType = "Long Term Care"
+	ProductTypeMutualFund            ProductType = "Mutual Fund"
+	ProductTypeManagedAccount        ProductType = "Managed Account"
+	ProductTypeRealEstateFund        ProductType = "Real Estate Fund"
+	ProductTypeLegalPlan             ProductType = "Legal Plan"
+	ProductTypeBonus                 ProductType = "Bonus"
+	ProductTypeOther                 ProductType = "Other"
+)
+
+// AllValues returns all ProductType values.
+func (ProductType) AllValues() []ProductType {
+	return []ProductType{
+		ProductTypeIndexedAnnuity,
+		ProductTypeFixedAnnuity,
+		ProductTypeVariableAnnuity,
+		ProductTypeTerm,
+		ProductTypeIUL,
+		ProductTypeWholeLife,
+		ProductTypeUniversalLife,
+		ProductTypeVariableUniversalLife,
+		ProductTypeFinalExpense,
+		ProductTypeMedicareSupplement,
+		ProductTypeMedicareAdvantage,
+		ProductTypeDental,
+		ProductTypeDisability,
+		ProductTypeLongTermCare,
+		ProductTypeMutualFund,
+		ProductTypeManagedAccount,
+		ProductTypeRealEstateFund,
+		ProductTypeLegalPlan,
+		ProductTypeBonus,
+		ProductTypeOther,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s ProductType) MarshalText() ([]byte, error) {
+	switch s {
+	case ProductTypeIndexedAnnuity:
+		return []byte(s), nil
+	case ProductTypeFixedAnnuity:
+		return []byte(s), nil
+	case ProductTypeVariableAnnuity:
+		return []byte(s), nil
+	case ProductTypeTerm:
+		return []byte(s), nil
+	case ProductTypeIUL:
+		return []byte(s), nil
+	case ProductTypeWholeLife:
+		return []byte(s), nil
+	case ProductTypeUniversalLife:
+		return []byte(s), nil
+	case ProductTypeVariableUniversalLife:
+		return []byte(s), nil
+	case ProductTypeFinalExpense:
+		return []byte(s), nil
+	case ProductTypeMedicareSupplement:
+		return []byte(s), nil
+	case ProductTypeMedicareAdvantage:
+		return []byte(s), nil
+	case ProductTypeDental:
+		return []byte(s), nil
+	case ProductTypeDisability:
+		return []byte(s), nil
+	case ProductTypeLongTermCare:
+		return []byte(s), nil
+	case ProductTypeMutualFund:
+		return []byte(s), nil
+	case ProductTypeManagedAccount:
+		return []byte(s), nil
+	case ProductTypeRealEstateFund:
+		return []byte(s), nil
+	case ProductTypeLegalPlan:
+		return []byte(s), nil
+	case ProductTypeBonus:
+		return []byte(s), nil
+	case ProductTypeOther:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *ProductType) UnmarshalText(data []byte) error {
+	switch ProductType(data) {
+	case ProductTypeIndexedAnnuity:
+		*s = ProductTypeIndexedAnnuity
+		return nil
+	case ProductTypeFixedAnnuity:
+		*s = ProductTypeFixedAnnuity
+		return nil
+	case ProductTypeVariableAnnuity:
+		*s = ProductTypeVariableAnnuity
+		return nil
+	case ProductTypeTerm:
+		*s = ProductTypeTerm
+		return nil
+	case ProductTypeIUL:
+		*s = ProductTypeIUL
+		return nil
+	case ProductTypeWholeLife:
+		*s = ProductTypeWholeLife
+		return nil
+	case ProductTypeUniversalLife:
+		*s = ProductTypeUniversalLife
+		return nil
+	case ProductTypeVariableUniversalLife:
+		*s = ProductTypeVariableUniversalLife
+		return nil
+	case ProductTypeFinalExpense:
+		*s = ProductTypeFinalExpense
+		return nil
+	case ProductTypeMedicareSupplement:
+		*s = ProductTypeMedicareSupplement
+		return nil
+	case ProductTypeMedicareAdvantage:
+		*s = ProductTypeMedicareAdvantage
+		return nil
+	case ProductTypeDental:
+		*s = ProductTypeDental
+		return nil
+	case ProductTypeDisability:
+		*s = ProductTypeDisability
+		return nil
+	case ProductTypeLongTermCare:
+		*s = ProductTypeLongTermCare
+		return nil
+	case ProductTypeMutualFund:
+		*s = ProductTypeMutualFund
+		return nil
+	case ProductTypeManagedAccount:
+		*s = ProductTypeManagedAccount
+		return nil
+	case ProductTypeRealEstateFund:
+		*s = ProductTypeRealEstateFund
+		return nil
+	case ProductTypeLegalPlan:
+		*s = ProductTypeLegalPlan
+		return nil
+	case ProductTypeBonus:
+		*s = ProductTypeBonus
+		return nil
+	case ProductTypeOther:
+		*s = ProductTypeOther
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/Provider
+type Provider struct {
+	ID          int64     `json:"id"`
+	Code        string    `json:"code"`
+	Name        string    `json:"name"`
+	LogoURL     OptString `json:"logo_url"`
+	Countries   []Country `json:"countries"`
+	Website     OptString `json:"website"`
+	Description OptString `json:"description"`
+	// How many contacts.
+	Contacts    int `json:"contacts"`
+	Videos      int `json:"videos"`
+	Links       int `json:"links"`
+	Attachments int `json:"attachments"`
+	// Active products.
+	Products int `json:"products"`
+}
+
+// GetID returns the value of ID.
+func (s *Provider) GetID() int64 {
+	return s.ID
+}
+
+// GetCode returns the value of Code.
+func (s *Provider) GetCode() string {
+	return s.Code
+}
+
+// GetName returns the value of Name.
+func (s *Provider) GetName() string {
+	return s.Name
+}
+
+// GetLogoURL returns the value of LogoURL.
+func (s *Provider) GetLogoURL() OptString {
+	return s.LogoURL
+}
+
+// GetCountries returns the value of Countries.
+func (s *Provider) GetCountries() []Country {
+	return s.Countries
+}
+
+// GetWebsite returns the value of Website.
+func (s *Provider) GetWebsite() OptString {
+	return s.Website
+}
+
+// GetDescription returns the value of Description.
+func (s *Provider) GetDescription() OptString {
+	return s.Description
+}
+
+// GetContacts returns the value of Contacts.
+func (s *Provider) GetContacts() int {
+	return s.Contacts
+}
+
+// GetVideos returns the value of Videos.
+func (s *Provider) GetVideos() int {
+	return s.Videos
+}
+
+// GetLinks returns the value of Links.
+func (s *Provider) GetLinks() int {
+	return s.Links
+}
+
+// GetAttachments returns the value of Attachments.
+func (s *Provider) GetAttachments() int {
+	return s.Attachments
+}
+
+// GetProducts returns the value of Products.
+func (s *Provider) GetProducts() int {
+	return s.Products
+}
+
+// SetID sets the value of ID.
+func (s *Provider) SetID(val int64) {
+	s.ID = val
+}
+
+// SetCode sets the value of Code.
+func (s *Provider) SetCode(val string) {
+	s.Code = val
+}
+
+// SetName sets the value of Name.
+func (s *Provider) SetName(val string) {
+	s.Name = val
+}
+
+// SetLogoURL sets the value of LogoURL.
+func (s *Provider) SetLogoURL(val OptString) {
+	s.LogoURL = val
+}
+
+// SetCountries sets the value of Countries.
+func (s *Provider) SetCountries(val []Country) {
+	s.Countries = val
+}
+
+// SetWebsite sets the value of Website.
+func (s *Provider) SetWebsite(val OptString) {
+	s.Website = val
+}
+
+// SetDescription sets the value of Description.
+func (s *Provider) SetDescription(val OptString) {
+	s.Description = val
+}
+
+// SetContacts sets the value of Contacts.
+func (s *Provider) SetContacts(val int) {
+	s.Contacts = val
+}
+
+// SetVideos sets the value of Videos.
+func (s *Provider) SetVideos(val int) {
+	s.Videos = val
+}
+
+// SetLinks sets the value of Links.
+func (s *Provider) SetLinks(val int) {
+	s.Links = val
+}
+
+// SetAttachments sets the value of Attachments.
+func (s *Provider) SetAttachments(val int) {
+	s.Attachments = val
+}
+
+// SetProducts sets the value of Products.
+func (s *Provider) SetProducts(val int) {
+	s.Products = val
+}
+
+// Ref: #/components/schemas/ProviderContact
+type ProviderContact struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+	Role string `json:"role"`
+	// Ten digits.
+	Phone OptString `json:"phone"`
+	Email OptString `json:"email"`
+}
+
+// GetID returns the value of ID.
+func (s *ProviderContact) GetID() int64 {
+	return s.ID
+}
+
+// GetName returns the value of Name.
+func (s *ProviderContact) GetName() string {
+	return s.Name
+}
+
+// GetRole returns the value of Role.
+func (s *ProviderContact) GetRole() string {
+	return s.Role
+}
+
+// GetPhone returns the value of Phone.
+func (s *ProviderContact) GetPhone() OptString {
+	return s.Phone
+}
+
+// GetEmail returns the value of Email.
+func (s *ProviderContact) GetEmail() OptString {
+	return s.Email
+}
+
+// SetID sets the value of ID.
+func (s *ProviderContact) SetID(val int64) {
+	s.ID = val
+}
+
+// SetName sets the value of Name.
+func (s *ProviderContact) SetName(val string) {
+	s.Name = val
+}
+
+// SetRole sets the value of Role.
+func (s *ProviderContact) SetRole(val string) {
+	s.Role = val
+}
+
+// SetPhone sets the value of Phone.
+func (s *ProviderContact) SetPhone(val OptString) {
+	s.Phone = val
+}
+
+// SetEmail sets the value of Email.
+func (s *ProviderContact) SetEmail(val OptString) {
+	s.Email = val
+}
+
+// ProviderContactHeaders wraps ProviderContact with response headers.
+type ProviderContactHeaders struct {
+	XToken   OptString
+	Response ProviderContact
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProviderContactHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProviderContactHeaders) GetResponse() ProviderContact {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProviderContactHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProviderContactHeaders) SetResponse(val ProviderContact) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/ProviderContactInput
+type ProviderContactInput struct {
+	Name  string    `json:"name"`
+	Role  string    `json:"role"`
+	Phone OptString `json:"phone"`
+	Email OptString `json:"email"`
+}
+
+// GetName returns the value of Name.
+func (s *ProviderContactInput) GetName() string {
+	return s.Name
+}
+
+// GetRole returns the value of Role.
+func (s *ProviderContactInput) GetRole() string {
+	return s.Role
+}
+
+// GetPhone returns the value of Phone.
+func (s *ProviderContactInput) GetPhone() OptString {
+	return s.Phone
+}
+
+// GetEmail returns the value of Email.
+func (s *ProviderContactInput) GetEmail() OptString {
+	return s.Email
+}
+
+// SetName sets the value of Name.
+func (s *ProviderContactInput) SetName(val string) {
+	s.Name = val
+}
+
+// SetRole sets the value of Role.
+func (s *ProviderContactInput) SetRole(val string) {
+	s.Role = val
+}
+
+// SetPhone sets the value of Phone.
+func (s *ProviderContactInput) SetPhone(val OptString) {
+	s.Phone = val
+}
+
+// SetEmail sets the value of Email.
+func (s *ProviderContactInput) SetEmail(val OptString) {
+	s.Email = val
+}
+
+// Ref: #/components/schemas/ProviderContactList
+type ProviderContactList struct {
+	Data []ProviderContact `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *ProviderContactList) GetData() []ProviderContact {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *ProviderContactList) SetData(val []ProviderContact) {
+	s.Data = val
+}
+
+// ProviderContactListHeaders wraps ProviderContactList with response headers.
+type ProviderContactListHeaders struct {
+	XToken   OptString
+	Response ProviderContactList
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProviderContactListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProviderContactListHeaders) GetResponse() ProviderContactList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProviderContactListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProviderContactListHeaders) SetResponse(val ProviderContactList) {
+	s.Response = val
+}
+
+// ProviderHeaders wraps Provider with response headers.
+type ProviderHeaders struct {
+	XToken   OptString
+	Response Provider
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProviderHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProviderHeaders) GetResponse() Provider {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProviderHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProviderHeaders) SetResponse(val Provider) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/ProviderItem
+type ProviderItem struct {
+	ID int64 `json:"id"`
+	// From 1, without gaps.
+	Position int    `json:"position"`
+	Title    string `json:"title"`
+	// The video or link; for an attachment, a signed download link.
+	URL         OptString `json:"url"`
+	FileID      OptString `json:"file_id"`
+	ContentType OptString `json:"content_type"`
+	Size        OptInt64  `json:"size"`
+}
+
+// GetID returns the value of ID.
+func (s *ProviderItem) GetID() int64 {
+	return s.ID
+}
+
+// GetPosition returns the value of Position.
+func (s *ProviderItem) GetPosition() int {
+	return s.Position
+}
+
+// GetTitle returns the value of Title.
+func (s *ProviderItem) GetTitle() string {
+	return s.Title
+}
+
+// GetURL returns the value of URL.
+func (s *ProviderItem) GetURL() OptString {
+	return s.URL
+}
+
+// GetFileID returns the value of FileID.
+func (s *ProviderItem) GetFileID() OptString {
+	return s.FileID
+}
+
+// GetContentType returns the value of ContentType.
+func (s *ProviderItem) GetContentType() OptString {
+	return s.ContentType
+}
+
+// GetSize returns the value of Size.
+func (s *ProviderItem) GetSize() OptInt64 {
+	return s.Size
+}
+
+// SetID sets the value of ID.
+func (s *ProviderItem) SetID(val int64) {
+	s.ID = val
+}
+
+// SetPosition sets the value of Position.
+func (s *ProviderItem) SetPosition(val int) {
+	s.Position = val
+}
+
+// SetTitle sets the value of Title.
+func (s *ProviderItem) SetTitle(val string) {
+	s.Title = val
+}
+
+// SetURL sets the value of URL.
+func (s *ProviderItem) SetURL(val OptString) {
+	s.URL = val
+}
+
+// SetFileID sets the value of FileID.
+func (s *ProviderItem) SetFileID(val OptString) {
+	s.FileID = val
+}
+
+// SetContentType sets the value of ContentType.
+func (s *ProviderItem) SetContentType(val OptString) {
+	s.ContentType = val
+}
+
+// SetSize sets the value of Size.
+func (s *ProviderItem) SetSize(val OptInt64) {
+	s.Size = val
+}
+
+// ProviderItemHeaders wraps ProviderItem with response headers.
+type ProviderItemHeaders struct {
+	XToken   OptString
+	Response ProviderItem
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProviderItemHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProviderItemHeaders) GetResponse() ProviderItem {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProviderItemHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProviderItemHeaders) SetResponse(val ProviderItem) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/ProviderItemInput
+type ProviderItemInput struct {
+	Title string `json:"title"`
+	// Videos and links.
+	URL OptString `json:"url"`
+	// Attachments.
+	FileID OptString `json:"file_id"`
+}
+
+// GetTitle returns the value of Title.
+func (s *ProviderItemInput) GetTitle() string {
+	return s.Title
+}
+
+// GetURL returns the value of URL.
+func (s *ProviderItemInput) GetURL() OptString {
+	return s.URL
+}
+
+// GetFileID returns the value of FileID.
+func (s *ProviderItemInput) GetFileID() OptString {
+	return s.FileID
+}
+
+// SetTitle sets the value of Title.
+func (s *ProviderItemInput) SetTitle(val string) {
+	s.Title = val
+}
+
+// SetURL sets the value of URL.
+func (s *ProviderItemInput) SetURL(val OptString) {
+	s.URL = val
+}
+
+// SetFileID sets the value of FileID.
+func (s *ProviderItemInput) SetFileID(val OptString) {
+	s.FileID = val
+}
+
+// Ref: #/components/schemas/ProviderItemList
+type ProviderItemList struct {
+	Data []ProviderItem `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *ProviderItemList) GetData() []ProviderItem {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *ProviderItemList) SetData(val []ProviderItem) {
+	s.Data = val
+}
+
+// ProviderItemListHeaders wraps ProviderItemList with response headers.
+type ProviderItemListHeaders struct {
+	XToken   OptString
+	Response ProviderItemList
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProviderItemListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProviderItemListHeaders) GetResponse() ProviderItemList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProviderItemListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProviderItemListHeaders) SetResponse(val ProviderItemList) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/ProviderItemPosition
+type ProviderItemPosition struct {
+	Position int `json:"position"`
+}
+
+// GetPosition returns the value of Position.
+func (s *ProviderItemPosition) GetPosition() int {
+	return s.Position
+}
+
+// SetPosition sets the value of Position.
+func (s *ProviderItemPosition) SetPosition(val int) {
+	s.Position = val
+}
+
+// Ref: #/components/schemas/ProviderList
+type ProviderList struct {
+	Data       []Provider `json:"data"`
+	NextCursor OptString  `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *ProviderList) GetData() []Provider {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *ProviderList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *ProviderList) SetData(val []Provider) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *ProviderList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// ProviderListHeaders wraps ProviderList with response headers.
+type ProviderListHeaders struct {
+	XToken   OptString
+	Response ProviderList
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProviderListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProviderListHeaders) GetResponse() ProviderList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProviderListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProviderListHeaders) SetResponse(val ProviderList) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/ProviderListKind
+type ProviderListKind string
+
+const (
+	ProviderListKindVideos      ProviderListKind = "videos"
+	ProviderListKindLinks       ProviderListKind = "links"
+	ProviderListKindAttachments ProviderListKind = "attachments"
+)
+
+// AllValues returns all ProviderListKind values.
+func (ProviderListKind) AllValues() []ProviderListKind {
+	return []ProviderListKind{
+		ProviderListKindVideos,
+		ProviderListKindLinks,
+		ProviderListKindAttachments,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s ProviderListKind) MarshalText() ([]byte, error) {
+	switch s {
+	case ProviderListKindVideos:
+		return []byte(s), nil
+	case ProviderListKindLinks:
+		return []byte(s), nil
+	case ProviderListKindAttachments:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *ProviderListKind) UnmarshalText(data []byte) error {
+	switch ProviderListKind(data) {
+	case ProviderListKindVideos:
+		*s = ProviderListKindVideos
+		return nil
+	case ProviderListKindLinks:
+		*s = ProviderListKindLinks
+		return nil
+	case ProviderListKindAttachments:
+		*s = ProviderListKindAttachments
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+type ProviderOrder struct {
+	ID   OptSortDirection `json:"id"`
+	Name OptSortDirection `json:"name"`
+}
+
+// GetID returns the value of ID.
+func (s *ProviderOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetName returns the value of Name.
+func (s *ProviderOrder) GetName() OptSortDirection {
+	return s.Name
+}
+
+// SetID sets the value of ID.
+func (s *ProviderOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetName sets the value of Name.
+func (s *ProviderOrder) SetName(val OptSortDirection) {
+	s.Name = val
+}
+
+// Ref: #/components/schemas/Requirement
+type Requirement struct {
+	ID        int64             `json:"id"`
+	Name      string            `json:"name"`
+	Status    RequirementStatus `json:"status"`
+	DueOn     OptDate           `json:"due_on"`
+	CreatedAt time.Time         `json:"created_at"`
+	UpdatedAt time.Time         `json:"updated_at"`
+}
+
+// GetID returns the value of ID.
+func (s *Requirement) GetID() int64 {
+	return s.ID
+}
+
+// GetName returns the value of Name.
+func (s *Requirement) GetName() string {
+	return s.Name
+}
+
+// GetStatus returns the value of Status.
+func (s *Requirement) GetStatus() RequirementStatus {
+	return s.Status
+}
+
+// GetDueOn returns the value of DueOn.
+func (s *Requirement) GetDueOn() OptDate {
+	return s.DueOn
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *Requirement) GetCreatedAt() time.Time {
+	return s.CreatedAt
+}
+
+// GetUpdatedAt returns the value of UpdatedAt.
+func (s *Requirement) GetUpdatedAt() time.Time {
+	return s.UpdatedAt
+}
+
+// SetID sets the value of ID.
+func (s *Requirement) SetID(val int64) {
+	s.ID = val
+}
+
+// SetName sets the value of Name.
+func (s *Requirement) SetName(val string) {
+	s.Name = val
+}
+
+// SetStatus sets the value of Status.
+func (s *Requirement) SetStatus(val RequirementStatus) {
+	s.Status = val
+}
+
+// SetDueOn sets the value of DueOn.
+func (s *Requirement) SetDueOn(val OptDate) {
+	s.DueOn = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *Requirement) SetCreatedAt(val time.Time) {
+	s.CreatedAt = val
+}
+
+// SetUpdatedAt sets the value of UpdatedAt.
+func (s *Requirement) SetUpdatedAt(val time.Time) {
+	s.UpdatedAt = val
+}
+
+// RequirementHeaders wraps Requirement with response headers.
+type RequirementHeaders struct {
+	XToken   OptString
+	Response Requirement
+}
+
+// GetXToken returns the value of XToken.
+func (s *RequirementHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *RequirementHeaders) GetResponse() Requirement {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *RequirementHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *RequirementHeaders) SetResponse(val Requirement) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/RequirementInput
+type RequirementInput struct {
+	Name   string            `json:"name"`
+	Status RequirementStatus `json:"status"`
+	DueOn  OptDate           `json:"due_on"`
+}
+
+// GetName returns the value of Name.
+func (s *RequirementInput) GetName() string {
+	return s.Name
+}
+
+// GetStatus returns the value of Status.
+func (s *RequirementInput) GetStatus() RequirementStatus {
+	return s.Status
+}
+
+// GetDueOn returns the value of DueOn.
+func (s *RequirementInput) GetDueOn() OptDate {
+	return s.DueOn
+}
+
+// SetName sets the value of Name.
+func (s *RequirementInput) SetName(val string) {
+	s.Name = val
+}
+
+// SetStatus sets the value of Status.
+func (s *RequirementInput) SetStatus(val RequirementStatus) {
+	s.Status = val
+}
+
+// SetDueOn sets the value of DueOn.
+func (s *RequirementInput) SetDueOn(val OptDate) {
+	s.DueOn = val
+}
+
+// Ref: #/components/schemas/RequirementList
+type RequirementList struct {
+	Data []Requirement `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *RequirementList) GetData() []Requirement {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *RequirementList) SetData(val []Requirement) {
+	s.Data = val
+}
+
+// RequirementListHeaders wraps RequirementList with response headers.
+type RequirementListHeaders struct {
+	XToken   OptString
+	Response RequirementList
+}
+
+// GetXToken returns the value of XToken.
+func (s *RequirementListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *RequirementListHeaders) GetResponse() RequirementList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *RequirementListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *RequirementListHeaders) SetResponse(val RequirementList) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/RequirementStatus
+type RequirementStatus string
+
+const (
+	RequirementStatusOpen     RequirementStatus = "Open"
+	RequirementStatusReceived RequirementStatus = "Received"
+	RequirementStatusWaived   RequirementStatus = "Waived"
+)
+
+// AllValues returns all RequirementStatus values.
+func (RequirementStatus) AllValues() []RequirementStatus {
+	return []RequirementStatus{
+		RequirementStatusOpen,
+		RequirementStatusReceived,
+		RequirementStatusWaived,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s RequirementStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case RequirementStatusOpen:
+		return []byte(s), nil
+	case RequirementStatusReceived:
+		return []byte(s), nil
+	case RequirementStatusWaived:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *RequirementStatus) UnmarshalText(data []byte) error {
+	switch RequirementStatus(data) {
+	case RequirementStatusOpen:
+		*s = RequirementStatusOpen
+		return nil
+	case RequirementStatusReceived:
+		*s = RequirementStatusReceived
+		return nil
+	case RequirementStatusWaived:
+		*s = RequirementStatusWaived
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/ScheduleList
+type ScheduleList struct {
+	Data       []ScheduleRow `json:"data"`
+	NextCursor OptString     `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *ScheduleList) GetData() []ScheduleRow {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *ScheduleList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *ScheduleList) SetData(val []ScheduleRow) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *ScheduleList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// ScheduleListHeaders wraps ScheduleList with response headers.
+type ScheduleListHeaders struct {
+	XToken   OptString
+	Response ScheduleList
+}
+
+// GetXToken returns the value of XToken.
+func (s *ScheduleListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ScheduleListHeaders) GetResponse() ScheduleList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ScheduleListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ScheduleListHeaders) SetResponse(val ScheduleList) {
+	s.Response = val
+}
+
+type ScheduleOrder struct {
+	ID               OptSortDirection `json:"id"`
+	Name             OptSortDirection `json:"name"`
+	ProviderName     OptSortDirection `json:"provider_name"`
+	Category         OptSortDirection `json:"category"`
+	Type             OptSortDirection `json:"type"`
+	CommissionRateBp OptSortDirection `json:"commission_rate_bp"`
+}
+
+// GetID returns the value of ID.
+func (s *ScheduleOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetName returns the value of Name.
+func (s *ScheduleOrder) GetName() OptSortDirection {
+	return s.Name
+}
+
+// GetProviderName returns the value of ProviderName.
+func (s *ScheduleOrder) GetProviderName() OptSortDirection {
+	return s.ProviderName
+}
+
+// GetCategory returns the value of Category.
+func (s *ScheduleOrder) GetCategory() OptSortDirection {
+	return s.Category
+}
+
+// GetType returns the value of Type.
+func (s *ScheduleOrder) GetType() OptSortDirection {
+	return s.Type
+}
+
+// GetCommissionRateBp returns the value of CommissionRateBp.
+func (s *ScheduleOrder) GetCommissionRateBp() OptSortDirection {
+	return s.CommissionRateBp
+}
+
+// SetID sets the value of ID.
+func (s *ScheduleOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetName sets the value of Name.
+func (s *ScheduleOrder) SetName(val OptSortDirection) {
+	s.Name = val
+}
+
+// SetProviderName sets the value of ProviderName.
+func (s *ScheduleOrder) SetProviderName(val OptSortDirection) {
+	s.ProviderName = val
+}
+
+// SetCategory sets the value of Category.
+func (s *ScheduleOrder) SetCategory(val OptSortDirection) {
+	s.Category = val
+}
+
+// SetType sets the value of Type.
+func (s *ScheduleOrder) SetType(val OptSortDirection) {
+	s.Type = val
+}
+
+// SetCommissionRateBp sets the value of CommissionRateBp.
+func (s *ScheduleOrder) SetCommissionRateBp(val OptSortDirection) {
+	s.CommissionRateBp = val
+}
+
+// Ref: #/components/schemas/ScheduleRow
+type ScheduleRow struct {
+	ProductID        int64           `json:"product_id"`
+	ProductName      string          `json:"product_name"`
+	ProviderID       int64           `json:"provider_id"`
+	ProviderName     string          `json:"provider_name"`
+	Category         ProductCategory `json:"category"`
+	Type             ProductType     `json:"type"`
+	CommissionRateBp int             `json:"commission_rate_bp"`
+	Levels           []LevelEarning  `json:"levels"`
+}
+
+// GetProductID returns the value of ProductID.
+func (s *ScheduleRow) GetProductID() int64 {
+	return s.ProductID
+}
+
+// GetProductName returns the value of ProductName.
+func (s *ScheduleRow) GetProductName() string {
+	return s.ProductName
+}
+
+// GetProviderID returns the value of ProviderID.
+func (s *ScheduleRow) GetProviderID() int64 {
+	return s.ProviderID
+}
+
+// GetProviderName returns the value of ProviderName.
+func (s *ScheduleRow) GetProviderName() string {
+	return s.ProviderName
+}
+
+// GetCategory returns the value of Category.
+func (s *ScheduleRow) GetCategory() ProductCategory {
+	return s.Category
+}
+
+// GetType returns the value of Type.
+func (s *ScheduleRow) GetType() ProductType {
+	return s.Type
+}
+
+// GetCommissionRateBp returns the value of CommissionRateBp.
+func (s *ScheduleRow) GetCommissionRateBp() int {
+	return s.CommissionRateBp
+}
+
+// GetLevels returns the value of Levels.
+func (s *ScheduleRow) GetLevels() []LevelEarning {
+	return s.Levels
+}
+
+// SetProductID sets the value of ProductID.
+func (s *ScheduleRow) SetProductID(val int64) {
+	s.ProductID = val
+}
+
+// SetProductName sets the value of ProductName.
+func (s *ScheduleRow) SetProductName(val string) {
+	s.ProductName = val
+}
+
+// SetProviderID sets the value of ProviderID.
+func (s *ScheduleRow) SetProviderID(val int64) {
+	s.ProviderID = val
+}
+
+// SetProviderName sets the value of ProviderName.
+func (s *ScheduleRow) SetProviderName(val string) {
+	s.ProviderName = val
+}
+
+// SetCategory sets the value of Category.
+func (s *ScheduleRow) SetCategory(val ProductCategory) {
+	s.Category = val
+}
+
+// SetType sets the value of Type.
+func (s *ScheduleRow) SetType(val ProductType) {
+	s.Type = val
+}
+
+// SetCommissionRateBp sets the value of CommissionRateBp.
+func (s *ScheduleRow) SetCommissionRateBp(val int) {
+	s.CommissionRateBp = val
+}
+
+// SetLevels sets the value of Levels.
+func (s *ScheduleRow) SetLevels(val []LevelEarning) {
+	s.Levels = val
+}
+
+// Ref: #/components/schemas/ScholarshipProgress
+type ScholarshipProgress struct {
+	Code           string `json:"code"`
+	Name           string `json:"name"`
+	RecruitsTarget int    `json:"recruits_target"`
+	// Direct recruits who joined in the window.
+	Recruits      int64 `json:"recruits"`
+	BvTargetCents int64 `json:"bv_target_cents"`
+	// Personal BV submitted in the window, not lapsed.
+	BvCents     int64     `json:"bv_cents"`
+	AwardCents  int64     `json:"award_cents"`
+	WindowStart time.Time `json:"window_start"`
+	WindowEnd   time.Time `json:"window_end"`
+	Reached     bool      `json:"reached"`
+}
+
+// GetCode returns the value of Code.
+func (s *ScholarshipProgress) GetCode() string {
+	return s.Code
+}
+
+// GetName returns the value of Name.
+func (s *ScholarshipProgress) GetName() string {
+	return s.Name
+}
+
+// GetRecruitsTarget returns the value of RecruitsTarget.
+func (s *ScholarshipProgress) GetRecruitsTarget() int {
+	return s.RecruitsTarget
+}
+
+// GetRecruits returns the value of Recruits.
+func (s *ScholarshipProgress) GetRecruits() int64 {
+	return s.Recruits
+}
+
+// GetBvTargetCents returns the value of BvTargetCents.
+func (s *ScholarshipProgress) GetBvTargetCents() int64 {
+	return s.BvTargetCents
+}
+
+// GetBvCents returns the value of BvCents.
+func (s *ScholarshipProgress) GetBvCents() int64 {
+	return s.BvCents
+}
+
+// GetAwardCents returns the value of AwardCents.
+func (s *ScholarshipProgress) GetAwardCents() int64 {
+	return s.AwardCents
+}
+
+// GetWindowStart returns the value of WindowStart.
+func (s *ScholarshipProgress) GetWindowStart() time.Time {
+	return s.WindowStart
+}
+
+// GetWindowEnd returns the value of WindowEnd.
+func (s *ScholarshipProgress) GetWindowEnd() time.Time {
+	return s.WindowEnd
+}
+
+// GetReached returns the value of Reached.
+func (s *ScholarshipProgress) GetReached() bool {
+	return s.Reached
+}
+
+// SetCode sets the value of Code.
+func (s *ScholarshipProgress) SetCode(val string) {
+	s.Code = val
+}
+
+// SetName sets the value of Name.
+func (s *ScholarshipProgress) SetName(val string) {
+	s.Name = val
+}
+
+// SetRecruitsTarget sets the value of RecruitsTarget.
+func (s *ScholarshipProgress) SetRecruitsTarget(val int) {
+	s.RecruitsTarget = val
+}
+
+// SetRecruits sets the value of Recruits.
+func (s *ScholarshipProgress) SetRecruits(val int64) {
+	s.Recruits = val
+}
+
+// SetBvTargetCents sets the value of BvTargetCents.
+func (s *ScholarshipProgress) SetBvTargetCents(val int64) {
+	s.BvTargetCents = val
+}
+
+// SetBvCents sets the value of BvCents.
+func (s *ScholarshipProgress) SetBvCents(val int64) {
+	s.BvCents = val
+}
+
+// SetAwardCents sets the value of AwardCents.
+func (s *ScholarshipProgress) SetAwardCents(val int64) {
+	s.AwardCents = val
+}
+
+// SetWindowStart sets the value of WindowStart.
+func (s *ScholarshipProgress) SetWindowStart(val time.Time) {
+	s.WindowStart = val
+}
+
+// SetWindowEnd sets the value of WindowEnd.
+func (s *ScholarshipProgress) SetWindowEnd(val time.Time) {
+	s.WindowEnd = val
+}
+
+// SetReached sets the value of Reached.
+func (s *ScholarshipProgress) SetReached(val bool) {
+	s.Reached = val
 }
 
 // Ref: #/components/schemas/SignedURL

@@ -12,10 +12,12 @@ type Handler interface {
 	AcknowledgementsHandler
 	AssociatesHandler
 	AuthHandler
+	BusinessHandler
 	ClientsHandler
 	DashboardHandler
 	FilesHandler
 	HealthHandler
+	ProvidersHandler
 	SearchHandler
 	TeamHandler
 	// NewError creates *ErrorStatusCode from error returned by handler.
@@ -132,6 +134,105 @@ type AuthHandler interface {
 	Logout(ctx context.Context) error
 }
 
+// BusinessHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Business
+type BusinessHandler interface {
+	// CreatePolicy implements createPolicy operation.
+	//
+	// Write a policy, the caller as its first writer.
+	//
+	// POST /policies
+	CreatePolicy(ctx context.Context, req *PolicyInput) (*PolicyHeaders, error)
+	// CreatePolicyRequirement implements createPolicyRequirement operation.
+	//
+	// Add a requirement (staff with policies.review). An open one moves a Pending policy to Action
+	// Required.
+	//
+	// POST /policies/{id}/requirements
+	CreatePolicyRequirement(ctx context.Context, req *RequirementInput, params CreatePolicyRequirementParams) (*RequirementHeaders, error)
+	// DeletePolicyRequirement implements deletePolicyRequirement operation.
+	//
+	// Remove a requirement (staff with policies.review).
+	//
+	// DELETE /policies/{id}/requirements/{requirement_id}
+	DeletePolicyRequirement(ctx context.Context, params DeletePolicyRequirementParams) (*DeletePolicyRequirementNoContent, error)
+	// DownloadPolicies implements downloadPolicies operation.
+	//
+	// A signed, expiring URL to a CSV or XLSX of the filtered policy list (all rows).
+	//
+	// GET /policies/download
+	DownloadPolicies(ctx context.Context, params DownloadPoliciesParams) (*DownloadHeaders, error)
+	// GetBusinessDashboard implements getBusinessDashboard operation.
+	//
+	// Production for a period by status, category, team view and month; pending requirements; scholarship
+	// progress.
+	//
+	// GET /business/dashboard
+	GetBusinessDashboard(ctx context.Context, params GetBusinessDashboardParams) (*BusinessDashboardHeaders, error)
+	// GetPolicy implements getPolicy operation.
+	//
+	// One policy the caller may see.
+	//
+	// GET /policies/{id}
+	GetPolicy(ctx context.Context, params GetPolicyParams) (*PolicyHeaders, error)
+	// GetPolicyCommission implements getPolicyCommission operation.
+	//
+	// What everyone in the chain earns on this policy, as of its sale date.
+	//
+	// GET /policies/{id}/preview
+	GetPolicyCommission(ctx context.Context, params GetPolicyCommissionParams) (*CommissionPreviewHeaders, error)
+	// LapsePolicy implements lapsePolicy operation.
+	//
+	// Record the lapse (or free-look cancellation) of an approved policy (staff with policies.review).
+	//
+	// POST /policies/{id}/lapse
+	LapsePolicy(ctx context.Context, req *PolicyLapse, params LapsePolicyParams) (*PolicyHeaders, error)
+	// ListPolicies implements listPolicies operation.
+	//
+	// Policies the caller may see (its own, or a team view's), filtered and ordered.
+	//
+	// GET /policies
+	ListPolicies(ctx context.Context, params ListPoliciesParams) (*PolicyListHeaders, error)
+	// ListPolicyHistory implements listPolicyHistory operation.
+	//
+	// The policy's change log, oldest first - status moves and edits, who and when.
+	//
+	// GET /policies/{id}/history
+	ListPolicyHistory(ctx context.Context, params ListPolicyHistoryParams) (*ChangeLogListHeaders, error)
+	// ListPolicyRequirements implements listPolicyRequirements operation.
+	//
+	// The policy's requirements, oldest first.
+	//
+	// GET /policies/{id}/requirements
+	ListPolicyRequirements(ctx context.Context, params ListPolicyRequirementsParams) (*RequirementListHeaders, error)
+	// MovePolicy implements movePolicy operation.
+	//
+	// An invalid transition answers 409 naming the allowed ones; open requirements keep a policy in Action
+	// Required.
+	//
+	// POST /policies/{id}/status
+	MovePolicy(ctx context.Context, req *PolicyMove, params MovePolicyParams) (*PolicyHeaders, error)
+	// PreviewCommission implements previewCommission operation.
+	//
+	// What everyone in the chain would earn on a policy not written yet (the form as it stands).
+	//
+	// POST /policies/preview
+	PreviewCommission(ctx context.Context, req *CommissionPreviewInput) (*CommissionPreviewHeaders, error)
+	// UpdatePolicy implements updatePolicy operation.
+	//
+	// Replace the editable fields of a policy the caller writes, while Pending or Action Required.
+	//
+	// PUT /policies/{id}
+	UpdatePolicy(ctx context.Context, req *PolicyInput, params UpdatePolicyParams) (*PolicyHeaders, error)
+	// UpdatePolicyRequirement implements updatePolicyRequirement operation.
+	//
+	// Change a requirement (staff with policies.review).
+	//
+	// PUT /policies/{id}/requirements/{requirement_id}
+	UpdatePolicyRequirement(ctx context.Context, req *RequirementInput, params UpdatePolicyRequirementParams) (*RequirementHeaders, error)
+}
+
 // ClientsHandler handles operations described by OpenAPI v3 specification.
 //
 // x-ogen-operation-group: Clients
@@ -222,6 +323,105 @@ type HealthHandler interface {
 	//
 	// GET /readyz
 	GetReadiness(ctx context.Context) (*Health, error)
+}
+
+// ProvidersHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Providers
+type ProvidersHandler interface {
+	// CreateProviderContact implements createProviderContact operation.
+	//
+	// Add a contact (staff with providers.manage).
+	//
+	// POST /providers/{id}/contacts
+	CreateProviderContact(ctx context.Context, req *ProviderContactInput, params CreateProviderContactParams) (*ProviderContactHeaders, error)
+	// CreateProviderItem implements createProviderItem operation.
+	//
+	// Videos and links take a title and an http(s) URL; attachments a title and the id of a file uploaded
+	// through `/providers/{id}/attachments/signed-url`.
+	//
+	// POST /providers/{id}/{kind}
+	CreateProviderItem(ctx context.Context, req *ProviderItemInput, params CreateProviderItemParams) (*ProviderItemHeaders, error)
+	// DeleteProviderContact implements deleteProviderContact operation.
+	//
+	// Remove a contact (staff with providers.manage).
+	//
+	// DELETE /providers/{id}/contacts/{item_id}
+	DeleteProviderContact(ctx context.Context, params DeleteProviderContactParams) (*DeleteProviderContactNoContent, error)
+	// DeleteProviderItem implements deleteProviderItem operation.
+	//
+	// Remove an item; the ones after it move up (staff with providers.manage).
+	//
+	// DELETE /providers/{id}/{kind}/{item_id}
+	DeleteProviderItem(ctx context.Context, params DeleteProviderItemParams) (*DeleteProviderItemNoContent, error)
+	// DownloadCompensationSchedule implements downloadCompensationSchedule operation.
+	//
+	// A signed, expiring URL to a CSV or XLSX of the schedule (one row per product and level).
+	//
+	// GET /compensation-schedule/download
+	DownloadCompensationSchedule(ctx context.Context, params DownloadCompensationScheduleParams) (*DownloadHeaders, error)
+	// GetProvider implements getProvider operation.
+	//
+	// One provider with the size of each of its lists.
+	//
+	// GET /providers/{id}
+	GetProvider(ctx context.Context, params GetProviderParams) (*ProviderHeaders, error)
+	// GetProviderAttachmentSignedURL implements getProviderAttachmentSignedURL operation.
+	//
+	// Where to upload an attachment (pdf, xlsx, csv, jpg, png or webp; checked by content) before adding
+	// it (staff with providers.manage).
+	//
+	// GET /providers/{id}/attachments/signed-url
+	GetProviderAttachmentSignedURL(ctx context.Context, params GetProviderAttachmentSignedURLParams) (*SignedURLHeaders, error)
+	// ListCompensationSchedule implements listCompensationSchedule operation.
+	//
+	// The compensation schedule - each active product with what every level earns on it, the caller's
+	// level marked.
+	//
+	// GET /compensation-schedule
+	ListCompensationSchedule(ctx context.Context, params ListCompensationScheduleParams) (*ScheduleListHeaders, error)
+	// ListProducts implements listProducts operation.
+	//
+	// Products of every provider, filtered and ordered.
+	//
+	// GET /products
+	ListProducts(ctx context.Context, params ListProductsParams) (*ProductListHeaders, error)
+	// ListProviderContacts implements listProviderContacts operation.
+	//
+	// The provider's contacts, by name.
+	//
+	// GET /providers/{id}/contacts
+	ListProviderContacts(ctx context.Context, params ListProviderContactsParams) (*ProviderContactListHeaders, error)
+	// ListProviderItems implements listProviderItems operation.
+	//
+	// One of the provider's ordered lists (videos, links or attachments), in order.
+	//
+	// GET /providers/{id}/{kind}
+	ListProviderItems(ctx context.Context, params ListProviderItemsParams) (*ProviderItemListHeaders, error)
+	// ListProviders implements listProviders operation.
+	//
+	// Product providers (carriers), filtered and ordered.
+	//
+	// GET /providers
+	ListProviders(ctx context.Context, params ListProvidersParams) (*ProviderListHeaders, error)
+	// MoveProviderItem implements moveProviderItem operation.
+	//
+	// Move an item to another position; the others shift (staff with providers.manage).
+	//
+	// PATCH /providers/{id}/{kind}/{item_id}
+	MoveProviderItem(ctx context.Context, req *ProviderItemPosition, params MoveProviderItemParams) (*ProviderItemListHeaders, error)
+	// UpdateProviderContact implements updateProviderContact operation.
+	//
+	// Change a contact (staff with providers.manage).
+	//
+	// PUT /providers/{id}/contacts/{item_id}
+	UpdateProviderContact(ctx context.Context, req *ProviderContactInput, params UpdateProviderContactParams) (*ProviderContactHeaders, error)
+	// UpdateProviderItem implements updateProviderItem operation.
+	//
+	// Change an item's title and URL or file (staff with providers.manage).
+	//
+	// PUT /providers/{id}/{kind}/{item_id}
+	UpdateProviderItem(ctx context.Context, req *ProviderItemInput, params UpdateProviderItemParams) (*ProviderItemHeaders, error)
 }
 
 // SearchHandler handles operations described by OpenAPI v3 specification.

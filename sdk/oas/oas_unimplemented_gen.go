@@ -31,12 +31,77 @@ func (UnimplementedHandler) CreateClient(ctx context.Context, req *ClientInput) 
 	return r, ht.ErrNotImplemented
 }
 
+// CreatePolicy implements createPolicy operation.
+//
+// Write a policy, the caller as its first writer.
+//
+// POST /policies
+func (UnimplementedHandler) CreatePolicy(ctx context.Context, req *PolicyInput) (r *PolicyHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// CreatePolicyRequirement implements createPolicyRequirement operation.
+//
+// Add a requirement (staff with policies.review). An open one moves a Pending policy to Action
+// Required.
+//
+// POST /policies/{id}/requirements
+func (UnimplementedHandler) CreatePolicyRequirement(ctx context.Context, req *RequirementInput, params CreatePolicyRequirementParams) (r *RequirementHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// CreateProviderContact implements createProviderContact operation.
+//
+// Add a contact (staff with providers.manage).
+//
+// POST /providers/{id}/contacts
+func (UnimplementedHandler) CreateProviderContact(ctx context.Context, req *ProviderContactInput, params CreateProviderContactParams) (r *ProviderContactHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// CreateProviderItem implements createProviderItem operation.
+//
+// Videos and links take a title and an http(s) URL; attachments a title and the id of a file uploaded
+// through `/providers/{id}/attachments/signed-url`.
+//
+// POST /providers/{id}/{kind}
+func (UnimplementedHandler) CreateProviderItem(ctx context.Context, req *ProviderItemInput, params CreateProviderItemParams) (r *ProviderItemHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // DeleteClient implements deleteClient operation.
 //
 // Delete one of the caller's own clients.
 //
 // DELETE /clients/{id}
 func (UnimplementedHandler) DeleteClient(ctx context.Context, params DeleteClientParams) (r *DeleteClientNoContent, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// DeletePolicyRequirement implements deletePolicyRequirement operation.
+//
+// Remove a requirement (staff with policies.review).
+//
+// DELETE /policies/{id}/requirements/{requirement_id}
+func (UnimplementedHandler) DeletePolicyRequirement(ctx context.Context, params DeletePolicyRequirementParams) (r *DeletePolicyRequirementNoContent, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// DeleteProviderContact implements deleteProviderContact operation.
+//
+// Remove a contact (staff with providers.manage).
+//
+// DELETE /providers/{id}/contacts/{item_id}
+func (UnimplementedHandler) DeleteProviderContact(ctx context.Context, params DeleteProviderContactParams) (r *DeleteProviderContactNoContent, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// DeleteProviderItem implements deleteProviderItem operation.
+//
+// Remove an item; the ones after it move up (staff with providers.manage).
+//
+// DELETE /providers/{id}/{kind}/{item_id}
+func (UnimplementedHandler) DeleteProviderItem(ctx context.Context, params DeleteProviderItemParams) (r *DeleteProviderItemNoContent, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -49,12 +114,30 @@ func (UnimplementedHandler) DownloadClients(ctx context.Context, params Download
 	return r, ht.ErrNotImplemented
 }
 
+// DownloadCompensationSchedule implements downloadCompensationSchedule operation.
+//
+// A signed, expiring URL to a CSV or XLSX of the schedule (one row per product and level).
+//
+// GET /compensation-schedule/download
+func (UnimplementedHandler) DownloadCompensationSchedule(ctx context.Context, params DownloadCompensationScheduleParams) (r *DownloadHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // DownloadFile implements downloadFile operation.
 //
 // Download a file (or a list export) from a signed URL.
 //
 // GET /files/{name}
 func (UnimplementedHandler) DownloadFile(ctx context.Context, params DownloadFileParams) (r *DownloadFileOKHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// DownloadPolicies implements downloadPolicies operation.
+//
+// A signed, expiring URL to a CSV or XLSX of the filtered policy list (all rows).
+//
+// GET /policies/download
+func (UnimplementedHandler) DownloadPolicies(ctx context.Context, params DownloadPoliciesParams) (r *DownloadHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -91,6 +174,16 @@ func (UnimplementedHandler) GetAcknowledgementSignedURL(ctx context.Context, par
 //
 // GET /associates/{code}
 func (UnimplementedHandler) GetAssociate(ctx context.Context, params GetAssociateParams) (r *AssociateOverviewHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetBusinessDashboard implements getBusinessDashboard operation.
+//
+// Production for a period by status, category, team view and month; pending requirements; scholarship
+// progress.
+//
+// GET /business/dashboard
+func (UnimplementedHandler) GetBusinessDashboard(ctx context.Context, params GetBusinessDashboardParams) (r *BusinessDashboardHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -139,6 +232,43 @@ func (UnimplementedHandler) GetHierarchy(ctx context.Context, params GetHierarch
 	return r, ht.ErrNotImplemented
 }
 
+// GetPolicy implements getPolicy operation.
+//
+// One policy the caller may see.
+//
+// GET /policies/{id}
+func (UnimplementedHandler) GetPolicy(ctx context.Context, params GetPolicyParams) (r *PolicyHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetPolicyCommission implements getPolicyCommission operation.
+//
+// What everyone in the chain earns on this policy, as of its sale date.
+//
+// GET /policies/{id}/preview
+func (UnimplementedHandler) GetPolicyCommission(ctx context.Context, params GetPolicyCommissionParams) (r *CommissionPreviewHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetProvider implements getProvider operation.
+//
+// One provider with the size of each of its lists.
+//
+// GET /providers/{id}
+func (UnimplementedHandler) GetProvider(ctx context.Context, params GetProviderParams) (r *ProviderHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetProviderAttachmentSignedURL implements getProviderAttachmentSignedURL operation.
+//
+// Where to upload an attachment (pdf, xlsx, csv, jpg, png or webp; checked by content) before adding
+// it (staff with providers.manage).
+//
+// GET /providers/{id}/attachments/signed-url
+func (UnimplementedHandler) GetProviderAttachmentSignedURL(ctx context.Context, params GetProviderAttachmentSignedURLParams) (r *SignedURLHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetReadiness implements getReadiness operation.
 //
 // Readiness probe; 503 while the database cannot be reached.
@@ -154,6 +284,15 @@ func (UnimplementedHandler) GetReadiness(ctx context.Context) (r *Health, _ erro
 //
 // GET /team
 func (UnimplementedHandler) GetTeamDashboard(ctx context.Context, params GetTeamDashboardParams) (r *TeamDashboardHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// LapsePolicy implements lapsePolicy operation.
+//
+// Record the lapse (or free-look cancellation) of an approved policy (staff with policies.review).
+//
+// POST /policies/{id}/lapse
+func (UnimplementedHandler) LapsePolicy(ctx context.Context, req *PolicyLapse, params LapsePolicyParams) (r *PolicyHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -202,6 +341,16 @@ func (UnimplementedHandler) ListClients(ctx context.Context, params ListClientsP
 	return r, ht.ErrNotImplemented
 }
 
+// ListCompensationSchedule implements listCompensationSchedule operation.
+//
+// The compensation schedule - each active product with what every level earns on it, the caller's
+// level marked.
+//
+// GET /compensation-schedule
+func (UnimplementedHandler) ListCompensationSchedule(ctx context.Context, params ListCompensationScheduleParams) (r *ScheduleListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ListGenealogyChildren implements listGenealogyChildren operation.
 //
 // The direct recruits of a node, by name - one level of the tree.
@@ -217,6 +366,69 @@ func (UnimplementedHandler) ListGenealogyChildren(ctx context.Context, params Li
 //
 // GET /levels
 func (UnimplementedHandler) ListLevels(ctx context.Context) (r *LevelListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListPolicies implements listPolicies operation.
+//
+// Policies the caller may see (its own, or a team view's), filtered and ordered.
+//
+// GET /policies
+func (UnimplementedHandler) ListPolicies(ctx context.Context, params ListPoliciesParams) (r *PolicyListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListPolicyHistory implements listPolicyHistory operation.
+//
+// The policy's change log, oldest first - status moves and edits, who and when.
+//
+// GET /policies/{id}/history
+func (UnimplementedHandler) ListPolicyHistory(ctx context.Context, params ListPolicyHistoryParams) (r *ChangeLogListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListPolicyRequirements implements listPolicyRequirements operation.
+//
+// The policy's requirements, oldest first.
+//
+// GET /policies/{id}/requirements
+func (UnimplementedHandler) ListPolicyRequirements(ctx context.Context, params ListPolicyRequirementsParams) (r *RequirementListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListProducts implements listProducts operation.
+//
+// Products of every provider, filtered and ordered.
+//
+// GET /products
+func (UnimplementedHandler) ListProducts(ctx context.Context, params ListProductsParams) (r *ProductListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListProviderContacts implements listProviderContacts operation.
+//
+// The provider's contacts, by name.
+//
+// GET /providers/{id}/contacts
+func (UnimplementedHandler) ListProviderContacts(ctx context.Context, params ListProviderContactsParams) (r *ProviderContactListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListProviderItems implements listProviderItems operation.
+//
+// One of the provider's ordered lists (videos, links or attachments), in order.
+//
+// GET /providers/{id}/{kind}
+func (UnimplementedHandler) ListProviderItems(ctx context.Context, params ListProviderItemsParams) (r *ProviderItemListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListProviders implements listProviders operation.
+//
+// Product providers (carriers), filtered and ordered.
+//
+// GET /providers
+func (UnimplementedHandler) ListProviders(ctx context.Context, params ListProvidersParams) (r *ProviderListHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -246,6 +458,34 @@ func (UnimplementedHandler) Login(ctx context.Context, req *LoginRequest) (r *Lo
 // POST /auth/logout
 func (UnimplementedHandler) Logout(ctx context.Context) error {
 	return ht.ErrNotImplemented
+}
+
+// MovePolicy implements movePolicy operation.
+//
+// An invalid transition answers 409 naming the allowed ones; open requirements keep a policy in Action
+// Required.
+//
+// POST /policies/{id}/status
+func (UnimplementedHandler) MovePolicy(ctx context.Context, req *PolicyMove, params MovePolicyParams) (r *PolicyHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// MoveProviderItem implements moveProviderItem operation.
+//
+// Move an item to another position; the others shift (staff with providers.manage).
+//
+// PATCH /providers/{id}/{kind}/{item_id}
+func (UnimplementedHandler) MoveProviderItem(ctx context.Context, req *ProviderItemPosition, params MoveProviderItemParams) (r *ProviderItemListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// PreviewCommission implements previewCommission operation.
+//
+// What everyone in the chain would earn on a policy not written yet (the form as it stands).
+//
+// POST /policies/preview
+func (UnimplementedHandler) PreviewCommission(ctx context.Context, req *CommissionPreviewInput) (r *CommissionPreviewHeaders, _ error) {
+	return r, ht.ErrNotImplemented
 }
 
 // SearchAssociates implements searchAssociates operation.
@@ -281,6 +521,42 @@ func (UnimplementedHandler) SearchGenealogy(ctx context.Context, params SearchGe
 //
 // PUT /clients/{id}
 func (UnimplementedHandler) UpdateClient(ctx context.Context, req *ClientInput, params UpdateClientParams) (r *ClientRecordHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdatePolicy implements updatePolicy operation.
+//
+// Replace the editable fields of a policy the caller writes, while Pending or Action Required.
+//
+// PUT /policies/{id}
+func (UnimplementedHandler) UpdatePolicy(ctx context.Context, req *PolicyInput, params UpdatePolicyParams) (r *PolicyHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdatePolicyRequirement implements updatePolicyRequirement operation.
+//
+// Change a requirement (staff with policies.review).
+//
+// PUT /policies/{id}/requirements/{requirement_id}
+func (UnimplementedHandler) UpdatePolicyRequirement(ctx context.Context, req *RequirementInput, params UpdatePolicyRequirementParams) (r *RequirementHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdateProviderContact implements updateProviderContact operation.
+//
+// Change a contact (staff with providers.manage).
+//
+// PUT /providers/{id}/contacts/{item_id}
+func (UnimplementedHandler) UpdateProviderContact(ctx context.Context, req *ProviderContactInput, params UpdateProviderContactParams) (r *ProviderContactHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdateProviderItem implements updateProviderItem operation.
+//
+// Change an item's title and URL or file (staff with providers.manage).
+//
+// PUT /providers/{id}/{kind}/{item_id}
+func (UnimplementedHandler) UpdateProviderItem(ctx context.Context, req *ProviderItemInput, params UpdateProviderItemParams) (r *ProviderItemHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

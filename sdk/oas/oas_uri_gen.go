@@ -332,6 +332,906 @@ func (s *ClientOrder) DecodeURI(d uri.Decoder) error {
 	return nil
 }
 
+// EncodeURI encodes PolicyOrder as URI form.
+func (s *PolicyOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("policy_number", func(e uri.Encoder) error {
+		if val, ok := s.PolicyNumber.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"policy_number\"")
+	}
+	if err := e.EncodeField("submitted_on", func(e uri.Encoder) error {
+		if val, ok := s.SubmittedOn.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"submitted_on\"")
+	}
+	if err := e.EncodeField("approved_on", func(e uri.Encoder) error {
+		if val, ok := s.ApprovedOn.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"approved_on\"")
+	}
+	if err := e.EncodeField("status", func(e uri.Encoder) error {
+		if val, ok := s.Status.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"status\"")
+	}
+	if err := e.EncodeField("client_name", func(e uri.Encoder) error {
+		if val, ok := s.ClientName.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"client_name\"")
+	}
+	if err := e.EncodeField("target_premium_cents", func(e uri.Encoder) error {
+		if val, ok := s.TargetPremiumCents.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"target_premium_cents\"")
+	}
+	if err := e.EncodeField("face_amount_cents", func(e uri.Encoder) error {
+		if val, ok := s.FaceAmountCents.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"face_amount_cents\"")
+	}
+	if err := e.EncodeField("bv_cents", func(e uri.Encoder) error {
+		if val, ok := s.BvCents.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"bv_cents\"")
+	}
+	if err := e.EncodeField("updated_at", func(e uri.Encoder) error {
+		if val, ok := s.UpdatedAt.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"updated_at\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfPolicyOrder = [10]string{
+	0: "id",
+	1: "policy_number",
+	2: "submitted_on",
+	3: "approved_on",
+	4: "status",
+	5: "client_name",
+	6: "target_premium_cents",
+	7: "face_amount_cents",
+	8: "bv_cents",
+	9: "updated_at",
+}
+
+// DecodeURI decodes PolicyOrder from URI form.
+func (s *PolicyOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode PolicyOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "policy_number":
+			if err := func() error {
+				var sDotPolicyNumberVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotPolicyNumberVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.PolicyNumber.SetTo(sDotPolicyNumberVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"policy_number\"")
+			}
+		case "submitted_on":
+			if err := func() error {
+				var sDotSubmittedOnVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotSubmittedOnVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.SubmittedOn.SetTo(sDotSubmittedOnVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"submitted_on\"")
+			}
+		case "approved_on":
+			if err := func() error {
+				var sDotApprovedOnVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotApprovedOnVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ApprovedOn.SetTo(sDotApprovedOnVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"approved_on\"")
+			}
+		case "status":
+			if err := func() error {
+				var sDotStatusVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotStatusVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Status.SetTo(sDotStatusVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"status\"")
+			}
+		case "client_name":
+			if err := func() error {
+				var sDotClientNameVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotClientNameVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ClientName.SetTo(sDotClientNameVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"client_name\"")
+			}
+		case "target_premium_cents":
+			if err := func() error {
+				var sDotTargetPremiumCentsVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotTargetPremiumCentsVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.TargetPremiumCents.SetTo(sDotTargetPremiumCentsVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"target_premium_cents\"")
+			}
+		case "face_amount_cents":
+			if err := func() error {
+				var sDotFaceAmountCentsVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotFaceAmountCentsVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.FaceAmountCents.SetTo(sDotFaceAmountCentsVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"face_amount_cents\"")
+			}
+		case "bv_cents":
+			if err := func() error {
+				var sDotBvCentsVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotBvCentsVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.BvCents.SetTo(sDotBvCentsVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"bv_cents\"")
+			}
+		case "updated_at":
+			if err := func() error {
+				var sDotUpdatedAtVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotUpdatedAtVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.UpdatedAt.SetTo(sDotUpdatedAtVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"updated_at\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode PolicyOrder")
+	}
+
+	return nil
+}
+
+// EncodeURI encodes ProductOrder as URI form.
+func (s *ProductOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("name", func(e uri.Encoder) error {
+		if val, ok := s.Name.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"name\"")
+	}
+	if err := e.EncodeField("provider_name", func(e uri.Encoder) error {
+		if val, ok := s.ProviderName.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"provider_name\"")
+	}
+	if err := e.EncodeField("category", func(e uri.Encoder) error {
+		if val, ok := s.Category.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"category\"")
+	}
+	if err := e.EncodeField("type", func(e uri.Encoder) error {
+		if val, ok := s.Type.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"type\"")
+	}
+	if err := e.EncodeField("commission_rate_bp", func(e uri.Encoder) error {
+		if val, ok := s.CommissionRateBp.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"commission_rate_bp\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfProductOrder = [6]string{
+	0: "id",
+	1: "name",
+	2: "provider_name",
+	3: "category",
+	4: "type",
+	5: "commission_rate_bp",
+}
+
+// DecodeURI decodes ProductOrder from URI form.
+func (s *ProductOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode ProductOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "name":
+			if err := func() error {
+				var sDotNameVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotNameVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Name.SetTo(sDotNameVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"name\"")
+			}
+		case "provider_name":
+			if err := func() error {
+				var sDotProviderNameVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotProviderNameVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ProviderName.SetTo(sDotProviderNameVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"provider_name\"")
+			}
+		case "category":
+			if err := func() error {
+				var sDotCategoryVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotCategoryVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Category.SetTo(sDotCategoryVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"category\"")
+			}
+		case "type":
+			if err := func() error {
+				var sDotTypeVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotTypeVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Type.SetTo(sDotTypeVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"type\"")
+			}
+		case "commission_rate_bp":
+			if err := func() error {
+				var sDotCommissionRateBpVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotCommissionRateBpVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.CommissionRateBp.SetTo(sDotCommissionRateBpVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"commission_rate_bp\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode ProductOrder")
+	}
+
+	return nil
+}
+
+// EncodeURI encodes ProviderOrder as URI form.
+func (s *ProviderOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("name", func(e uri.Encoder) error {
+		if val, ok := s.Name.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"name\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfProviderOrder = [2]string{
+	0: "id",
+	1: "name",
+}
+
+// DecodeURI decodes ProviderOrder from URI form.
+func (s *ProviderOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode ProviderOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "name":
+			if err := func() error {
+				var sDotNameVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotNameVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Name.SetTo(sDotNameVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"name\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode ProviderOrder")
+	}
+
+	return nil
+}
+
+// EncodeURI encodes ScheduleOrder as URI form.
+func (s *ScheduleOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("name", func(e uri.Encoder) error {
+		if val, ok := s.Name.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"name\"")
+	}
+	if err := e.EncodeField("provider_name", func(e uri.Encoder) error {
+		if val, ok := s.ProviderName.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"provider_name\"")
+	}
+	if err := e.EncodeField("category", func(e uri.Encoder) error {
+		if val, ok := s.Category.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"category\"")
+	}
+	if err := e.EncodeField("type", func(e uri.Encoder) error {
+		if val, ok := s.Type.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"type\"")
+	}
+	if err := e.EncodeField("commission_rate_bp", func(e uri.Encoder) error {
+		if val, ok := s.CommissionRateBp.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"commission_rate_bp\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfScheduleOrder = [6]string{
+	0: "id",
+	1: "name",
+	2: "provider_name",
+	3: "category",
+	4: "type",
+	5: "commission_rate_bp",
+}
+
+// DecodeURI decodes ScheduleOrder from URI form.
+func (s *ScheduleOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode ScheduleOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "name":
+			if err := func() error {
+				var sDotNameVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotNameVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Name.SetTo(sDotNameVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"name\"")
+			}
+		case "provider_name":
+			if err := func() error {
+				var sDotProviderNameVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotProviderNameVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ProviderName.SetTo(sDotProviderNameVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"provider_name\"")
+			}
+		case "category":
+			if err := func() error {
+				var sDotCategoryVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotCategoryVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Category.SetTo(sDotCategoryVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"category\"")
+			}
+		case "type":
+			if err := func() error {
+				var sDotTypeVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotTypeVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Type.SetTo(sDotTypeVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"type\"")
+			}
+		case "commission_rate_bp":
+			if err := func() error {
+				var sDotCommissionRateBpVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotCommissionRateBpVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.CommissionRateBp.SetTo(sDotCommissionRateBpVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"commission_rate_bp\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode ScheduleOrder")
+	}
+
+	return nil
+}
+
 // EncodeURI encodes TeamOrder as URI form.
 func (s *TeamOrder) EncodeURI(e uri.Encoder) error {
 	if err := e.EncodeField("id", func(e uri.Encoder) error {

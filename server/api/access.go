@@ -21,6 +21,9 @@ const (
 	// associateOrStaff is an associate, staff acting for one, or staff holding the rule's
 	// permission; the records stay limited to what each may see (the store's scopes).
 	associateOrStaff
+	// staffWith is a staff member holding the rule's permission, acting for an associate
+	// or not: the work of the back office (moving a policy along, editing providers).
+	staffWith
 )
 
 // rule is who may call an operation, and whether it works before the associate has
@@ -71,6 +74,39 @@ var access = map[string]rule{
 	oas.ListGenealogyChildrenOperation:     {who: associates},
 	oas.SearchGenealogyOperation:           {who: associates},
 	oas.GetHierarchyOperation:              {who: associates},
+
+	oas.GetBusinessDashboardOperation:    {who: associates},
+	oas.ListPoliciesOperation:            {who: associateOrStaff, perm: auth.PermPoliciesReview},
+	oas.DownloadPoliciesOperation:        {who: associateOrStaff, perm: auth.PermPoliciesReview},
+	oas.GetPolicyOperation:               {who: associateOrStaff, perm: auth.PermPoliciesReview},
+	oas.GetPolicyCommissionOperation:     {who: associateOrStaff, perm: auth.PermPoliciesReview},
+	oas.ListPolicyHistoryOperation:       {who: associateOrStaff, perm: auth.PermPoliciesReview},
+	oas.ListPolicyRequirementsOperation:  {who: associateOrStaff, perm: auth.PermPoliciesReview},
+	oas.CreatePolicyOperation:            {who: associates},
+	oas.UpdatePolicyOperation:            {who: associates},
+	oas.PreviewCommissionOperation:       {who: associates},
+	oas.MovePolicyOperation:              {who: staffWith, perm: auth.PermPoliciesReview},
+	oas.LapsePolicyOperation:             {who: staffWith, perm: auth.PermPoliciesReview},
+	oas.CreatePolicyRequirementOperation: {who: staffWith, perm: auth.PermPoliciesReview},
+	oas.UpdatePolicyRequirementOperation: {who: staffWith, perm: auth.PermPoliciesReview},
+	oas.DeletePolicyRequirementOperation: {who: staffWith, perm: auth.PermPoliciesReview},
+
+	// Providers, products and the schedule are reference data every signed-in user reads.
+	oas.ListProvidersOperation:                  {who: signedIn},
+	oas.GetProviderOperation:                    {who: signedIn},
+	oas.ListProviderContactsOperation:           {who: signedIn},
+	oas.ListProviderItemsOperation:              {who: signedIn},
+	oas.ListProductsOperation:                   {who: signedIn},
+	oas.ListCompensationScheduleOperation:       {who: signedIn},
+	oas.DownloadCompensationScheduleOperation:   {who: signedIn},
+	oas.CreateProviderContactOperation:          {who: staffWith, perm: auth.PermProvidersManage},
+	oas.UpdateProviderContactOperation:          {who: staffWith, perm: auth.PermProvidersManage},
+	oas.DeleteProviderContactOperation:          {who: staffWith, perm: auth.PermProvidersManage},
+	oas.CreateProviderItemOperation:             {who: staffWith, perm: auth.PermProvidersManage},
+	oas.UpdateProviderItemOperation:             {who: staffWith, perm: auth.PermProvidersManage},
+	oas.MoveProviderItemOperation:               {who: staffWith, perm: auth.PermProvidersManage},
+	oas.DeleteProviderItemOperation:             {who: staffWith, perm: auth.PermProvidersManage},
+	oas.GetProviderAttachmentSignedURLOperation: {who: staffWith, perm: auth.PermProvidersManage},
 }
 
 // The answers of the authorise middleware, one per reason.
@@ -110,6 +146,8 @@ func (r rule) check(p *auth.Principal) error {
 		return errThemselves
 	case r.who == associateOrStaff && !p.IsAssociate() && !p.Can(r.perm):
 		return errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission for this", r.perm)
+	case r.who == staffWith && !p.Can(r.perm):
+		return errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "This is for staff with the %s permission", r.perm)
 	case p.PendingAcknowledgements && p.ActingStaffID == 0 && !r.ungated:
 		return errPending
 	}

@@ -45,6 +45,14 @@ var exporters = map[string]exporter{
 			}
 			return store.TeamExportSQL(hierarchy.View(view), root, q)
 		}},
+	oas.DownloadPoliciesOperation: {"business", lists.PolicyExport,
+		func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, view string) (string, []any, error) {
+			return st.PolicyExportSQL(ctx, p, hierarchy.View(view), q)
+		}},
+	oas.DownloadCompensationScheduleOperation: {"compensation-schedule", lists.ScheduleExport,
+		func(_ context.Context, _ *store.Store, p *auth.Principal, q listing.Query, _ string) (string, []any, error) {
+			return store.ScheduleExportSQL(p, q)
+		}},
 }
 
 // exportJob is what a download URL builds when fetched: the operation, the request's

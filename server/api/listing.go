@@ -16,6 +16,10 @@ import (
 var listSpecs = map[string]*listing.Spec{
 	oas.ListClientsOperation: store.ClientListing, oas.DownloadClientsOperation: store.ClientListing,
 	oas.ListTeamOperation: store.TeamListing, oas.DownloadTeamOperation: store.TeamListing,
+	oas.ListPoliciesOperation: store.PolicyListing, oas.DownloadPoliciesOperation: store.PolicyListing,
+	oas.ListProvidersOperation:            store.ProviderListing,
+	oas.ListProductsOperation:             store.ProductListing,
+	oas.ListCompensationScheduleOperation: store.ScheduleListing, oas.DownloadCompensationScheduleOperation: store.ScheduleListing,
 }
 
 // listQuery reads the listing parameters of the request (the raw query, so that bracket

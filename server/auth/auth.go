@@ -140,6 +140,11 @@ func (p *Principal) IsAssociate() bool { return p.AssociateID != 0 }
 const (
 	PermActAs       = "associates.act_as"
 	PermClientsRead = "clients.read"
+	// PermPoliciesReview moves policies along the workflow, records lapses and keeps
+	// requirements; it also reads every policy.
+	PermPoliciesReview = "policies.review"
+	// PermProvidersManage edits providers' contacts, videos, links and attachments.
+	PermProvidersManage = "providers.manage"
 )
 
 type ctxKey struct{}

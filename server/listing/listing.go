@@ -78,7 +78,8 @@ type Field struct {
 // Spec is the whitelist of one resource.
 type Spec struct {
 	Key string // API name of the primary key field, always the last sort key
-	// Default is the sortable field used when a request gives no order ("" for the key).
+	// Default is the sortable field used when a request gives no order ("" for the key;
+	// "-field" sorts it descending).
 	Default string
 	fields  []Field
 	byName  map[string]int
@@ -260,8 +261,9 @@ func Parse(rawQuery string, spec *Spec) (Query, error) {
 		}
 	}
 	if len(q.Order) == 0 && spec.Default != "" {
-		if f, ok := spec.field(spec.Default); ok && f.Sortable && !f.Nullable {
-			q.Order = append(q.Order, Sort{Field: f})
+		name, desc := strings.CutPrefix(spec.Default, "-")
+		if f, ok := spec.field(name); ok && f.Sortable && !f.Nullable {
+			q.Order = append(q.Order, Sort{Field: f, Desc: desc})
 			seen[f.Name] = true
 		}
 	}

@@ -105,7 +105,7 @@ var linesOfAuthority = [][]string{{"Life"}, {"Life", "Accident & Health"}, {"Lif
 // licensesAndAppointments gives most associates a resident license in their home state
 // or province, some non-resident ones, expiry dates spread so that some expire within 7,
 // 30 and 90 days, and carrier appointments where they are licensed.
-func licensesAndAppointments(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, agent int, o Options) error {
+func licensesAndAppointments(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, rmd, agent int, o Options) error {
 	for i, p := range providerNames {
 		if _, err := tx.Exec(ctx, `INSERT INTO providers (id, code, name) VALUES ($1, $2, $3)`, i+1, p.code, p.name); err != nil {
 			return err
@@ -143,6 +143,13 @@ func licensesAndAppointments(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []
 				states = append(states, p.state)
 			}
 		}
+		// The demo agent writes business where it lives and has another license about to
+		// expire, for the dashboard's warning.
+		for i == agent && len(states) < 2 {
+			if p := places[r.IntN(len(places))]; p.country == a.place.country && p.state != a.place.state {
+				states = append(states, p.state)
+			}
+		}
 		for k, st := range states {
 			licID++
 			residency := "Non-Resident"
@@ -155,13 +162,13 @@ func licensesAndAppointments(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []
 			}
 			var expires time.Time
 			switch x := r.IntN(100); {
-			case x < 3 || (i == agent && k == 0):
+			case (x < 3 && !(i == agent && k == 0)) || (i == agent && k == 1):
 				expires = today.AddDate(0, 0, r.IntN(7)) // within 7 days
-			case x < 8:
+			case x < 8 && !(i == agent && k == 0):
 				expires = today.AddDate(0, 0, 7+r.IntN(23))
-			case x < 15:
+			case x < 15 && !(i == agent && k == 0):
 				expires = today.AddDate(0, 0, 30+r.IntN(60))
-			case x < 20:
+			case x < 20 && !(i == agent && k == 0):
 				expires = today.AddDate(0, 0, -1-r.IntN(200)) // lapsed
 			default:
 				expires = today.AddDate(1+r.IntN(2), r.IntN(12), 0)
@@ -171,6 +178,16 @@ func licensesAndAppointments(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []
 			}
 			lic = append(lic, []any{licID, a.id, st, fmt.Sprintf("%s-%07d", st, r.IntN(10_000_000)), residency,
 				linesOfAuthority[r.IntN(len(linesOfAuthority))], issued, expires})
+			// The demo associates are appointed with the first four providers where they
+			// live, so that they can write business there.
+			if k == 0 && (i == agent || i == rmd) {
+				for pv := range 4 {
+					appID++
+					appointed := issued.AddDate(0, 0, 5)
+					w := fmt.Sprintf("W%08d", r.IntN(100_000_000))
+					app = append(app, []any{appID, a.id, int64(pv + 1), st, &w, "Appointed", issued, &appointed, (*time.Time)(nil)})
+				}
+			}
 			for range r.IntN(3) {
 				appID++
 				requested := issued.AddDate(0, 0, 10+r.IntN(90))

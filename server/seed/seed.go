@@ -33,18 +33,22 @@ const (
 type Options struct {
 	Associates int    // at least 50
 	Clients    int    // total clients; 0 means about 8 per associate
+	Policies   int    // total policies; 0 means about 3 per associate
 	Seed       uint64 // the same seed gives the same data
 	// Now anchors the generated dates (join dates, creation times); zero means today.
 	Now time.Time
 	// Progress, when set, is told how far each stage is.
 	Progress func(stage string, done, total int)
 	Keys     *secret.Keys
+	// PutFile stores a seeded file's content (provider logos and attachments); nil seeds none.
+	PutFile func(id string, data []byte) error
 }
 
 // Result says who the demo associates are.
 type Result struct {
 	Associates int
 	Clients    int
+	Policies   int
 	RMDID      int64
 	AgentID    int64
 }
@@ -127,6 +131,9 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 	if o.Clients == 0 {
 		o.Clients = o.Associates * 8
 	}
+	if o.Policies == 0 {
+		o.Policies = o.Associates * 3
+	}
 	if o.Progress == nil {
 		o.Progress = func(string, int, int) {}
 	}
@@ -173,24 +180,38 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 	if err := copyUsers(ctx, tx, as, hash, o); err != nil {
 		return res, err
 	}
-	n, err := copyClients(ctx, tx, r, as, agent, o)
+	clients, err := copyClients(ctx, tx, r, as, agent, o)
 	if err != nil {
 		return res, err
 	}
-	res.Clients = n
+	res.Clients = len(clients)
 	if err := histories(ctx, tx, r, as, o); err != nil {
 		return res, err
 	}
-	if err := licensesAndAppointments(ctx, tx, r, as, agent, o); err != nil {
+	if err := licensesAndAppointments(ctx, tx, r, as, rmd, agent, o); err != nil {
+		return res, err
+	}
+	prods, err := products(ctx, tx, r)
+	if err != nil {
+		return res, err
+	}
+	if res.Policies, err = policies(ctx, tx, r, as, clients, prods, rmd, agent, o); err != nil {
 		return res, err
 	}
 	if err := acknowledgements(ctx, tx, r, as, rmd, agent, o); err != nil {
 		return res, err
 	}
-	for _, seq := range []string{"associates", "users", "clients", "memos", "w9_documents", "licenses", "providers", "provider_appointments"} {
+	if err := providerDetails(ctx, tx, r, o, o.PutFile); err != nil {
+		return res, err
+	}
+	for _, seq := range []string{"associates", "users", "clients", "memos", "w9_documents", "licenses", "providers", "provider_appointments",
+		"products", "policies", "policy_requirements"} {
 		if _, err := tx.Exec(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', 'id'), coalesce((SELECT max(id) FROM %s), 0) + 1, false)`, seq, seq)); err != nil {
 			return res, err
 		}
+	}
+	if err := businessDerived(ctx, tx); err != nil {
+		return res, err
 	}
 	for i, def := range indexes {
 		o.Progress("indexes", i, len(indexes))
@@ -210,7 +231,8 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 
 // bulkTables are the tables the seed fills in bulk.
 var bulkTables = []string{"associates", "users", "clients", "memo_acknowledgements", "w9_documents", "level_history",
-	"upline_history", "licenses", "provider_appointments"}
+	"upline_history", "licenses", "provider_appointments", "policies", "policy_writers", "policy_requirements",
+	"production_monthly", "policy_events"}
 
 // dropIndexes drops the secondary indexes of the bulk tables (not those of primary keys
 // and unique constraints) and answers their definitions, to create them again.
@@ -449,27 +471,33 @@ func copyUsers(ctx context.Context, tx pgx.Tx, as []assoc, hash string, o Option
 	}
 	_, err := tx.Exec(ctx, `INSERT INTO users (id, email, password_hash, is_staff, first_name, last_name, permissions)
 		VALUES ($1, $2, $3, true, 'Sam', 'Staffer', $4)`, int64(len(as)+1), DemoStaff, hash,
-		[]string{auth.PermActAs, auth.PermClientsRead})
+		[]string{auth.PermActAs, auth.PermClientsRead, auth.PermPoliciesReview, auth.PermProvidersManage})
 	o.Progress("users", len(as), len(as))
 	return err
 }
 
-func copyClients(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, agent int, o Options) (int, error) {
+// clientInfo is what the policies need of a seeded client (client id = index + 1).
+type clientInfo struct {
+	owner  int32 // index of the owner in as
+	canada bool
+}
+
+func copyClients(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, agent int, o Options) ([]clientInfo, error) {
 	const agentClients = 40
 	total := o.Clients
 	maritals := []string{"Married", "Single", "Divorced", "Widow"}
 	genders := []string{"Male", "Female"}
+	info := make([]clientInfo, 0, total)
 	i := 0
 	src := pgx.CopyFromFunc(func() ([]any, error) {
 		if i == total {
 			return nil, nil
 		}
-		var owner *assoc
-		if i < agentClients {
-			owner = &as[agent]
-		} else {
-			owner = &as[r.IntN(len(as))]
+		oi := agent
+		if i >= agentClients {
+			oi = r.IntN(len(as))
 		}
+		owner := &as[oi]
 		i++
 		if i%100_000 == 0 {
 			o.Progress("clients", i, total)
@@ -509,17 +537,18 @@ func copyClients(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, agent
 		dob := time.Date(1945+r.IntN(60), time.Month(1+r.IntN(12)), 1+r.IntN(28), 0, 0, 0, 0, time.UTC)
 		created := o.Now.Add(-time.Duration(r.Int64N(int64(3 * 365 * 24 * time.Hour)))).Truncate(time.Second)
 		addr := fmt.Sprintf("%d %s St", 1+r.IntN(9999), lastNames[r.IntN(len(lastNames))])
-		return []any{owner.id, first, last, email, ph, dob, genders[r.IntN(2)], marital, addr, pl.city, pl.state, postal,
+		info = append(info, clientInfo{owner: int32(oi), canada: pl.country == "Canada"})
+		return []any{int64(i), owner.id, first, last, email, ph, dob, genders[r.IntN(2)], marital, addr, pl.city, pl.state, postal,
 			pl.country, income, created, created}, nil
 	})
-	n, err := tx.CopyFrom(ctx, pgx.Identifier{"clients"},
-		[]string{"associate_id", "first_name", "last_name", "email", "phone", "date_of_birth", "gender", "marital_status",
+	_, err := tx.CopyFrom(ctx, pgx.Identifier{"clients"},
+		[]string{"id", "associate_id", "first_name", "last_name", "email", "phone", "date_of_birth", "gender", "marital_status",
 			"address_line1", "city", "state", "postal_code", "country", "annual_income", "created_at", "updated_at"}, src)
 	if err != nil {
-		return 0, fmt.Errorf("seed clients: %w", err)
+		return nil, fmt.Errorf("seed clients: %w", err)
 	}
 	o.Progress("clients", total, total)
-	return int(n), nil
+	return info, nil
 }
 
 var memoTexts = []struct {

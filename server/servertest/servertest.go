@@ -44,7 +44,7 @@ func Keys() *secret.Keys {
 
 // Seeded prepares the template with the test organisation (seed 1).
 var Seeded = &testdb.Prepare{
-	Name: "seed1_300",
+	Name: "seed1_300_" + seed.Fingerprint(),
 	Fn: func(ctx context.Context, pool *pgxpool.Pool) error {
 		_, err := seed.Run(ctx, pool, seed.Options{Associates: Associates, Seed: 1, Keys: Keys(),
 			Now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)})

@@ -223,6 +223,11 @@ func TestTeamFiltersFollowTheContract(t *testing.T) {
 var paramsOf = map[string]func() any{
 	"listClients": func() any { return &oas.ListClientsParams{} }, "downloadClients": func() any { return &oas.DownloadClientsParams{} },
 	"listTeam": func() any { return &oas.ListTeamParams{} }, "downloadTeam": func() any { return &oas.DownloadTeamParams{} },
+	"listPolicies": func() any { return &oas.ListPoliciesParams{} }, "downloadPolicies": func() any { return &oas.DownloadPoliciesParams{} },
+	"listProviders":                func() any { return &oas.ListProvidersParams{} },
+	"listProducts":                 func() any { return &oas.ListProductsParams{} },
+	"listCompensationSchedule":     func() any { return &oas.ListCompensationScheduleParams{} },
+	"downloadCompensationSchedule": func() any { return &oas.DownloadCompensationScheduleParams{} },
 }
 
 // The CLI offers exactly what the server accepts: every filter and order the contract

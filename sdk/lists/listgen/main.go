@@ -199,7 +199,7 @@ func describe(doc *document, op operation) (l list, ok bool, err error) {
 	if l.DefaultOrder == "" {
 		l.DefaultOrder = l.Key
 	}
-	if d, found := byName[l.DefaultOrder]; !found || !d.Sortable {
+	if d, found := byName[strings.TrimPrefix(l.DefaultOrder, "-")]; !found || !d.Sortable {
 		return l, false, fmt.Errorf("x-default-order %q must be a property of order", l.DefaultOrder)
 	}
 	return l, true, nil

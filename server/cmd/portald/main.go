@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
@@ -27,6 +28,7 @@ import (
 
 	"github.com/associateportal/portal/server/app"
 	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/pgembed"
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/seed"
@@ -251,7 +253,9 @@ func open(ctx context.Context, c config, log *slog.Logger) (created bool, pool *
 
 func runSeed(ctx context.Context, pool *pgxpool.Pool, keys *secret.Keys, c config, progress bool) error {
 	start := time.Now()
-	opts := seed.Options{Associates: c.Associates, Clients: c.Clients, Seed: c.SeedNumber, Keys: keys}
+	disk := files.Disk{Dir: filepath.Join(c.DataDir, "files")}
+	opts := seed.Options{Associates: c.Associates, Clients: c.Clients, Seed: c.SeedNumber, Keys: keys,
+		PutFile: func(id string, b []byte) error { _, err := disk.Put(ctx, id, bytes.NewReader(b)); return err }}
 	if progress {
 		opts.Progress = func(stage string, done, total int) {
 			fmt.Fprintf(os.Stderr, "\rseed: %-16s %9d / %-9d %6.1fs", stage, done, total, time.Since(start).Seconds())
@@ -264,7 +268,7 @@ func runSeed(ctx context.Context, pool *pgxpool.Pool, keys *secret.Keys, c confi
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "seeded %d associates and %d clients in %s\n", res.Associates, res.Clients, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(os.Stderr, "seeded %d associates, %d clients and %d policies in %s\n", res.Associates, res.Clients, res.Policies, time.Since(start).Round(time.Millisecond))
 	return nil
 }
 
