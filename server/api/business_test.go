@@ -491,3 +491,42 @@ func TestPolicyDownload(t *testing.T) {
 		t.Errorf("%d rows; the demo agent has business in every status", len(rows)-1)
 	}
 }
+
+// The team views' production column is the BV each member is credited with in the period,
+// and adds up to the business dashboard's total of the view.
+func TestTeamProductionAgreesWithTheDashboard(t *testing.T) {
+	env := servertest.Start(t)
+	rmd := ready(t, env, seed.DemoRMD)
+	start := time.Now().UTC().AddDate(-1, 0, 0).Format(time.DateOnly)
+	var sum int64
+	next := ""
+	for page := 0; page < 1000; page++ {
+		r := do(t, env, "GET", "/api/team/Infinity?limit=1000&period_start="+start+next, rmd, nil, nil)
+		if r.Status != 200 {
+			t.Fatalf("team: %d %s", r.Status, r.Body)
+		}
+		var l oas.TeamMemberList
+		r.json(t, &l)
+		for _, m := range l.Data[:min(len(l.Data), 1000)] {
+			sum += m.Production
+		}
+		c, ok := l.NextCursor.Get()
+		if !ok {
+			break
+		}
+		next = "&cursor=" + c
+	}
+	r := do(t, env, "GET", "/api/business/dashboard?view=Infinity&period_start="+start, rmd, nil, nil)
+	var d oas.BusinessDashboard
+	r.json(t, &d)
+	if sum <= 0 || sum != d.Totals.BvCents {
+		t.Errorf("team production adds up to %d; the dashboard's Infinity BV is %d", sum, d.Totals.BvCents)
+	}
+	// Ordered by production, the first member has the most.
+	r = do(t, env, "GET", "/api/team/Infinity?limit=3&order[production]=DESC&period_start="+start, rmd, nil, nil)
+	var top oas.TeamMemberList
+	r.json(t, &top)
+	if len(top.Data) < 2 || top.Data[0].Production < top.Data[1].Production || top.Data[0].Production <= 0 {
+		t.Errorf("ordered by production: %+v", top.Data)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
+	"time"
 
 	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/sdk/oas"
@@ -27,30 +29,34 @@ type exporter struct {
 	sql     exportQuery    // the query, one column per column
 }
 
-type exportQuery func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, view string) (string, []any, error)
+type exportQuery func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, job exportJob) (string, []any, error)
 
 // exporters holds every …/download operation of the contract, by its generated name; a
 // test holds it to the contract, so a download without an exporter fails there rather than
 // when its link is fetched.
 var exporters = map[string]exporter{
 	oas.DownloadClientsOperation: {"clients", lists.ClientExport,
-		func(_ context.Context, _ *store.Store, p *auth.Principal, q listing.Query, _ string) (string, []any, error) {
+		func(_ context.Context, _ *store.Store, p *auth.Principal, q listing.Query, _ exportJob) (string, []any, error) {
 			return store.ClientExportSQL(p, q)
 		}},
 	oas.DownloadTeamOperation: {"team", lists.TeamExport,
-		func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, view string) (string, []any, error) {
+		func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, job exportJob) (string, []any, error) {
 			root, err := st.TeamRoot(ctx, p.AssociateID)
 			if err != nil {
 				return "", nil, err
 			}
-			return store.TeamExportSQL(hierarchy.View(view), root, q)
+			root.Period, err = job.period()
+			if err != nil {
+				return "", nil, err
+			}
+			return store.TeamExportSQL(hierarchy.View(job.View), root, q)
 		}},
 	oas.DownloadPoliciesOperation: {"business", lists.PolicyExport,
-		func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, view string) (string, []any, error) {
-			return st.PolicyExportSQL(ctx, p, hierarchy.View(view), q)
+		func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, job exportJob) (string, []any, error) {
+			return st.PolicyExportSQL(ctx, p, hierarchy.View(job.View), q)
 		}},
 	oas.DownloadCompensationScheduleOperation: {"compensation-schedule", lists.ScheduleExport,
-		func(_ context.Context, _ *store.Store, p *auth.Principal, q listing.Query, _ string) (string, []any, error) {
+		func(_ context.Context, _ *store.Store, p *auth.Principal, q listing.Query, _ exportJob) (string, []any, error) {
 			return store.ScheduleExportSQL(p, q)
 		}},
 }
@@ -65,6 +71,31 @@ type exportJob struct {
 	AssociateID int64  `json:"associate_id,omitempty"`
 	ActingStaff int64  `json:"acting_staff_id,omitempty"`
 	View        string `json:"view,omitempty"`
+	Asked       int64  `json:"asked,omitempty"` // Unix time the link was made
+}
+
+// period is the production period of a team download: its period_start and period_end,
+// by default the first day of the month the link was asked for to that day.
+func (j exportJob) period() ([2]time.Time, error) {
+	var out [2]time.Time
+	v, err := url.ParseQuery(j.Query)
+	if err != nil {
+		return out, errs.Wrap(errs.Invalid, err, "The download's query cannot be read")
+	}
+	now := time.Now().UTC()
+	if j.Asked > 0 {
+		now = time.Unix(j.Asked, 0).UTC()
+	}
+	out[0] = time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
+	out[1] = time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	for i, name := range []string{"period_start", "period_end"} {
+		if s := v.Get(name); s != "" {
+			if out[i], err = time.Parse(time.DateOnly, s); err != nil {
+				return out, errs.Validation(errs.Field(name, "The date must be YYYY-MM-DD"))
+			}
+		}
+	}
+	return out, nil
 }
 
 // exportURL reserves the export of a download operation with the request's filters and
@@ -74,7 +105,7 @@ func (h *Handler) exportURL(ctx context.Context, p *auth.Principal, operation, v
 		return "", fmt.Errorf("api: no exporter for %s", operation)
 	}
 	job := exportJob{Operation: operation, Query: httpx.InfoFrom(ctx).RawQuery, Format: format,
-		UserID: p.UserID, AssociateID: p.AssociateID, ActingStaff: p.ActingStaffID, View: view}
+		UserID: p.UserID, AssociateID: p.AssociateID, ActingStaff: p.ActingStaffID, View: view, Asked: h.now().Unix()}
 	raw, err := json.Marshal(job)
 	if err != nil {
 		return "", err
@@ -111,7 +142,7 @@ func (h *Handler) streamExport(ctx context.Context, f store.File, hints *httpx.H
 	if err != nil {
 		return nil, err
 	}
-	sql, args, err := ex.sql(ctx, h.Store, p, q, job.View)
+	sql, args, err := ex.sql(ctx, h.Store, p, q, job)
 	if err != nil {
 		return nil, err
 	}

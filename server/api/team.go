@@ -88,9 +88,11 @@ func (h *Handler) ListTeam(ctx context.Context, params oas.ListTeamParams) (*oas
 	if err != nil {
 		return nil, err
 	}
-	if _, _, err := h.period(params.PeriodStart, params.PeriodEnd); err != nil {
+	from, to, err := h.period(params.PeriodStart, params.PeriodEnd)
+	if err != nil {
 		return nil, err
 	}
+	root.Period = [2]time.Time{from, to}
 	q, err := h.listQuery(ctx, p, store.TeamListing)
 	if err != nil {
 		return nil, err
@@ -128,6 +130,9 @@ func (h *Handler) ListLevels(ctx context.Context) (*oas.LevelListHeaders, error)
 func (h *Handler) DownloadTeam(ctx context.Context, params oas.DownloadTeamParams) (*oas.DownloadHeaders, error) {
 	p, root, err := h.teamRoot(ctx)
 	if err != nil {
+		return nil, err
+	}
+	if _, _, err := h.period(params.PeriodStart, params.PeriodEnd); err != nil {
 		return nil, err
 	}
 	q, err := h.listQuery(ctx, p, store.TeamListing)

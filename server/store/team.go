@@ -20,6 +20,9 @@ type Root struct {
 	Senior     bool
 	LeaderID   *int64
 	LeaderPath string
+	// Period is the first and last day the members' production counts (by month of
+	// submission, as production_monthly holds it); zero counts none.
+	Period [2]time.Time
 }
 
 // TeamRoot loads the hierarchy columns of an associate.
@@ -183,13 +186,19 @@ func teamFrom(v hierarchy.View, r Root, args *listing.Args) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	// Production counts policies of the period; it stays 0 until the business area
-	// records policies (the column and its filter already exist for the clients).
+	// Production is the BV the member is credited with in the period, lapsed business left
+	// out: a few rows of production_monthly per member.
+	production := "0::bigint"
+	if !r.Period[0].IsZero() {
+		production = `coalesce((SELECT sum(pm.bv_cents) FROM production_monthly pm WHERE pm.associate_id = a.id
+			AND pm.month BETWEEN ` + args.Add(monthOf(r.Period[0])) + ` AND ` + args.Add(monthOf(r.Period[1])) + `
+			AND pm.status <> 'Lapsed'), 0)::bigint`
+	}
 	return `(SELECT a.id, a.path, a.code, a.first_name, a.last_name, a.photo_file_id, a.status, a.kind, a.country, a.state,
 		a.joined_on, a.upline_id, a.downline_size, a.level_id, l.code AS level_code, l.name AS level_name, l.rank AS level_rank,
 		l.contract_rate_bp, l.is_senior, ` + gen + ` AS generation,
 		EXISTS (SELECT 1 FROM licenses li WHERE li.associate_id = a.id AND li.expires_on >= current_date) AS licensed,
-		0::bigint AS production
+		` + production + ` AS production
 		FROM associates a JOIN levels l ON l.id = a.level_id WHERE ` + where + `) t`, nil
 }
 
