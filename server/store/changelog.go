@@ -12,9 +12,14 @@ import (
 
 // logChanges writes change-log rows in the caller's transaction: one per changed field,
 // or one without a field when there are none (a creation). The actor is the principal's
-// user; in admin mode the staff member acting is recorded too. Secrets are masked.
+// user; in admin mode the staff member acting is recorded too. Secrets are masked. An owner
+// of 0 is reference data that no associate owns.
 func (s *Store) logChanges(ctx context.Context, p *auth.Principal, entity string, id, owner int64, action string, changes []changelog.Change) error {
 	actor := p.UserID
+	var ownerArg any = owner
+	if owner == 0 {
+		ownerArg = nil
+	}
 	var staff *int64
 	if p.ActingStaffID != 0 {
 		staff = &p.ActingStaffID
@@ -26,7 +31,7 @@ func (s *Store) logChanges(ctx context.Context, p *auth.Principal, entity string
 	now := time.Now()
 	for i, c := range changes {
 		c = c.Written()
-		rows[i] = []any{entity, id, action, nullable(c.Field), nullable(c.Old), nullable(c.New), owner, actor, staff, now}
+		rows[i] = []any{entity, id, action, nullable(c.Field), nullable(c.Old), nullable(c.New), ownerArg, actor, staff, now}
 	}
 	_, err := s.db.CopyFrom(ctx, pgx.Identifier{"change_logs"},
 		[]string{"entity", "entity_id", "action", "field", "old_value", "new_value", "associate_id", "actor_user_id", "acting_staff_id", "created_at"},

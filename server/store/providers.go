@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
@@ -149,26 +148,10 @@ func (s *Store) checkProvider(ctx context.Context, id int64, lock bool) error {
 	return nil
 }
 
-// logReference writes the change-log rows of reference data in the caller's transaction:
-// as logChanges, with no owning associate (the owner column stays NULL).
+// logReference writes the change-log rows of reference data (no owning associate) in the
+// caller's transaction.
 func (s *Store) logReference(ctx context.Context, p *auth.Principal, entity string, id int64, action string, changes []changelog.Change) error {
-	var staff *int64
-	if p.ActingStaffID != 0 {
-		staff = &p.ActingStaffID
-	}
-	if len(changes) == 0 {
-		changes = []changelog.Change{{}}
-	}
-	rows := make([][]any, len(changes))
-	now := time.Now()
-	for i, c := range changes {
-		c = c.Written()
-		rows[i] = []any{entity, id, action, nullable(c.Field), nullable(c.Old), nullable(c.New), p.UserID, staff, now}
-	}
-	_, err := s.db.CopyFrom(ctx, pgx.Identifier{"change_logs"},
-		[]string{"entity", "entity_id", "action", "field", "old_value", "new_value", "actor_user_id", "acting_staff_id", "created_at"},
-		pgx.CopyFromRows(rows))
-	return translate(err)
+	return s.logChanges(ctx, p, entity, id, 0, action, changes)
 }
 
 // Contacts.
