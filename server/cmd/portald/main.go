@@ -51,6 +51,7 @@ type config struct {
 	LoginMemory int // MiB
 	Associates  int
 	Clients     int
+	Policies    int
 	SeedNumber  uint64
 	NoSeed      bool
 }
@@ -149,6 +150,7 @@ func root() *cobra.Command {
 	}
 	seedCmd.Flags().IntVar(&c.Associates, "associates", 2000, "number of associates")
 	seedCmd.Flags().IntVar(&c.Clients, "clients", 0, "number of clients (0: about 8 per associate)")
+	seedCmd.Flags().IntVar(&c.Policies, "policies", 0, "number of policies (0: about 3 per associate)")
 	seedCmd.Flags().Uint64Var(&c.SeedNumber, "seed", 1, "seed number: the same number gives the same data")
 	cmd.AddCommand(serve, migrate, seedCmd)
 	return cmd
@@ -254,7 +256,7 @@ func open(ctx context.Context, c config, log *slog.Logger) (created bool, pool *
 func runSeed(ctx context.Context, pool *pgxpool.Pool, keys *secret.Keys, c config, progress bool) error {
 	start := time.Now()
 	disk := files.Disk{Dir: filepath.Join(c.DataDir, "files")}
-	opts := seed.Options{Associates: c.Associates, Clients: c.Clients, Seed: c.SeedNumber, Keys: keys,
+	opts := seed.Options{Associates: c.Associates, Clients: c.Clients, Policies: c.Policies, Seed: c.SeedNumber, Keys: keys,
 		PutFile: func(id string, b []byte) error { _, err := disk.Put(ctx, id, bytes.NewReader(b)); return err }}
 	if progress {
 		opts.Progress = func(stage string, done, total int) {
