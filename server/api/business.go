@@ -7,7 +7,6 @@ import (
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/auth"
-	"github.com/associateportal/portal/server/comp"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/hierarchy"
 	"github.com/associateportal/portal/server/policy"
@@ -19,10 +18,7 @@ var _ oas.BusinessHandler = (*Handler)(nil)
 var policyPages pagePool[oas.PolicyRow]
 
 // today is the day of now, for dates the server records (approvals, lapses).
-func (h *Handler) today() time.Time {
-	n := h.now()
-	return time.Date(n.Year(), n.Month(), n.Day(), 0, 0, 0, 0, time.UTC)
-}
+func (h *Handler) today() time.Time { return dayOf(h.now()) }
 
 // ListPolicies answers a page of the policies of the caller's view.
 func (h *Handler) ListPolicies(ctx context.Context, params oas.ListPoliciesParams) (*oas.PolicyListHeaders, error) {
@@ -322,15 +318,6 @@ func requirementOut(r *store.Requirement) oas.Requirement {
 		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
-// bonusTypeOut names a line's bonus type as the spec's list does: a plain generation line
-// has no bonus type of its own there and is an Override Bonus of category Generation.
-func bonusTypeOut(b comp.BonusType) oas.BonusType {
-	if b == comp.BonusGeneration {
-		return oas.BonusTypeOverrideBonus
-	}
-	return oas.BonusType(b)
-}
-
 func commissionOut(c *store.Commission) oas.CommissionPreview {
 	out := oas.CommissionPreview{AsOf: c.AsOf, CommissionableCents: c.CommissionableCents, Lines: make([]oas.CommissionLine, len(c.Lines))}
 	codes := map[int64]string{}
@@ -339,7 +326,7 @@ func commissionOut(c *store.Commission) oas.CommissionPreview {
 	}
 	for i, l := range c.Lines {
 		line := oas.CommissionLine{AssociateCode: l.Person.Code, AssociateName: c.Names[l.Person.ID], Level: l.Person.Level,
-			BonusType: bonusTypeOut(l.BonusType), Category: oas.EarningCategory(l.Category), BaseCents: l.BaseCents,
+			BonusType: oas.BonusType(l.BonusType), Category: oas.EarningCategory(l.Category), BaseCents: l.BaseCents,
 			RateBp: int(l.RateBP), AmountCents: l.AmountCents, Explanation: l.Why.Text(), Chain: l.Why.Chain}
 		if line.Chain == nil {
 			line.Chain = []string{}

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -256,6 +257,26 @@ func TestOpenRequirementKeepsActionRequired(t *testing.T) {
 	if _, err := staff.MovePolicy(ctx, &oas.PolicyMove{Status: oas.PolicyStatusPending}, oas.MovePolicyParams{ID: id}); err != nil {
 		t.Errorf("moving back to Pending once received: %v", err)
 	}
+	// A requirement added while Ready To Pay holds back the approval.
+	if _, err := staff.MovePolicy(ctx, &oas.PolicyMove{Status: oas.PolicyStatusReadyToPay}, oas.MovePolicyParams{ID: id}); err != nil {
+		t.Fatal(err)
+	}
+	late, err := staff.CreatePolicyRequirement(ctx, &oas.RequirementInput{Name: "Replacement form", Status: oas.RequirementStatusOpen},
+		oas.CreatePolicyRequirementParams{ID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = staff.MovePolicy(ctx, &oas.PolicyMove{Status: oas.PolicyStatusApproved}, oas.MovePolicyParams{ID: id})
+	if statusOf(err) != 409 {
+		t.Errorf("approving with an open requirement: %v; want 409", err)
+	}
+	if _, err := staff.UpdatePolicyRequirement(ctx, &oas.RequirementInput{Name: "Replacement form", Status: oas.RequirementStatusWaived},
+		oas.UpdatePolicyRequirementParams{ID: id, RequirementID: late.Response.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := staff.MovePolicy(ctx, &oas.PolicyMove{Status: oas.PolicyStatusApproved}, oas.MovePolicyParams{ID: id}); err != nil {
+		t.Errorf("approving once waived: %v", err)
+	}
 	// The writer reads requirements but does not keep them.
 	r := do(t, env, "POST", fmt.Sprintf("/api/policies/%d/requirements", id), agent, map[string]string{"name": "x", "status": "Open"}, nil)
 	if r.Status != 403 || r.apiError(t).Code.Or("") != "staff_permission" {
@@ -287,6 +308,11 @@ func TestCreatePolicyChecksWhatItNames(t *testing.T) {
 		seed.DemoAgtCode).Scan(&othersClient); err != nil {
 		t.Fatal(err)
 	}
+	var strangerCode string
+	if err := env.Pool.QueryRow(ctx2, `SELECT s.code FROM associates s, associates a WHERE a.code = $1
+		AND NOT s.path <@ a.path AND NOT s.path @> a.path ORDER BY s.id DESC LIMIT 1`, seed.DemoAgtCode).Scan(&strangerCode); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name  string
 		in    *oas.PolicyInput
@@ -301,7 +327,12 @@ func TestCreatePolicyChecksWhatItNames(t *testing.T) {
 			in := newPolicy("X-103", clientID, productID)
 			in.SplitCode = oas.NewOptString("ZZZ999")
 			return in
-		}(), "split_code", "No associate has the code ZZZ999"},
+		}(), "split_code", "No associate you can see has the code ZZZ999"},
+		{"a split writer the agent cannot see", func() *oas.PolicyInput {
+			in := newPolicy("X-104", clientID, productID)
+			in.SplitCode = oas.NewOptString(strangerCode)
+			return in
+		}(), "split_code", "No associate you can see has the code " + strangerCode},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := do(t, env, "POST", "/api/policies", agent, c.in, nil)
@@ -458,6 +489,21 @@ func TestBusinessListsAndDashboard(t *testing.T) {
 	if len(d.ByMonth) != 12 || len(d.Scholarships) != 5 || len(d.ByView) != 4 {
 		t.Errorf("%d months, %d scholarships, %d views; want 12, 5, 4", len(d.ByMonth), len(d.Scholarships), len(d.ByView))
 	}
+	a := d.Scholarships[0]
+	wantStart := time.Date(d.PeriodEnd.Year(), d.PeriodEnd.Month(), 1, 0, 0, 0, 0, time.UTC).AddDate(0, -11, 0)
+	var recruits, bv int64
+	if err := env.Pool.QueryRow(ctx, `SELECT
+		(SELECT count(*) FROM associates d JOIN associates a ON d.upline_id = a.id WHERE a.code = $1 AND d.joined_on BETWEEN $2 AND $3),
+		(SELECT coalesce(sum(w.bv_cents), 0) FROM policy_writers w JOIN policies p ON p.id = w.policy_id JOIN associates a ON a.id = w.associate_id
+			WHERE a.code = $1 AND p.submitted_on BETWEEN $2 AND $3 AND p.lapsed_on IS NULL)`,
+		seed.DemoRMDCode, wantStart, d.PeriodEnd).Scan(&recruits, &bv); err != nil {
+		t.Fatal(err)
+	}
+	if a.Code != "ProgramA" || a.RecruitsTarget != 3 || a.BvTargetCents != 500_000 || a.AwardCents != 100_000 ||
+		!a.WindowStart.Equal(wantStart) || a.Recruits != recruits || a.BvCents != bv ||
+		a.Reached != (recruits >= 3 && bv >= 500_000) {
+		t.Errorf("ProgramA %+v; want window from %s, %d recruits, BV %d", a, wantStart.Format(time.DateOnly), recruits, bv)
+	}
 	var byCategory int64
 	for _, c := range d.ByCategory {
 		byCategory += c.Amounts.BvCents
@@ -521,6 +567,27 @@ func TestTeamProductionAgreesWithTheDashboard(t *testing.T) {
 	r.json(t, &d)
 	if sum <= 0 || sum != d.Totals.BvCents {
 		t.Errorf("team production adds up to %d; the dashboard's Infinity BV is %d", sum, d.Totals.BvCents)
+	}
+	// The download counts the period of the request that made its link.
+	r = do(t, env, "GET", "/api/team/Infinity/download?format=csv&period_start="+start, rmd, nil, nil)
+	var dl oas.Download
+	r.json(t, &dl)
+	file := do(t, env, "GET", dl.URL, "", nil, nil)
+	rows, err := csv.NewReader(strings.NewReader(string(file.Body))).ReadAll()
+	if err != nil || len(rows) < 2 {
+		t.Fatalf("team download: %v, %d rows", err, len(rows))
+	}
+	col := slices.Index(rows[0], "production")
+	var fromFile int64
+	for _, row := range rows[1:] {
+		v, err := strconv.ParseInt(row[col], 10, 64)
+		if err != nil {
+			t.Fatalf("production %q: %v", row[col], err)
+		}
+		fromFile += v
+	}
+	if fromFile != sum {
+		t.Errorf("the download's production adds up to %d; the list's to %d", fromFile, sum)
 	}
 	// Ordered by production, the first member has the most.
 	r = do(t, env, "GET", "/api/team/Infinity?limit=3&order[production]=DESC&period_start="+start, rmd, nil, nil)

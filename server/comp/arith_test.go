@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestMulDivRound(t *testing.T) {
@@ -35,6 +37,52 @@ func TestMulDivRound(t *testing.T) {
 		x.Quo(x, new(big.Int).Mul(big.NewInt(d), big.NewInt(2))) // floor((2ab + d) / 2d)
 		if got := mulDivRound(a, b, d); got != x.Int64() {
 			t.Fatalf("mulDivRound(%d, %d, %d) = %d, want %d", a, b, d, got, x.Int64())
+		}
+	}
+}
+
+func TestSplit(t *testing.T) {
+	for _, c := range []struct {
+		amount int64
+		shares []int32
+		want   []int64
+	}{
+		{100_000, []int32{10000}, []int64{100_000}},
+		{100_000, []int32{5000, 5000}, []int64{50_000, 50_000}},
+		{100_001, []int32{5000, 5000}, []int64{50_001, 50_000}}, // half-up, the last the rest
+		{99_999, []int32{3333, 6667}, []int64{33_330, 66_669}},
+		{1, []int32{5000, 5000}, []int64{1, 0}},
+		{0, []int32{5000, 5000}, []int64{0, 0}},
+	} {
+		got := Split(c.amount, c.shares)
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("Split(%d, %v) (-want +got):\n%s", c.amount, c.shares, diff)
+		}
+		var sum int64
+		for _, v := range got {
+			sum += v
+		}
+		if sum != c.amount {
+			t.Errorf("Split(%d, %v) adds up to %d", c.amount, c.shares, sum)
+		}
+	}
+}
+
+func TestRoundHalfUp(t *testing.T) {
+	for _, c := range []struct {
+		amount int64
+		bp     int32
+		want   int64
+	}{
+		{100_000, 7500, 75_000},
+		{1, 5000, 1}, // 0.5 → 1
+		{1, 4999, 0}, // 0.4999 → 0
+		{3, 2500, 1}, // 0.75 → 1
+		{100_000, 11000, 110_000},
+		{1_000_000_000_000, 100000, 1_000_000_000_000 * 10},
+	} {
+		if got := Round(c.amount, c.bp); got != c.want {
+			t.Errorf("Round(%d, %d) = %d; want %d", c.amount, c.bp, got, c.want)
 		}
 	}
 }

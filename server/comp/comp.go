@@ -26,7 +26,7 @@
 //  4. Generations: the senior people strictly above the leader, in order up the chain, are
 //     generations 1, 2, … up to len(Rules.GenerationBP); non-senior people above the leader
 //     earn nothing on the policy. An Active generation-g person earns R(Ci × GenerationBP[g-1])
-//     (bonus type Generation). An inactive one earns nothing; the same amount goes to the
+//     (an Override Bonus line of category Generation). An inactive one earns nothing; the same amount goes to the
 //     nearest Active senior person above it, searching the whole chain (beyond generation 6
 //     too), as an Unpaid Generations Bonus line numbered g; with none, it is not paid. The
 //     numbering of the others does not change.
@@ -55,11 +55,37 @@ const (
 	BonusOverride          BonusType = "Override Bonus"           // difference of rates up to the leader
 	BonusUnpaidGenerations BonusType = "Unpaid Generations Bonus" // an inactive leader's generation share
 	BonusTraining          BonusType = "Training"                 // the field trainer
-	// BonusGeneration is the line type of category Generation itself. The spec lists no
-	// bonus type for a plain generation line (only Unpaid Generations Bonus), so it has its
-	// own value here.
-	BonusGeneration BonusType = "Generation"
 )
+
+// Rule is which rule of the plan made a line; its explanation is worded by it. The bonus
+// type of the line follows from it: the spec's list of bonus types has none for a plain
+// generation line, which is an Override Bonus of category Generation.
+type Rule string
+
+// The rules of Calculate.
+const (
+	RuleWriting           Rule = "Writing"
+	RuleSplit             Rule = "Split"
+	RuleOverride          Rule = "Override Bonus"
+	RuleGeneration        Rule = "Generation"
+	RuleUnpaidGenerations Rule = "Unpaid Generations Bonus"
+	RuleTraining          Rule = "Training"
+)
+
+// BonusType is the bonus type of the lines a rule makes.
+func (r Rule) BonusType() BonusType {
+	switch r {
+	case RuleWriting:
+		return BonusWriting
+	case RuleSplit:
+		return BonusSplit
+	case RuleUnpaidGenerations:
+		return BonusUnpaidGenerations
+	case RuleTraining:
+		return BonusTraining
+	}
+	return BonusOverride
+}
 
 // The bonus types of the monthly pool runs (see SharePool); Calculate never answers them.
 const (
@@ -147,10 +173,10 @@ func Calculate(p Policy, r Rules) ([]Line, error) {
 	if err := validate(p, r); err != nil {
 		return nil, err
 	}
-	c := mulDivRound(p.TargetPremiumCents, int64(p.CommissionRateBP), bpScale)
-	personal := BonusWriting
+	c := Commissionable(p.TargetPremiumCents, p.CommissionRateBP)
+	personal := RuleWriting
 	if len(p.Writers) > 1 {
-		personal = BonusSplit
+		personal = RuleSplit
 	}
 	n := 1 // at most one line per person of each chain, one unpaid line per generation, training
 	for _, w := range p.Writers {
@@ -167,7 +193,7 @@ func Calculate(p Policy, r Rules) ([]Line, error) {
 				Person: *t, BonusType: BonusTraining, Category: CategoryBonus,
 				BaseCents: c, RateBP: r.TrainingBP, AmountCents: amount,
 				Why: Explanation{
-					Rule: BonusTraining, Level: levelName(*t), EarnerRateBP: t.RateBP,
+					Rule: RuleTraining, Level: levelName(*t), EarnerRateBP: t.RateBP,
 					RateBP: r.TrainingBP, BaseCents: c, CommissionableCents: c, ShareBP: bpScale,
 					AmountCents: amount, Chain: []string{t.Code},
 				},
@@ -177,16 +203,13 @@ func Calculate(p Policy, r Rules) ([]Line, error) {
 	return lines, nil
 }
 
-// shares splits C between the writers: all but the last get R(C × share), the last the rest.
+// shares splits C between the writers by their shares (Split).
 func shares(c int64, ws []Writer) []int64 {
-	out := make([]int64, len(ws))
-	rest := c
-	for i, w := range ws[:len(ws)-1] {
-		out[i] = mulDivRound(c, int64(w.ShareBP), bpScale)
-		rest -= out[i]
+	bp := make([]int32, len(ws))
+	for i, w := range ws {
+		bp[i] = w.ShareBP
 	}
-	out[len(ws)-1] = rest
-	return out
+	return Split(c, bp)
 }
 
 // share is one writer's share Ci of a policy, which every line of the writer is computed
@@ -215,7 +238,7 @@ type placed struct {
 
 // writerLines appends to lines those of one writer's share ci: personal, overrides up to
 // the leader, generations above it.
-func writerLines(lines []Line, w Writer, ci, c int64, personal BonusType, r Rules) []Line {
+func writerLines(lines []Line, w Writer, ci, c int64, personal Rule, r Rules) []Line {
 	s := &share{chain: w.Chain, codes: make([]string, len(w.Chain)), ci: ci, c: c, shareBP: w.ShareBP,
 		writerID: w.Chain[0].ID, out: lines, start: len(lines)}
 	for i, p := range w.Chain {
@@ -232,7 +255,7 @@ func writerLines(lines []Line, w Writer, ci, c int64, personal BonusType, r Rule
 }
 
 // stretch makes the personal line and the overrides of chain[1..top].
-func (s *share) stretch(top int, personal BonusType) {
+func (s *share) stretch(top int, personal Rule) {
 	h := s.chain[0].RateBP
 	paid := mulDivRound(s.ci, int64(h), bpScale)
 	s.own(0, personal, CategoryPersonal, 0, h, paid, Explanation{EarnerRateBP: h, RateBP: h})
@@ -242,7 +265,7 @@ func (s *share) stretch(top int, personal BonusType) {
 			continue
 		}
 		next := mulDivRound(s.ci, int64(u.RateBP), bpScale)
-		s.own(i, BonusOverride, CategoryOverride, 0, u.RateBP-h, next-paid,
+		s.own(i, RuleOverride, CategoryOverride, 0, u.RateBP-h, next-paid,
 			Explanation{EarnerRateBP: u.RateBP, BelowRateBP: h, RateBP: u.RateBP - h})
 		h, paid = u.RateBP, next
 	}
@@ -261,34 +284,34 @@ func (s *share) generations(leader int, rates []int32) {
 		amount := mulDivRound(s.ci, int64(rate), bpScale)
 		why := Explanation{EarnerRateBP: ch[j].RateBP, RateBP: rate, Leader: ch[leader].Code}
 		if ch[j].Active {
-			s.own(j, BonusGeneration, CategoryGeneration, g, rate, amount, why)
+			s.own(j, RuleGeneration, CategoryGeneration, g, rate, amount, why)
 			continue
 		}
 		k := j + 1 + slices.IndexFunc(ch[j+1:], func(p Person) bool { return p.Senior && p.Active })
 		if k > j && amount > 0 {
 			why.EarnerRateBP, why.Inactive = ch[k].RateBP, ch[j].Code
-			s.rolled = append(s.rolled, placed{k, s.line(k, BonusUnpaidGenerations, CategoryGeneration, g, rate, amount, why)})
+			s.rolled = append(s.rolled, placed{k, s.line(k, RuleUnpaidGenerations, CategoryGeneration, g, rate, amount, why)})
 		}
 	}
 }
 
 // own appends a line of the writer's own walk, unless its amount is 0.
-func (s *share) own(at int, bt BonusType, cat Category, g int, rate int32, amount int64, why Explanation) {
+func (s *share) own(at int, rule Rule, cat Category, g int, rate int32, amount int64, why Explanation) {
 	if amount > 0 {
-		s.out = append(s.out, s.line(at, bt, cat, g, rate, amount, why))
+		s.out = append(s.out, s.line(at, rule, cat, g, rate, amount, why))
 		s.ats = append(s.ats, at)
 	}
 }
 
 // line makes a line earned by chain[at], filling in what every explanation of the share
 // holds.
-func (s *share) line(at int, bt BonusType, cat Category, g int, rate int32, amount int64, why Explanation) Line {
+func (s *share) line(at int, rule Rule, cat Category, g int, rate int32, amount int64, why Explanation) Line {
 	p := s.chain[at]
-	why.Rule, why.Level, why.Generation = bt, levelName(p), g
+	why.Rule, why.Level, why.Generation = rule, levelName(p), g
 	why.BaseCents, why.CommissionableCents, why.ShareBP, why.AmountCents = s.ci, s.c, s.shareBP, amount
 	why.Chain = slices.Clone(s.codes[:at+1])
 	return Line{
-		Person: p, BonusType: bt, Category: cat, Generation: g, BaseCents: s.ci,
+		Person: p, BonusType: rule.BonusType(), Category: cat, Generation: g, BaseCents: s.ci,
 		RateBP: rate, AmountCents: amount, WriterID: s.writerID, Why: why,
 	}
 }

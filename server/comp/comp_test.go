@@ -89,9 +89,9 @@ func workedRows(base int64, personal BonusType, writer string) []row {
 		{"U1", BonusOverride, CategoryOverride, 0, base, 2000, pct(2000), writer},
 		{"U3", BonusOverride, CategoryOverride, 0, base, 1000, pct(1000), writer},
 		{"L", BonusOverride, CategoryOverride, 0, base, 2000, pct(2000), writer},
-		{"G1", BonusGeneration, CategoryGeneration, 1, base, 600, pct(600), writer},
-		{"G2", BonusGeneration, CategoryGeneration, 2, base, 400, pct(400), writer},
-		{"G4", BonusGeneration, CategoryGeneration, 4, base, 200, pct(200), writer},
+		{"G1", BonusOverride, CategoryGeneration, 1, base, 600, pct(600), writer},
+		{"G2", BonusOverride, CategoryGeneration, 2, base, 400, pct(400), writer},
+		{"G4", BonusOverride, CategoryGeneration, 4, base, 200, pct(200), writer},
 		{"G4", BonusUnpaidGenerations, CategoryGeneration, 3, base, 300, pct(300), writer},
 	}
 }
@@ -117,9 +117,9 @@ func TestCalculateWorkedExample(t *testing.T) {
 			// U2 is an Associate too: 35 ≤ 35 earns nothing.
 			row{"U3", BonusOverride, CategoryOverride, 0, 50_000, 2000, 10_000, "W2"},
 			row{"L", BonusOverride, CategoryOverride, 0, 50_000, 2000, 10_000, "W2"},
-			row{"G1", BonusGeneration, CategoryGeneration, 1, 50_000, 600, 3_000, "W2"},
-			row{"G2", BonusGeneration, CategoryGeneration, 2, 50_000, 400, 2_000, "W2"},
-			row{"G4", BonusGeneration, CategoryGeneration, 4, 50_000, 200, 1_000, "W2"},
+			row{"G1", BonusOverride, CategoryGeneration, 1, 50_000, 600, 3_000, "W2"},
+			row{"G2", BonusOverride, CategoryGeneration, 2, 50_000, 400, 2_000, "W2"},
+			row{"G4", BonusOverride, CategoryGeneration, 4, 50_000, 200, 1_000, "W2"},
 			row{"G4", BonusUnpaidGenerations, CategoryGeneration, 3, 50_000, 300, 1_500, "W2"},
 		)},
 	}
@@ -176,14 +176,14 @@ func TestCalculateEdges(t *testing.T) {
 			policy(100_000, 10000, w(10000, chain(1, "W:RMD", "A:SMD", "G1:SRMD", "G2:RMD"))), rules,
 			[]row{
 				{"W", BonusWriting, CategoryPersonal, 0, 100_000, 7500, 75_000, "W"},
-				{"G1", BonusGeneration, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
-				{"G2", BonusGeneration, CategoryGeneration, 2, 100_000, 400, 4_000, "W"},
+				{"G1", BonusOverride, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
+				{"G2", BonusOverride, CategoryGeneration, 2, 100_000, 400, 4_000, "W"},
 			}},
 		{"senior writer above a lower-rated upline: the upline earns nothing",
 			policy(100_000, 10000, w(10000, chain(1, "W:SRMD", "G1:RMD"))), rules,
 			[]row{
 				{"W", BonusWriting, CategoryPersonal, 0, 100_000, 8000, 80_000, "W"},
-				{"G1", BonusGeneration, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
+				{"G1", BonusOverride, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
 			}},
 		{"no senior in the chain: overrides to the top, no generations",
 			policy(100_000, 10000, w(10000, chain(1, "W:TA", "U1:SA", "U2:A", "U3:SMD"))), rules,
@@ -214,32 +214,32 @@ func TestCalculateEdges(t *testing.T) {
 			[]row{
 				{"W", BonusWriting, CategoryPersonal, 0, 100_000, 2500, 25_000, "W"},
 				{"U1", BonusOverride, CategoryOverride, 0, 100_000, 2000, 20_000, "W"},
-				{"G1", BonusGeneration, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
+				{"G1", BonusOverride, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
 			}},
 		{"chain shorter than six generations",
 			policy(100_000, 10000, w(10000, chain(1, "W:RMD", "G1:RMD"))), rules,
 			[]row{
 				{"W", BonusWriting, CategoryPersonal, 0, 100_000, 7500, 75_000, "W"},
-				{"G1", BonusGeneration, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
+				{"G1", BonusOverride, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
 			}},
 		{"more than six generations: the seventh and above earn nothing",
 			policy(100_000, 10000, w(10000, deep)), rules,
 			[]row{
 				{"W", BonusWriting, CategoryPersonal, 0, 100_000, 7500, 75_000, "W"},
-				{"G1", BonusGeneration, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
-				{"G2", BonusGeneration, CategoryGeneration, 2, 100_000, 400, 4_000, "W"},
-				{"G3", BonusGeneration, CategoryGeneration, 3, 100_000, 300, 3_000, "W"},
-				{"G4", BonusGeneration, CategoryGeneration, 4, 100_000, 200, 2_000, "W"},
-				{"G5", BonusGeneration, CategoryGeneration, 5, 100_000, 100, 1_000, "W"},
-				{"G6", BonusGeneration, CategoryGeneration, 6, 100_000, 50, 500, "W"},
+				{"G1", BonusOverride, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
+				{"G2", BonusOverride, CategoryGeneration, 2, 100_000, 400, 4_000, "W"},
+				{"G3", BonusOverride, CategoryGeneration, 3, 100_000, 300, 3_000, "W"},
+				{"G4", BonusOverride, CategoryGeneration, 4, 100_000, 200, 2_000, "W"},
+				{"G5", BonusOverride, CategoryGeneration, 5, 100_000, 100, 1_000, "W"},
+				{"G6", BonusOverride, CategoryGeneration, 6, 100_000, 50, 500, "W"},
 			}},
 		{"fewer generation rates: fewer generations",
 			policy(100_000, 10000, w(10000, deep)), threeGenerations,
 			[]row{
 				{"W", BonusWriting, CategoryPersonal, 0, 100_000, 7500, 75_000, "W"},
-				{"G1", BonusGeneration, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
-				{"G2", BonusGeneration, CategoryGeneration, 2, 100_000, 400, 4_000, "W"},
-				{"G3", BonusGeneration, CategoryGeneration, 3, 100_000, 300, 3_000, "W"},
+				{"G1", BonusOverride, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
+				{"G2", BonusOverride, CategoryGeneration, 2, 100_000, 400, 4_000, "W"},
+				{"G3", BonusOverride, CategoryGeneration, 3, 100_000, 300, 3_000, "W"},
 			}},
 		{"no generation rates: no generations",
 			policy(100_000, 10000, w(10000, deep)), Rules{},
@@ -248,18 +248,18 @@ func TestCalculateEdges(t *testing.T) {
 			policy(100_000, 10000, w(10000, chain(1, "W:RMD", "G1:RMD", "G2:RMD", "G3:RMD", "G4:RMD", "G5:RMD", "G6:RMD!", "N:SMD", "G7:RMD!", "G8:SRMD"))), rules,
 			[]row{
 				{"W", BonusWriting, CategoryPersonal, 0, 100_000, 7500, 75_000, "W"},
-				{"G1", BonusGeneration, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
-				{"G2", BonusGeneration, CategoryGeneration, 2, 100_000, 400, 4_000, "W"},
-				{"G3", BonusGeneration, CategoryGeneration, 3, 100_000, 300, 3_000, "W"},
-				{"G4", BonusGeneration, CategoryGeneration, 4, 100_000, 200, 2_000, "W"},
-				{"G5", BonusGeneration, CategoryGeneration, 5, 100_000, 100, 1_000, "W"},
+				{"G1", BonusOverride, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
+				{"G2", BonusOverride, CategoryGeneration, 2, 100_000, 400, 4_000, "W"},
+				{"G3", BonusOverride, CategoryGeneration, 3, 100_000, 300, 3_000, "W"},
+				{"G4", BonusOverride, CategoryGeneration, 4, 100_000, 200, 2_000, "W"},
+				{"G5", BonusOverride, CategoryGeneration, 5, 100_000, 100, 1_000, "W"},
 				{"G8", BonusUnpaidGenerations, CategoryGeneration, 6, 100_000, 50, 500, "W"},
 			}},
 		{"two inactive generations roll up to one leader, in order, after its own line",
 			policy(100_000, 10000, w(10000, chain(1, "W:RMD", "G1:RMD!", "G2:RMD!", "G3:RMD"))), rules,
 			[]row{
 				{"W", BonusWriting, CategoryPersonal, 0, 100_000, 7500, 75_000, "W"},
-				{"G3", BonusGeneration, CategoryGeneration, 3, 100_000, 300, 3_000, "W"},
+				{"G3", BonusOverride, CategoryGeneration, 3, 100_000, 300, 3_000, "W"},
 				{"G3", BonusUnpaidGenerations, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
 				{"G3", BonusUnpaidGenerations, CategoryGeneration, 2, 100_000, 400, 4_000, "W"},
 			}},
@@ -267,7 +267,7 @@ func TestCalculateEdges(t *testing.T) {
 			policy(100_000, 10000, w(10000, chain(1, "W:RMD", "G1:RMD", "N:MD", "G2:RMD!", "M:SMD"))), rules,
 			[]row{
 				{"W", BonusWriting, CategoryPersonal, 0, 100_000, 7500, 75_000, "W"},
-				{"G1", BonusGeneration, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
+				{"G1", BonusOverride, CategoryGeneration, 1, 100_000, 600, 6_000, "W"},
 			}},
 		{"odd cents with a split: the last share takes the rest",
 			policy(100_001, 10000, w(5000, chain(1, "W:TA")), w(5000, chain(2, "V:TA"))), rules,
@@ -284,11 +284,11 @@ func TestCalculateEdges(t *testing.T) {
 		{"half cents round up, overrides are differences of rounded amounts",
 			policy(101, 10000, w(10000, chain(1, "W:TA", "U1:SA", "U3:MD", "L:RMD", "G1:RMD"))), rules,
 			[]row{
-				{"W", BonusWriting, CategoryPersonal, 0, 101, 2500, 25, "W"},     // 25.25
-				{"U1", BonusOverride, CategoryOverride, 0, 101, 2000, 20, "W"},   // 45.45 → 45
-				{"U3", BonusOverride, CategoryOverride, 0, 101, 1000, 11, "W"},   // 55.55 → 56, less 45
-				{"L", BonusOverride, CategoryOverride, 0, 101, 2000, 20, "W"},    // 75.75 → 76, less 56
-				{"G1", BonusGeneration, CategoryGeneration, 1, 101, 600, 6, "W"}, // 6.06
+				{"W", BonusWriting, CategoryPersonal, 0, 101, 2500, 25, "W"},   // 25.25
+				{"U1", BonusOverride, CategoryOverride, 0, 101, 2000, 20, "W"}, // 45.45 → 45
+				{"U3", BonusOverride, CategoryOverride, 0, 101, 1000, 11, "W"}, // 55.55 → 56, less 45
+				{"L", BonusOverride, CategoryOverride, 0, 101, 2000, 20, "W"},  // 75.75 → 76, less 56
+				{"G1", BonusOverride, CategoryGeneration, 1, 101, 600, 6, "W"}, // 6.06
 			}},
 		{"C itself rounds half up",
 			policy(1, 5000, w(10000, chain(1, "W:ERMD"))), Rules{GenerationBP: []int32{}, TrainingBP: 500},
@@ -308,12 +308,12 @@ func TestCalculateEdges(t *testing.T) {
 			withTrainer(policy(MaxPremiumCents, MaxCommissionRateBP, w(10000, maxChain)), maxChain[0]), maxRules,
 			[]row{
 				{"W", BonusWriting, CategoryPersonal, 0, maxC, 10000, maxC, "W"},
-				{"G1", BonusGeneration, CategoryGeneration, 1, maxC, 10000, maxC, "W"},
-				{"G2", BonusGeneration, CategoryGeneration, 2, maxC, 10000, maxC, "W"},
-				{"G3", BonusGeneration, CategoryGeneration, 3, maxC, 10000, maxC, "W"},
-				{"G4", BonusGeneration, CategoryGeneration, 4, maxC, 10000, maxC, "W"},
-				{"G5", BonusGeneration, CategoryGeneration, 5, maxC, 10000, maxC, "W"},
-				{"G6", BonusGeneration, CategoryGeneration, 6, maxC, 10000, maxC, "W"},
+				{"G1", BonusOverride, CategoryGeneration, 1, maxC, 10000, maxC, "W"},
+				{"G2", BonusOverride, CategoryGeneration, 2, maxC, 10000, maxC, "W"},
+				{"G3", BonusOverride, CategoryGeneration, 3, maxC, 10000, maxC, "W"},
+				{"G4", BonusOverride, CategoryGeneration, 4, maxC, 10000, maxC, "W"},
+				{"G5", BonusOverride, CategoryGeneration, 5, maxC, 10000, maxC, "W"},
+				{"G6", BonusOverride, CategoryGeneration, 6, maxC, 10000, maxC, "W"},
 				{"W", BonusTraining, CategoryBonus, 0, maxC, 10000, maxC, ""},
 			}},
 	}

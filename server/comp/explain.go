@@ -9,16 +9,16 @@ import (
 // Explanation is why a line pays what it pays. It holds everything its sentence needs, so
 // it can be stored with the cashflow entry and shown later without the policy.
 type Explanation struct {
-	Rule                BonusType `json:"rule"`
-	Level               string    `json:"level"`                 // the earner's level as of the sale date
-	EarnerRateBP        int32     `json:"earnerRateBP"`          // the earner's level rate
-	BelowRateBP         int32     `json:"belowRateBP,omitempty"` // overrides: the highest rate already paid below
-	RateBP              int32     `json:"rateBP"`                // the rate applied to BaseCents
-	Generation          int       `json:"generation,omitempty"`
-	BaseCents           int64     `json:"baseCents"`           // the writer's share Ci (C for Training)
-	CommissionableCents int64     `json:"commissionableCents"` // the policy's whole C
-	ShareBP             int32     `json:"shareBP"`             // the writer's share of C
-	AmountCents         int64     `json:"amountCents"`
+	Rule                Rule   `json:"rule"`
+	Level               string `json:"level"`                 // the earner's level as of the sale date
+	EarnerRateBP        int32  `json:"earnerRateBP"`          // the earner's level rate
+	BelowRateBP         int32  `json:"belowRateBP,omitempty"` // overrides: the highest rate already paid below
+	RateBP              int32  `json:"rateBP"`                // the rate applied to BaseCents
+	Generation          int    `json:"generation,omitempty"`
+	BaseCents           int64  `json:"baseCents"`           // the writer's share Ci (C for Training)
+	CommissionableCents int64  `json:"commissionableCents"` // the policy's whole C
+	ShareBP             int32  `json:"shareBP"`             // the writer's share of C
+	AmountCents         int64  `json:"amountCents"`
 	// Chain holds the codes from the writer up to the earner (the trainer alone for
 	// Training).
 	Chain []string `json:"chain"`
@@ -42,25 +42,25 @@ func (e Explanation) Text() string {
 		who += " (" + e.Level + ")"
 	}
 	base := formatCents(e.BaseCents) + " commissionable"
-	if e.ShareBP != bpScale && e.Rule != BonusTraining {
+	if e.ShareBP != bpScale && e.Rule != RuleTraining {
 		base = fmt.Sprintf("%s, %s's %s share of %s commissionable",
 			formatCents(e.BaseCents), writer, formatBP(e.ShareBP), formatCents(e.CommissionableCents))
 	}
 	chain := fmt.Sprintf(" (writer %s; chain %s)", writer, strings.Join(e.Chain, " → "))
 	amount := formatCents(e.AmountCents)
 	switch e.Rule {
-	case BonusWriting, BonusSplit:
+	case RuleWriting, RuleSplit:
 		return fmt.Sprintf("%s: %s wrote the policy: %s of %s = %s.", e.Rule, who, formatBP(e.RateBP), base, amount)
-	case BonusOverride:
+	case RuleOverride:
 		return fmt.Sprintf("Override: %s %s − %s already paid below = %s of %s = %s%s.",
 			who, formatBP(e.EarnerRateBP), formatBP(e.BelowRateBP), formatBP(e.RateBP), base, amount, chain)
-	case BonusGeneration:
+	case RuleGeneration:
 		return fmt.Sprintf("Generation %d: %s is generation %d above the writer's leader %s: %s of %s = %s%s.",
 			e.Generation, who, e.Generation, e.Leader, formatBP(e.RateBP), base, amount, chain)
-	case BonusUnpaidGenerations:
+	case RuleUnpaidGenerations:
 		return fmt.Sprintf("Unpaid Generations Bonus: %s receives generation %d's %s of %s = %s, because %s (generation %d above %s) is not active%s.",
 			who, e.Generation, formatBP(e.RateBP), base, amount, e.Inactive, e.Generation, e.Leader, chain)
-	case BonusTraining:
+	case RuleTraining:
 		return fmt.Sprintf("Training: %s, field trainer of the policy: %s of %s = %s.", who, formatBP(e.RateBP), base, amount)
 	}
 	return fmt.Sprintf("%s: %s %s of %s = %s.", e.Rule, who, formatBP(e.RateBP), base, amount)

@@ -27,7 +27,7 @@ func TestExplanationWorkedExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Explanation{
-		Rule: BonusUnpaidGenerations, Level: "RMD", EarnerRateBP: 7500, RateBP: 300, Generation: 3,
+		Rule: RuleUnpaidGenerations, Level: "RMD", EarnerRateBP: 7500, RateBP: 300, Generation: 3,
 		BaseCents: 100_000, CommissionableCents: 100_000, ShareBP: 10000, AmountCents: 3_000,
 		Chain:  []string{"W", "U1", "U2", "U3", "L", "X", "G1", "G2", "G3", "G4"},
 		Leader: "L", Inactive: "G3",
@@ -36,7 +36,7 @@ func TestExplanationWorkedExample(t *testing.T) {
 		t.Errorf("G4's unpaid line (-want +got):\n%s", diff)
 	}
 	want = Explanation{
-		Rule: BonusOverride, Level: "Marketing Director", EarnerRateBP: 5500, BelowRateBP: 4500, RateBP: 1000,
+		Rule: RuleOverride, Level: "Marketing Director", EarnerRateBP: 5500, BelowRateBP: 4500, RateBP: 1000,
 		BaseCents: 100_000, CommissionableCents: 100_000, ShareBP: 10000, AmountCents: 10_000,
 		Chain: []string{"W", "U1", "U2", "U3"},
 	}
@@ -52,7 +52,7 @@ func TestExplanationWorkedExample(t *testing.T) {
 		{"W", BonusWriting, "Writing: W (Training Associate) wrote the policy: 25 % of $1,000.00 commissionable = $250.00."},
 		{"U1", BonusOverride, "Override: U1 (Senior Associate) 45 % − 25 % already paid below = 20 % of $1,000.00 commissionable = $200.00 (writer W; chain W → U1)."},
 		{"U3", BonusOverride, "Override: U3 (Marketing Director) 55 % − 45 % already paid below = 10 % of $1,000.00 commissionable = $100.00 (writer W; chain W → U1 → U2 → U3)."},
-		{"G1", BonusGeneration, "Generation 1: G1 (Senior RMD) is generation 1 above the writer's leader L: 6 % of $1,000.00 commissionable = $60.00 (writer W; chain W → U1 → U2 → U3 → L → X → G1)."},
+		{"G1", BonusOverride, "Generation 1: G1 (Senior RMD) is generation 1 above the writer's leader L: 6 % of $1,000.00 commissionable = $60.00 (writer W; chain W → U1 → U2 → U3 → L → X → G1)."},
 		{"G4", BonusUnpaidGenerations, "Unpaid Generations Bonus: G4 (RMD) receives generation 3's 3 % of $1,000.00 commissionable = $30.00, because G3 (generation 3 above L) is not active (writer W; chain W → U1 → U2 → U3 → L → X → G1 → G2 → G3 → G4)."},
 		{"T", BonusTraining, "Training: T (Associate), field trainer of the policy: 5 % of $1,000.00 commissionable = $50.00."},
 	}

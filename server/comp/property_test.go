@@ -288,7 +288,7 @@ func checkWriter(lines []Line, w Writer, ci int64, r Rules) error {
 				continue
 			}
 			if ch[j].Active {
-				want[key{BonusGeneration, g}] = Line{Person: ch[j], AmountCents: amount}
+				want[key{BonusOverride, g}] = Line{Person: ch[j], AmountCents: amount}
 				continue
 			}
 			for k := j + 1; k < len(ch); k++ {

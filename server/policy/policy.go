@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/associateportal/portal/server/comp"
 	"github.com/associateportal/portal/server/errs"
 )
 
@@ -55,14 +56,15 @@ func Editable(s Status) bool { return s == Pending || s == ActionRequired }
 // was approved (a lapse runs chargebacks on what the approval paid).
 func Lapsable(s Status) bool { return s == Approved || s == Archived }
 
-// Move checks a transition. An open requirement keeps a policy in Action Required and
-// stops a Pending one from going to Ready To Pay.
+// Move checks a transition. An open requirement holds a policy back: it keeps it in Action
+// Required, and a policy with one moves nowhere else (not on to Ready To Pay, nor from
+// Ready To Pay to Approved, when a requirement was added there).
 func Move(from, to Status, openRequirements int) error {
 	if !slices.Contains(transitions[from], to) {
 		return errs.Conflictf("A policy that is %s cannot move to %s; it can move to: %s", from, to, list(transitions[from]))
 	}
-	if openRequirements > 0 && (to == Pending || to == ReadyToPay) {
-		return errs.Conflictf("%d open requirement(s) keep this policy in Action Required: receive or waive them first", openRequirements)
+	if openRequirements > 0 && to != ActionRequired {
+		return errs.Conflictf("%d open requirement(s) hold this policy back: receive or waive them first", openRequirements)
 	}
 	return nil
 }
@@ -200,31 +202,9 @@ func (in *Input) Fields() [][2]string {
 	}
 }
 
-// Shares divides an amount between writers by their shares in basis points: every writer
-// but the last gets its share rounded half-up to the cent, the last the rest, so the parts
-// always add up to the amount.
-func Shares(amount int64, sharesBP []int32) []int64 {
-	out := make([]int64, len(sharesBP))
-	rest := amount
-	for i, s := range sharesBP {
-		if i == len(sharesBP)-1 {
-			out[i] = rest
-			break
-		}
-		out[i] = RoundBP(amount, s)
-		rest -= out[i]
-	}
-	return out
-}
-
-// RoundBP is amount × bp / 10000 rounded half-up to the cent, for amounts up to MaxCents
-// and rates up to 100000 bp (the product fits in an int64 with room to spare).
-func RoundBP(amount int64, bp int32) int64 {
-	return (amount*int64(bp) + 5000) / 10000
-}
-
-// BV is the business volume of a target premium at a product's BV factor.
-func BV(targetPremium int64, factorBP int32) int64 { return RoundBP(targetPremium, factorBP) }
+// BV is the business volume of a target premium at a product's BV factor, rounded as all
+// money is (comp.Round).
+func BV(targetPremium int64, factorBP int32) int64 { return comp.Round(targetPremium, factorBP) }
 
 // ValidatePreview checks the part of a form a commission preview reads (the product, the
 // premium, the sale date when given, the split and the trainer), so that a form still

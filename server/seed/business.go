@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/associateportal/portal/server/comp"
 	"github.com/associateportal/portal/server/policy"
 )
 
@@ -204,7 +205,7 @@ func policies(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, clients 
 		created := time.Date(submitted.Year(), submitted.Month(), submitted.Day(), 9+r.IntN(9), r.IntN(60), 0, 0, time.UTC)
 		pol = append(pol, []any{polID, pr.provider, fmt.Sprintf("%s%09d", providerNames[pr.provider-1].code, polID), int64(ci + 1),
 			pr.id, w.id, trainer, face, premium, bv, string(status), submitted, issued, approved, lapsed, created, created})
-		bvs, prems := policy.Shares(bv, shares), policy.Shares(premium, shares)
+		bvs, prems := comp.Split(bv, shares), comp.Split(premium, shares)
 		for k, a := range writers {
 			wr = append(wr, []any{polID, k + 1, a, shares[k], bvs[k], prems[k]})
 		}
@@ -236,8 +237,16 @@ func policies(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, clients 
 			write(wi, policy.Statuses[k%len(policy.Statuses)])
 		}
 	}
+	// Writers are drawn from the associates who have clients (however few clients were
+	// asked for, every draw writes a policy).
+	var owners []int
+	for i, own := range byOwner {
+		if len(own) > 0 {
+			owners = append(owners, i)
+		}
+	}
 	for polID < int64(o.Policies) {
-		wi := r.IntN(len(as))
+		wi := owners[r.IntN(len(owners))]
 		if as[wi].level == 1 && r.IntN(2) == 0 {
 			continue // training associates write less
 		}

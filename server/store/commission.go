@@ -89,7 +89,7 @@ func (s *Store) calculate(ctx context.Context, premium int64, rateBP int32, writ
 		}
 		in.Trainer = &chain[0]
 	}
-	out.CommissionableCents = policy.RoundBP(premium, rateBP)
+	out.CommissionableCents = comp.Commissionable(premium, rateBP)
 	out.Lines, err = comp.Calculate(in, rules)
 	if err != nil {
 		return out, errs.Wrap(errs.Invalid, err, "The policy cannot be calculated: %v", err)
@@ -127,7 +127,7 @@ func (s *Store) PreviewCommission(ctx context.Context, p *auth.Principal, in pol
 	var rate int32
 	err := s.db.QueryRow(ctx, `SELECT commission_rate_bp FROM products WHERE id = $1`, in.ProductID).Scan(&rate)
 	if errs.Is(translate(err), errs.NotFound) {
-		return Commission{}, fieldError("product_id", "Product not found")
+		return Commission{}, errs.Validation(errs.Field("product_id", "Product not found"))
 	}
 	if err != nil {
 		return Commission{}, translate(err)

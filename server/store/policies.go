@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/changelog"
+	"github.com/associateportal/portal/server/comp"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/hierarchy"
 	"github.com/associateportal/portal/server/listing"
@@ -111,9 +113,6 @@ func (s *Store) policyScope(ctx context.Context, p *auth.Principal, view hierarc
 		return "", errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission to see policies", auth.PermPoliciesReview)
 	}
 	if view == "" || view == hierarchy.Personal {
-		if err := hierarchy.Check(hierarchy.Personal, p.IsSenior); err != nil {
-			return "", err
-		}
 		return fmt.Sprintf("p.id IN (SELECT policy_id FROM policy_writers WHERE associate_id = %d)", p.AssociateID), nil
 	}
 	root, err := s.TeamRoot(ctx, p.AssociateID)
@@ -405,7 +404,7 @@ func (s *Store) resolve(ctx context.Context, p *auth.Principal, in policy.Input)
 		return w, translate(err)
 	case !active:
 		f.Add("product_id", "This product is no longer offered")
-	case w.clientCountry != "" && !contains(countries, w.clientCountry):
+	case w.clientCountry != "" && !slices.Contains(countries, w.clientCountry):
 		f.Add("product_id", "This product is not offered in %s", w.clientCountry)
 	}
 	w.writers, w.codes, w.shares = []int64{p.AssociateID}, []string{p.Code}, []int32{10000}
@@ -459,39 +458,25 @@ func (s *Store) resolve(ctx context.Context, p *auth.Principal, in policy.Input)
 	return w, f.Err()
 }
 
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // resolvePerson finds an active associate the caller may name (itself, its downline, its
-// upline chain) by code; msg says why not.
+// upline chain: Visible) by code; msg says why not, without telling an associate the caller
+// cannot see from one that does not exist.
 func (s *Store) resolvePerson(ctx context.Context, p *auth.Principal, code string) (id int64, msg string, err error) {
-	var path, status string
-	err = s.db.QueryRow(ctx, `SELECT id, path::text, status FROM associates WHERE code = $1`, code).Scan(&id, &path, &status)
-	if errs.Is(translate(err), errs.NotFound) {
-		return 0, fmt.Sprintf("No associate has the code %s", code), nil
-	}
-	if err != nil {
-		return 0, "", translate(err)
-	}
-	visible := id == p.AssociateID || isWithin(path, p.Path) || isWithin(p.Path, path)
-	if !visible {
+	t, err := s.Visible(ctx, p, code)
+	if errs.Is(err, errs.NotFound) {
 		return 0, fmt.Sprintf("No associate you can see has the code %s", code), nil
 	}
-	if status != "Active" {
-		return 0, fmt.Sprintf("%s is %s, not Active", code, status), nil
+	if err != nil {
+		return 0, "", err
 	}
-	return id, "", nil
-}
-
-// isWithin reports whether path is root or below it.
-func isWithin(path, root string) bool {
-	return path == root || (len(path) > len(root) && path[:len(root)] == root && path[len(root)] == '.')
+	var status string
+	if err := s.db.QueryRow(ctx, `SELECT status FROM associates WHERE id = $1`, t.ID).Scan(&status); err != nil {
+		return 0, "", translate(err)
+	}
+	if status != "Active" {
+		return 0, fmt.Sprintf("%s is %s, not Active", t.Code, status), nil
+	}
+	return t.ID, "", nil
 }
 
 // CreatePolicy writes a policy with the caller as first writer, credits the production and
@@ -536,7 +521,7 @@ func (s *Store) CreatePolicy(ctx context.Context, p *auth.Principal, in policy.I
 }
 
 func numberTaken(number, provider string) error {
-	return fieldError("policy_number", "Policy number %s already exists at %s", number, provider)
+	return errs.Validation(errs.Field("policy_number", "Policy number %s already exists at %s", number, provider))
 }
 
 // writeWriters stores the writers of a policy with their shares of its BV and premium.
@@ -548,7 +533,7 @@ func (s *Store) writeWriters(ctx context.Context, id int64, w writing, in policy
 	if err := s.db.QueryRow(ctx, `SELECT bv_cents FROM policies WHERE id = $1`, id).Scan(&bv); err != nil {
 		return translate(err)
 	}
-	bvs, premiums := policy.Shares(bv, w.shares), policy.Shares(in.TargetPremiumCents, w.shares)
+	bvs, premiums := comp.Split(bv, w.shares), comp.Split(in.TargetPremiumCents, w.shares)
 	for i, a := range w.writers {
 		if _, err := s.db.Exec(ctx, `INSERT INTO policy_writers (policy_id, position, associate_id, share_bp, bv_cents, premium_cents)
 			VALUES ($1, $2, $3, $4, $5, $6)`, id, i+1, a, w.shares[i], bvs[i], premiums[i]); err != nil {
@@ -705,9 +690,9 @@ func (s *Store) LapsePolicy(ctx context.Context, p *auth.Principal, id int64, on
 		case !policy.Lapsable(pol.Status):
 			return errs.Conflictf("Only an approved policy can lapse; this one is %s", pol.Status)
 		case on.After(today):
-			return fieldError("lapsed_on", "Lapse date cannot be in the future")
+			return errs.Validation(errs.Field("lapsed_on", "Lapse date cannot be in the future"))
 		case pol.ApprovedOn != nil && on.Before(*pol.ApprovedOn):
-			return fieldError("lapsed_on", "Lapse date cannot be before the approval (%s)", pol.ApprovedOn.Format("01/02/2006"))
+			return errs.Validation(errs.Field("lapsed_on", "Lapse date cannot be before the approval (%s)", pol.ApprovedOn.Format("01/02/2006")))
 		}
 		if err := tx.applyProduction(ctx, id, -1); err != nil {
 			return err
@@ -861,11 +846,4 @@ func (s *Store) DeleteRequirement(ctx context.Context, p *auth.Principal, id, re
 		return tx.logChanges(ctx, p, EntityPolicy, id, pol.Writers[0].AssociateID, "update",
 			[]changelog.Change{{Field: "requirement", Old: name}})
 	})
-}
-
-// fieldError is a 422 naming one field.
-func fieldError(field, format string, args ...any) error {
-	var f errs.Fields
-	f.Add(field, format, args...)
-	return f.Err()
 }
