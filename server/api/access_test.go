@@ -75,6 +75,7 @@ func TestAccessAnswers(t *testing.T) {
 		{"an associate with memos pending", pending, "GET", "/api/clients", 403, gate, "acknowledgements_pending"},
 		{"an associate with memos pending, on the dashboard", pending, "GET", "/api/dashboard/acknowledgements", 200, "", ""},
 		{"an associate", agent, "GET", "/api/team/Personal", 200, "", ""},
+		{"staff without permissions may read the providers", bare, "GET", "/api/providers", 200, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.who, func(t *testing.T) {
@@ -93,6 +94,28 @@ func TestAccessAnswers(t *testing.T) {
 				}
 			}
 		})
+	}
+	// The back office's operations: a well-formed request from someone without the
+	// permission is refused before the handler runs.
+	for _, tt := range []struct {
+		who, token, path string
+		body             any
+		perm             string
+	}{
+		{"an associate moving a policy", agent, "/api/policies/1/status", map[string]any{"status": "Ready To Pay"}, "policies.review"},
+		{"staff without policies.review moving a policy", bare, "/api/policies/1/status", map[string]any{"status": "Ready To Pay"}, "policies.review"},
+		{"staff without providers.manage adding a link", bare, "/api/providers/1/links",
+			map[string]any{"title": "Forms", "url": "https://example.com/forms"}, "providers.manage"},
+	} {
+		r := do(t, env, "POST", tt.path, tt.token, tt.body, nil)
+		if r.Status != 403 {
+			t.Errorf("%s: %d %s, want 403", tt.who, r.Status, r.Body)
+			continue
+		}
+		e := r.apiError(t)
+		if want := "This is for staff with the " + tt.perm + " permission"; e.Message != want || e.Code.Or("") != "staff_permission" {
+			t.Errorf("%s: message %q code %q, want %q staff_permission", tt.who, e.Message, e.Code.Or(""), want)
+		}
 	}
 	if !slices.Contains([]int{200}, do(t, env, "GET", "/api/access", bare, nil, nil).Status) {
 		t.Error("staff without permissions cannot read their own access")

@@ -74,28 +74,25 @@ type exportJob struct {
 	Asked       int64  `json:"asked,omitempty"` // Unix time the link was made
 }
 
-// period is the production period of a team download: its period_start and period_end,
-// by default the first day of the month the link was asked for to that day.
+// period is the production period of a team download: the period_start and period_end of
+// the request that made the link, seen on the day it was made.
 func (j exportJob) period() ([2]time.Time, error) {
-	var out [2]time.Time
 	v, err := url.ParseQuery(j.Query)
 	if err != nil {
-		return out, errs.Wrap(errs.Invalid, err, "The download's query cannot be read")
+		return [2]time.Time{}, errs.Wrap(errs.Invalid, err, "The download's query cannot be read")
 	}
-	now := time.Now().UTC()
-	if j.Asked > 0 {
-		now = time.Unix(j.Asked, 0).UTC()
-	}
-	out[0] = time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
-	out[1] = time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	var dates [2]*time.Time
 	for i, name := range []string{"period_start", "period_end"} {
 		if s := v.Get(name); s != "" {
-			if out[i], err = time.Parse(time.DateOnly, s); err != nil {
-				return out, errs.Validation(errs.Field(name, "The date must be YYYY-MM-DD"))
+			d, err := time.Parse(time.DateOnly, s)
+			if err != nil {
+				return [2]time.Time{}, errs.Validation(errs.Field(name, "The date must be YYYY-MM-DD"))
 			}
+			dates[i] = &d
 		}
 	}
-	return out, nil
+	from, to, err := periodOf(time.Unix(j.Asked, 0).UTC(), dates[0], dates[1])
+	return [2]time.Time{from, to}, err
 }
 
 // exportURL reserves the export of a download operation with the request's filters and

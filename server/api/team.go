@@ -15,19 +15,35 @@ var _ oas.TeamHandler = (*Handler)(nil)
 
 // period reads an optional period: by default the first day of this month to today.
 func (h *Handler) period(start, end oas.OptDate) (time.Time, time.Time, error) {
-	now := h.now()
-	from := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
-	to := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	var from, to *time.Time
 	if v, ok := start.Get(); ok {
-		from = v
+		from = &v
 	}
 	if v, ok := end.Get(); ok {
-		to = v
+		to = &v
 	}
-	if to.Before(from) {
-		return from, to, errs.Validation(errs.Field("period_end", "Period end must be on or after the period start"))
+	return periodOf(h.now(), from, to)
+}
+
+// dayOf is the day of a time, as the dates the server records are.
+func dayOf(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+
+// periodOf is a period seen on the day of now: from and to when given, by default the first
+// day of now's month and now's day.
+func periodOf(now time.Time, from, to *time.Time) (time.Time, time.Time, error) {
+	f, t := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC), dayOf(now)
+	if from != nil {
+		f = *from
 	}
-	return from, to, nil
+	if to != nil {
+		t = *to
+	}
+	if t.Before(f) {
+		return f, t, errs.Validation(errs.Field("period_end", "Period end must be on or after the period start"))
+	}
+	return f, t, nil
 }
 
 // teamRoot is the caller as the root of its team views.

@@ -436,6 +436,25 @@ func TestDefaultOrderAndUniqueLastKey(t *testing.T) {
 	if where := next.Where(&args); where != "((t.path) > ($1))" || args.Values[0] != "1.5.9" {
 		t.Errorf("keyset %s %v", where, args.Values)
 	}
+	// A default of "-field" sorts it descending, then by the key; the cursor follows it.
+	newest := listing.NewSpec("id",
+		listing.Field{Name: "id", Column: "t.id", Type: listing.Int, Sortable: true},
+		listing.Field{Name: "day", Column: "t.day", Type: listing.Int, Sortable: true},
+	)
+	newest.Default = "-day"
+	q, _ = listing.Parse("limit=2", newest)
+	if got := q.OrderBy(); got != "t.day DESC, t.id ASC" {
+		t.Errorf("default -day: ORDER BY %s", got)
+	}
+	c = q.NextCursor(func(f string) any { return map[string]any{"day": int64(20), "id": int64(7)}[f] })
+	next, err = listing.Parse("limit=2&cursor="+c, newest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args = listing.Args{}
+	if where := next.Where(&args); !strings.Contains(where, "<") {
+		t.Errorf("the keyset after a descending default does not go down: %s %v", where, args.Values)
+	}
 	// Without a default, no order means the key.
 	plain := listing.NewSpec("id", listing.Field{Name: "id", Column: "t.id", Type: listing.Int, Sortable: true})
 	q, _ = listing.Parse("", plain)

@@ -166,31 +166,15 @@ type Scholarship struct {
 // Scholarships measures an associate against every program: direct recruits who joined and
 // personal BV submitted (not lapsed) in each program's window, the months up to end.
 func (s *Store) Scholarships(ctx context.Context, associateID int64, end time.Time) ([]Scholarship, error) {
-	rows, err := s.db.Query(ctx, `SELECT code, name, recruits, bv_cents, award_cents, window_months FROM scholarship_programs ORDER BY code`)
-	type program struct {
-		Scholarship
-		months int
-	}
-	programs, err := collect(rows, err, func(r pgx.Rows, p *program) error {
-		return r.Scan(&p.Code, &p.Name, &p.RecruitsTarget, &p.BVTarget, &p.Award, &p.months)
-	})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Scholarship, len(programs))
-	for i, p := range programs {
-		sc := p.Scholarship
-		sc.WindowEnd = end
-		sc.WindowStart = monthOf(end).AddDate(0, 1-p.months, 0)
-		err := s.db.QueryRow(ctx, `SELECT
-			(SELECT count(*) FROM associates WHERE upline_id = $1 AND joined_on BETWEEN $2 AND $3),
+	rows, err := s.db.Query(ctx, `SELECT sp.code, sp.name, sp.recruits, sp.bv_cents, sp.award_cents, w.start,
+			(SELECT count(*) FROM associates WHERE upline_id = $1 AND joined_on BETWEEN w.start AND $2),
 			(SELECT coalesce(sum(bv_cents), 0)::bigint FROM production_monthly
-				WHERE associate_id = $1 AND month BETWEEN $2 AND $3 AND status <> 'Lapsed')`,
-			associateID, sc.WindowStart, sc.WindowEnd).Scan(&sc.Recruits, &sc.BV)
-		if err != nil {
-			return nil, translate(err)
-		}
-		out[i] = sc
-	}
-	return out, nil
+				WHERE associate_id = $1 AND month BETWEEN w.start AND $2 AND status <> 'Lapsed')
+		FROM scholarship_programs sp
+		CROSS JOIN LATERAL (SELECT (date_trunc('month', $2::date) - make_interval(months => sp.window_months - 1))::date AS start) w
+		ORDER BY sp.code`, associateID, end)
+	return collect(rows, err, func(r pgx.Rows, sc *Scholarship) error {
+		sc.WindowEnd = end
+		return r.Scan(&sc.Code, &sc.Name, &sc.RecruitsTarget, &sc.BVTarget, &sc.Award, &sc.WindowStart, &sc.Recruits, &sc.BV)
+	})
 }

@@ -79,6 +79,13 @@ func TestReadRefuses(t *testing.T) {
 			}
 		})
 	}
+	if l, err := read(contract(`        - { name: 'filter[name][eq]', in: query, schema: { type: string } }
+        - name: order
+          in: query
+          x-default-order: -id
+          schema: { type: object, properties: { id: {} } }`)); err != nil || len(l) != 1 || l[0].DefaultOrder != "-id" {
+		t.Errorf("a descending default order: %+v, %v", l, err)
+	}
 	if _, err := read(contract(`        - { name: 'filter[name][eq]', in: query, schema: { type: string } }
         - name: order
           in: query

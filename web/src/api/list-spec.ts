@@ -29,6 +29,7 @@ export interface ListField {
 export interface ListSpec<P> {
   operation: string;
   key: string;
+  /** The field sorted by without an order; `-field` sorts it descending. */
   defaultOrder: string;
   fields: Record<string, ListField>;
   /** Never set: carries the parameter type. */
