@@ -180,7 +180,7 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 	if err := copyUsers(ctx, tx, as, hash, o); err != nil {
 		return res, err
 	}
-	clients, err := copyClients(ctx, tx, r, as, agent, o)
+	clients, err := copyClients(ctx, tx, r, as, rmd, agent, o)
 	if err != nil {
 		return res, err
 	}
@@ -482,8 +482,10 @@ type clientInfo struct {
 	canada bool
 }
 
-func copyClients(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, agent int, o Options) ([]clientInfo, error) {
-	const agentClients = 40
+func copyClients(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, rmd, agent int, o Options) ([]clientInfo, error) {
+	// The demo associates have clients of their own whatever the size: 40 for the agent,
+	// 20 for the RMD.
+	const agentClients, rmdClients = 40, 20
 	total := o.Clients
 	maritals := []string{"Married", "Single", "Divorced", "Widow"}
 	genders := []string{"Male", "Female"}
@@ -494,8 +496,11 @@ func copyClients(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, agent
 			return nil, nil
 		}
 		oi := agent
-		if i >= agentClients {
+		switch {
+		case i >= agentClients+rmdClients:
 			oi = r.IntN(len(as))
+		case i >= agentClients:
+			oi = rmd
 		}
 		owner := &as[oi]
 		i++

@@ -77,6 +77,56 @@ func TestSeedBuildsTheDemoOrganisation(t *testing.T) {
 	}
 }
 
+// The seeded business: policies in every status for both demo associates, every category
+// sold, writers' shares adding up to each policy, production that is the sum of the
+// writers' shares, an approval event per approved policy, and a few policies with
+// requirements, splits and trainers; seeding with few clients still writes every policy.
+func TestSeedBuildsBusiness(t *testing.T) {
+	pool := testdb.New(t)
+	ctx := context.Background()
+	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	res, err := seed.Run(ctx, pool, seed.Options{Associates: 300, Clients: 60, Seed: 3, Now: now, Keys: keys(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Policies != 900 {
+		t.Errorf("%d policies; want 3 per associate", res.Policies)
+	}
+	for _, code := range []string{seed.DemoAgtCode, seed.DemoRMDCode} {
+		var statuses int
+		if err := pool.QueryRow(ctx, `SELECT count(DISTINCT p.status) FROM policies p JOIN associates a ON a.id = p.writer_id
+			WHERE a.code = $1`, code).Scan(&statuses); err != nil {
+			t.Fatal(err)
+		}
+		if statuses != 5 {
+			t.Errorf("%s writes in %d statuses; want all 5", code, statuses)
+		}
+	}
+	var categories, unbalanced, splits, trainers, withRequirements, approved, approvals int
+	var production, shares int64
+	err = pool.QueryRow(ctx, `SELECT
+		(SELECT count(DISTINCT pr.category) FROM policies p JOIN products pr ON pr.id = p.product_id),
+		(SELECT count(*) FROM policies p WHERE p.bv_cents <> (SELECT sum(bv_cents) FROM policy_writers w WHERE w.policy_id = p.id)
+			OR p.target_premium_cents <> (SELECT sum(premium_cents) FROM policy_writers w WHERE w.policy_id = p.id)
+			OR (SELECT sum(share_bp) FROM policy_writers w WHERE w.policy_id = p.id) <> 10000),
+		(SELECT count(*) FROM policy_writers WHERE position = 2),
+		(SELECT count(*) FROM policies WHERE trainer_id IS NOT NULL),
+		(SELECT count(DISTINCT policy_id) FROM policy_requirements),
+		(SELECT count(*) FROM policies WHERE approved_on IS NOT NULL),
+		(SELECT count(*) FROM policy_events WHERE kind = 'approved'),
+		(SELECT coalesce(sum(bv_cents), 0) FROM production_monthly),
+		(SELECT sum(bv_cents) FROM policy_writers)`).Scan(&categories, &unbalanced, &splits, &trainers, &withRequirements,
+		&approved, &approvals, &production, &shares)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if categories != 8 || unbalanced != 0 || splits == 0 || trainers == 0 || withRequirements == 0 || approved == 0 ||
+		approvals != approved || production != shares {
+		t.Errorf("categories %d (want 8), unbalanced %d, splits %d, trainers %d, with requirements %d, approved %d, approval events %d, production %d vs shares %d",
+			categories, unbalanced, splits, trainers, withRequirements, approved, approvals, production, shares)
+	}
+}
+
 func TestSeedIsDeterministic(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
