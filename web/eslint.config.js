@@ -5,6 +5,7 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import radixUnused from './radix-unused.json' with { type: 'json' };
 
 // Feature areas: every folder under src/features (a new area is covered the moment it
 // exists). A feature never imports another feature; shared code (components, lib, api) never
@@ -60,11 +61,30 @@ export default tseslint.config(
         'error',
         { name: 'fetch', message: 'Only src/api/mutator.ts calls fetch.' },
       ],
+      'no-restricted-imports': [
+        'error',
+        {
+          name: '@radix-ui/react-icons',
+          message:
+            'Its one module puts every icon in a chunk shared by all pages: import the icon from @/components/icons/<name> (add it there when missing).',
+        },
+        {
+          name: '@radix-ui/themes',
+          importNames: radixUnused.components,
+          message:
+            'The build leaves out the styles of this component: take it off radix-unused.json first.',
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.object.name='window'][callee.property.name='fetch']",
           message: 'Only src/api/mutator.ts calls fetch.',
+        },
+        {
+          selector: `Property > Identifier.key[name=/^(${Object.keys(radixUnused.breakpoints).join('|')})$/]`,
+          message:
+            'The build leaves out the styles of this breakpoint: take it off radix-unused.json first.',
         },
       ],
     },

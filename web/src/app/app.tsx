@@ -2,9 +2,9 @@ import { Theme } from '@radix-ui/themes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
-import { Toaster } from '@/components/toaster';
 import { setLoginNavigator } from '@/lib/session';
 import { useTheme } from '@/lib/theme';
+import { LazyToaster } from './lazy-toaster';
 import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 
@@ -12,7 +12,7 @@ import { createRouter } from './router';
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => {
-    const created = createRouter();
+    const created = createRouter(queryClient);
     // A 401 goes to the login page through the router (no reload), keeping where the user was.
     setLoginNavigator((path) => {
       const { pathname, search, hash } = created.state.location;
@@ -32,7 +32,7 @@ export function App() {
         appearance={appearance}
       >
         <RouterProvider router={router} />
-        <Toaster />
+        <LazyToaster />
       </Theme>
     </QueryClientProvider>
   );

@@ -1,16 +1,21 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useListAcknowledgements } from '@/api/gen/endpoints/acknowledgements/acknowledgements';
 import { CenteredSpinner } from '@/components/centered-spinner';
-import { AcknowledgementFlow } from '@/features/acknowledgements/acknowledgement-flow';
 import { HomePage } from '@/features/dashboard/home-page';
 import { usePageTitle } from '@/lib/page-title';
+import { QUIET_QUERY } from '@/lib/query-meta';
+
+// The flow (and its signature pad) loads only when something waits for acknowledgement.
+const AcknowledgementFlow = lazy(async () => ({
+  default: (await import('@/features/acknowledgements/acknowledgement-flow')).AcknowledgementFlow,
+}));
 
 /**
  * The dashboard home. While anything waits for acknowledgement it shows the acknowledgement
  * flow; once the flow has run it stays on 'All acknowledged' until the user continues.
  */
 export function HomeRoute() {
-  const query = useListAcknowledgements({ query: { meta: { toast: false } } });
+  const query = useListAcknowledgements({ query: QUIET_QUERY });
   const [flowShown, setFlowShown] = useState(false);
   const pending = query.data ? query.data.memos.length + query.data.w9_documents.length : 0;
   if (pending > 0 && !flowShown) setFlowShown(true);
@@ -18,7 +23,11 @@ export function HomeRoute() {
 
   if (query.isPending) return <CenteredSpinner />;
   if (pending > 0 || flowShown) {
-    return <AcknowledgementFlow onContinue={() => setFlowShown(false)} />;
+    return (
+      <Suspense fallback={<CenteredSpinner />}>
+        <AcknowledgementFlow onContinue={() => setFlowShown(false)} />
+      </Suspense>
+    );
   }
   return <HomePage />;
 }

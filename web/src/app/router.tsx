@@ -1,12 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '@/components/centered-spinner';
+import { LoginPage } from '@/features/auth/login-page';
 import { AuthLayout } from './layouts/auth-layout';
-import { DashboardLayout } from './layouts/dashboard-layout';
+import { RequireSession } from './layouts/require-session';
 import { NotFoundPage } from './not-found-page';
+import { prefetchDashboard, prefetchSession } from './prefetch';
 import { RouteError } from './route-error';
 
 // Views load lazily: the top-centre bar shows while a navigation waits for one, and the centred
-// spinner (HydrateFallback) while the first one loads. Every route has an error element.
+// spinner (HydrateFallback) while the first one loads. Every route has an error element. The
+// signed-in shell is lazy too, so that the login page loads none of it; its guard is not. The
+// login page itself is small and comes with the app, so that it shows without a second round
+// trip (docs/benchmarks.md, issue 8). The loaders only start requests (app/prefetch.ts) and
+// run once, when their route is entered.
 
 const errorElement = <RouteError />;
 
@@ -55,90 +62,103 @@ function associateTabs(withHierarchy: boolean): RouteObject[] {
   return tabs.map((tab) => ({ ...tab, errorElement }));
 }
 
-export const routes: RouteObject[] = [
-  {
-    element: <AuthLayout />,
-    errorElement,
-    HydrateFallback: () => <CenteredSpinner fullPage />,
-    children: [
-      {
-        path: 'login',
-        errorElement,
-        lazy: async () => ({ Component: (await import('@/features/auth/login-page')).LoginPage }),
-      },
-    ],
-  },
-  {
-    path: '/',
-    element: <DashboardLayout />,
-    errorElement,
-    HydrateFallback: () => <CenteredSpinner fullPage />,
-    children: [
-      {
-        errorElement,
-        children: [
-          {
-            index: true,
-            lazy: async () => ({ Component: (await import('./home-route')).HomeRoute }),
-          },
-          { path: 'business', element: <Navigate to="/business/clients" replace /> },
-          {
-            path: 'business/clients',
-            lazy: async () => ({
-              Component: (await import('@/features/clients/clients-list-page')).ClientsListPage,
-            }),
-          },
-          {
-            path: 'business/clients/create',
-            lazy: async () => ({
-              Component: (await import('@/features/clients/client-create-page')).ClientCreatePage,
-            }),
-          },
-          {
-            path: 'business/create/client',
-            lazy: async () => ({
-              Component: (await import('@/features/clients/client-create-page')).ClientCreatePage,
-            }),
-          },
-          {
-            path: 'business/clients/:id',
-            lazy: async () => ({
-              Component: (await import('@/features/clients/client-detail-page')).ClientDetailPage,
-            }),
-          },
-          {
-            path: 'business/clients/:id/edit',
-            lazy: async () => ({
-              Component: (await import('@/features/clients/client-edit-page')).ClientEditPage,
-            }),
-          },
-          {
-            path: 'team',
-            lazy: async () => ({
-              Component: (await import('@/features/team/team-dashboard-page')).TeamDashboardPage,
-            }),
-          },
-          {
-            path: 'team/:code',
-            lazy: async () => ({
-              Component: (await import('@/features/team/team-routes')).TeamCodeRoute,
-            }),
-            children: associateTabs(true),
-          },
-          {
-            path: 'account',
-            lazy: async () => ({
-              Component: (await import('@/features/team/team-routes')).AccountRoute,
-            }),
-            children: associateTabs(false),
-          },
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-    ],
-  },
-];
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      element: <AuthLayout />,
+      errorElement,
+      HydrateFallback: () => <CenteredSpinner fullPage />,
+      children: [{ path: 'login', errorElement, Component: LoginPage }],
+    },
+    {
+      path: '/',
+      element: <RequireSession />,
+      errorElement,
+      HydrateFallback: () => <CenteredSpinner fullPage />,
+      loader: () => prefetchSession(queryClient),
+      shouldRevalidate: () => false,
+      children: [
+        {
+          lazy: async () => ({
+            Component: (await import('./layouts/dashboard-layout')).DashboardLayout,
+          }),
+          errorElement,
+          children: [
+            {
+              errorElement,
+              children: [
+                {
+                  index: true,
+                  loader: () => prefetchDashboard(queryClient),
+                  shouldRevalidate: () => false,
+                  lazy: async () => ({ Component: (await import('./home-route')).HomeRoute }),
+                },
+                { path: 'business', element: <Navigate to="/business/clients" replace /> },
+                {
+                  path: 'business/clients',
+                  lazy: async () => ({
+                    Component: (await import('@/features/clients/clients-list-page'))
+                      .ClientsListPage,
+                  }),
+                },
+                {
+                  path: 'business/clients/create',
+                  lazy: async () => ({
+                    Component: (await import('@/features/clients/client-create-page'))
+                      .ClientCreatePage,
+                  }),
+                },
+                {
+                  path: 'business/create/client',
+                  lazy: async () => ({
+                    Component: (await import('@/features/clients/client-create-page'))
+                      .ClientCreatePage,
+                  }),
+                },
+                {
+                  path: 'business/clients/:id',
+                  lazy: async () => ({
+                    Component: (await import('@/features/clients/client-detail-page'))
+                      .ClientDetailPage,
+                  }),
+                },
+                {
+                  path: 'business/clients/:id/edit',
+                  lazy: async () => ({
+                    Component: (await import('@/features/clients/client-edit-page')).ClientEditPage,
+                  }),
+                },
+                {
+                  path: 'team',
+                  lazy: async () => ({
+                    Component: (await import('@/features/team/team-dashboard-page'))
+                      .TeamDashboardPage,
+                  }),
+                },
+                {
+                  path: 'team/:code',
+                  lazy: async () => ({
+                    Component: (await import('@/features/team/team-routes')).TeamCodeRoute,
+                  }),
+                  children: associateTabs(true),
+                },
+                {
+                  path: 'account',
+                  lazy: async () => ({
+                    Component: (await import('@/features/team/team-routes')).AccountRoute,
+                  }),
+                  children: associateTabs(false),
+                },
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

@@ -1,5 +1,5 @@
-import { DownloadIcon } from '@radix-ui/react-icons';
 import { Button, DropdownMenu } from '@radix-ui/themes';
+import { DownloadIcon } from '@/components/icons/download';
 import type { DownloadFormat } from '@/lib/download';
 
 /** The Download button of a list: CSV or Excel (XLSX). */

@@ -1,5 +1,5 @@
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Callout } from '@radix-ui/themes';
+import { ExclamationTriangleIcon } from '@/components/icons/exclamation-triangle';
 import { VALIDATION_ERROR, errorMessage } from '@/lib/errors';
 
 /** An inline error panel. A 'Validation error' message hides the panel (the fields say it). */

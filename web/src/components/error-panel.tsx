@@ -1,7 +1,7 @@
-import { ArrowLeftIcon } from '@radix-ui/react-icons';
 import { Button, Card, Code, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link, useNavigate } from 'react-router';
 import { mayPassOnRetry } from '@/api/mutator';
+import { ArrowLeftIcon } from '@/components/icons/arrow-left';
 import type { ErrorDetails } from '@/lib/errors';
 
 export interface BackLink {

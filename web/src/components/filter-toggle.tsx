@@ -1,5 +1,5 @@
-import { MixerHorizontalIcon } from '@radix-ui/react-icons';
 import { Badge, Button } from '@radix-ui/themes';
+import { MixerHorizontalIcon } from '@/components/icons/mixer-horizontal';
 
 /** The Filters button of a list: shows or hides its filter panel, with the number of filters on. */
 export function FilterToggle({

@@ -1,6 +1,7 @@
-import { ExclamationTriangleIcon, ReloadIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Spinner, Table, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { ExclamationTriangleIcon } from '@/components/icons/exclamation-triangle';
+import { ReloadIcon } from '@/components/icons/reload';
 import { errorMessage } from '@/lib/errors';
 import { ErrorCallout } from './error-callout';
 

@@ -1,7 +1,8 @@
-import { Cross2Icon, MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Spinner, Text, TextField } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { Cross2Icon } from '@/components/icons/cross-2';
+import { MagnifyingGlassIcon } from '@/components/icons/magnifying-glass';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import './lookup.css';
 

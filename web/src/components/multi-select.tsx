@@ -1,5 +1,5 @@
-import { ChevronDownIcon } from '@radix-ui/react-icons';
 import { Button, CheckboxGroup, Flex, Popover, ScrollArea, Text } from '@radix-ui/themes';
+import { ChevronDownIcon } from '@/components/icons/chevron-down';
 
 export interface MultiSelectOption {
   value: string;

@@ -1,6 +1,7 @@
-import { ChevronLeftIcon, ChevronRightIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Select, Text } from '@radix-ui/themes';
 import { useId } from 'react';
+import { ChevronLeftIcon } from '@/components/icons/chevron-left';
+import { ChevronRightIcon } from '@/components/icons/chevron-right';
 import type { Listing } from '@/lib/listing-state';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -1,6 +1,8 @@
-import { ArrowDownIcon, ArrowUpIcon, CaretSortIcon } from '@radix-ui/react-icons';
 import { Table } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { ArrowDownIcon } from '@/components/icons/arrow-down';
+import { ArrowUpIcon } from '@/components/icons/arrow-up';
+import { CaretSortIcon } from '@/components/icons/caret-sort';
 import type { Order } from '@/lib/listing-state';
 
 export interface SortableHeaderProps {

@@ -1,5 +1,7 @@
-import { DesktopIcon, MoonIcon, SunIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
+import { DesktopIcon } from '@/components/icons/desktop';
+import { MoonIcon } from '@/components/icons/moon';
+import { SunIcon } from '@/components/icons/sun';
 import { THEME_CHOICES, useTheme, type ThemeChoice } from '@/lib/theme';
 
 const icons = { light: SunIcon, dark: MoonIcon, auto: DesktopIcon } as const;

@@ -1,12 +1,10 @@
-import {
-  CheckCircledIcon,
-  Cross2Icon,
-  CrossCircledIcon,
-  InfoCircledIcon,
-} from '@radix-ui/react-icons';
 import { Flex, IconButton, Text } from '@radix-ui/themes';
 import { Toast } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
+import { CheckCircledIcon } from '@/components/icons/check-circled';
+import { Cross2Icon } from '@/components/icons/cross-2';
+import { CrossCircledIcon } from '@/components/icons/cross-circled';
+import { InfoCircledIcon } from '@/components/icons/info-circled';
 import { dismissToast, getToasts, subscribeToasts, type ToastKind } from '@/lib/toast';
 import './toaster.css';
 

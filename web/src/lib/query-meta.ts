@@ -14,3 +14,6 @@ declare module '@tanstack/react-query' {
     mutationMeta: RequestMeta;
   }
 }
+
+/** The options of a query whose screen shows its failure itself (not toasted). */
+export const QUIET_QUERY = { meta: { toast: false } } satisfies { meta: RequestMeta };

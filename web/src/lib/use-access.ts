@@ -1,5 +1,6 @@
 import { useGetAccess } from '@/api/gen/endpoints/access/access';
 import type { User } from '@/api/gen/model/user';
+import type { RequestMeta } from './query-meta';
 
 /** The permission that opens the client list to staff. */
 export const CLIENTS_READ = 'clients.read';
@@ -28,13 +29,16 @@ export function accessRules(
   };
 }
 
+/** GET /access is kept for a minute; its failure is shown by the layout, never toasted. */
+export const ACCESS_QUERY = { staleTime: 60_000, meta: { toast: false } satisfies RequestMeta };
+
 /**
  * The signed-in user, their permissions and what they may do. Every screen asks through this
  * hook, so they share one GET /access (kept for a minute; its failure is shown by the layout,
  * never toasted).
  */
 export function useAccess() {
-  const access = useGetAccess({ query: { staleTime: 60_000, meta: { toast: false } } });
+  const access = useGetAccess({ query: ACCESS_QUERY });
   const user = access.data?.user;
   const permissions = access.data?.permissions ?? [];
   return {

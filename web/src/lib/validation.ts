@@ -1,18 +1,13 @@
 import { z } from 'zod';
+import { maxLengthMessage, minMessage, requiredMessage } from './field-rules';
 
 // No generated parsers: zod would probe `new Function` to compile them, which the portal's
 // Content-Security-Policy refuses (and browsers report the refusal). Every form imports this
 // module, so the setting is in place before the first parse.
 z.config({ jitless: true });
 
-// Field rules with the spec's messages: '{label} is required' and
-// '{label} must be greater than or equal to {min}'.
-
-export const requiredMessage = (label: string) => `${label} is required`;
-export const minMessage = (label: string, min: number) =>
-  `${label} must be greater than or equal to ${min}`;
-export const maxLengthMessage = (label: string, max: number) =>
-  `${label} must be at most ${max} characters`;
+// Field rules with the spec's messages (built in lib/field-rules.ts, which the login form uses
+// without zod).
 
 /** A required text field (trimmed). */
 export function requiredText(label: string, max?: number) {

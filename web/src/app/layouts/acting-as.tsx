@@ -1,8 +1,8 @@
-import { PersonIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Popover, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AssociateLookup } from '@/components/associate-lookup';
+import { PersonIcon } from '@/components/icons/person';
 import { getAccessToken, setAccessToken } from '@/lib/session';
 
 /** Admin app mode: the associate a staff user acts for (sent as the access-token header). */

@@ -1,5 +1,6 @@
 import { Box, Button, Flex, TabNav } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useListAcknowledgements } from '@/api/gen/endpoints/acknowledgements/acknowledgements';
 import { logout } from '@/api/gen/endpoints/auth/auth';
@@ -8,41 +9,34 @@ import { ErrorCallout } from '@/components/error-callout';
 import { ThemeMenu } from '@/components/theme-menu';
 import { useBreakpoint } from '@/lib/breakpoint';
 import { config } from '@/lib/config';
-import { LOGIN_PATH, endSession, requireLogin } from '@/lib/session';
+import { QUIET_QUERY } from '@/lib/query-meta';
+import { LOGIN_PATH, endSession } from '@/lib/session';
 import { useAccess } from '@/lib/use-access';
-import { useToken } from '@/lib/use-session';
 import { NavigationProgress } from '../navigation-progress';
 import { areaOf, topMenu } from '../navigation';
-import { ActingAs } from './acting-as';
 import { Brand } from './brand';
 import { MobileMenu } from './mobile-menu';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
+
+// Admin app mode only: its associate lookup stays out of the associate portal's first load.
+const ActingAs = lazy(async () => ({ default: (await import('./acting-as')).ActingAs }));
 
 /** Pages that load before everything is acknowledged: only the dashboard home. */
 export function allowedBeforeAcknowledgement(pathname: string): boolean {
   return pathname === '/';
 }
 
-/** The signed-in shell at /: top navigation, per-area sidebar, and the two route guards
- *  (a session is required; nothing but the home loads until everything is acknowledged). */
+/** The signed-in shell at /: top navigation, per-area sidebar, and the acknowledgement guard
+ *  (nothing but the home loads until everything is acknowledged). It loads lazily, under
+ *  RequireSession: the login page does not load it. */
 export function DashboardLayout() {
-  const token = useToken();
-  const location = useLocation();
-  if (!token) {
-    requireLogin();
-    return <Navigate to={LOGIN_PATH} replace state={{ from: location }} />;
-  }
-  return <SignedInShell />;
-}
-
-function SignedInShell() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const breakpoint = useBreakpoint();
   const access = useAccess();
-  const acknowledgements = useListAcknowledgements({ query: { meta: { toast: false } } });
+  const acknowledgements = useListAcknowledgements({ query: QUIET_QUERY });
 
   const { user } = access;
   if (access.isError) {
@@ -109,7 +103,11 @@ function SignedInShell() {
             ) : null}
           </Flex>
           <Flex align="center" gap="3">
-            {config.isAdmin ? <ActingAs /> : null}
+            {config.isAdmin ? (
+              <Suspense fallback={null}>
+                <ActingAs />
+              </Suspense>
+            ) : null}
             <ThemeMenu />
             <UserMenu user={user} onLogout={() => void onLogout()} />
           </Flex>

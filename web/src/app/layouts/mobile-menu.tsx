@@ -1,6 +1,7 @@
-import { CheckIcon, HamburgerMenuIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
 import { Link } from 'react-router';
+import { CheckIcon } from '@/components/icons/check';
+import { HamburgerMenuIcon } from '@/components/icons/hamburger-menu';
 import { isActive, type Area, type AreaKey } from '../navigation';
 
 type Current = 'page' | 'true' | undefined;

@@ -1,7 +1,8 @@
-import { ExitIcon, PersonIcon } from '@radix-ui/react-icons';
 import { Avatar, Button, DropdownMenu, Flex, Text } from '@radix-ui/themes';
 import { useNavigate } from 'react-router';
 import type { User } from '@/api/gen/model/user';
+import { ExitIcon } from '@/components/icons/exit';
+import { PersonIcon } from '@/components/icons/person';
 import { initials } from '@/lib/format';
 
 export function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {

@@ -1,9 +1,10 @@
-import { CheckCircledIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link } from 'react-router';
 import { useListAcknowledgements } from '@/api/gen/endpoints/acknowledgements/acknowledgements';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorCallout } from '@/components/error-callout';
+import { CheckCircledIcon } from '@/components/icons/check-circled';
+import { QUIET_QUERY } from '@/lib/query-meta';
 import { AcknowledgementItem } from './acknowledgement-item';
 import { useRemoveFirst } from './use-acknowledge-item';
 import './acknowledgements.css';
@@ -15,7 +16,7 @@ export interface AcknowledgementFlowProps {
 
 /** Memos first, then W-9 documents (only when no memos are left); no auto-redirect at the end. */
 export function AcknowledgementFlow({ onContinue }: AcknowledgementFlowProps) {
-  const query = useListAcknowledgements({ query: { meta: { toast: false } } });
+  const query = useListAcknowledgements({ query: QUIET_QUERY });
   const removeFirst = useRemoveFirst();
 
   if (query.isPending) return <CenteredSpinner />;

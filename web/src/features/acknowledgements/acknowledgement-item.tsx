@@ -1,4 +1,3 @@
-import { CheckCircledIcon } from '@radix-ui/react-icons';
 import {
   Badge,
   Button,
@@ -15,6 +14,7 @@ import type { AcknowledgementKind } from '@/api/gen/model/acknowledgementKind';
 import type { Memo } from '@/api/gen/model/memo';
 import type { W9Document } from '@/api/gen/model/w9Document';
 import { ErrorCallout } from '@/components/error-callout';
+import { CheckCircledIcon } from '@/components/icons/check-circled';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { SignatureField, type SignatureFieldHandle } from './signature-field';
 import { REMOVE_AFTER_MS, useAcknowledgeItem } from './use-acknowledge-item';

@@ -12,7 +12,11 @@ vi.mock('@/api/mutator', async (importOriginal) => {
     ...actual,
     apiRequest: vi.fn(async (config: RequestConfig) => {
       const body = config.data as { login: string; password: string };
-      if (body.password === 'portal-demo-pass')
+      if (body.login === 'too-long')
+        throw new actual.ApiError(422, 'Validation error', [
+          { field: 'login', message: 'Email or associate code is too long' },
+        ]);
+      if (body.login === 'AGT100' && body.password === 'portal-demo-pass')
         return { token: 'new-token', user: { id: 1, name: 'Alex' } };
       throw new actual.ApiError(401, 'The login or password is not correct');
     }),
@@ -63,5 +67,28 @@ describe('LoginPage', () => {
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(getToken()).toBe('new-token');
     expect(getSessionFlags()).toEqual({ sessionExpired: false, loginRequired: false });
+  });
+
+  it('focuses the first invalid field, checks fields again as they change, sends the login trimmed', async () => {
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Password'), 'portal-demo-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const login = screen.getByLabelText('Email or associate code');
+    expect(await screen.findByText('Email or associate code is required')).toBeInTheDocument();
+    expect(login).toHaveFocus();
+    expect(login).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+
+    await user.type(login, '  too-long ');
+    expect(screen.queryByText('Email or associate code is required')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Email or associate code is too long')).toBeInTheDocument();
+    expect(login).toHaveFocus();
+    expect(screen.queryByRole('alert', { name: /Validation error/ })).not.toBeInTheDocument();
+
+    await user.clear(login);
+    await user.type(login, ' AGT100 ');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
   });
 });

@@ -1,26 +1,38 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { InfoCircledIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router';
-import { z } from 'zod';
 import { useLogin } from '@/api/gen/endpoints/auth/auth';
 import { ErrorCallout } from '@/components/error-callout';
 import { FormField, fieldA11y } from '@/components/form-field';
-import { applyServerErrors } from '@/lib/form';
+import { InfoCircledIcon } from '@/components/icons/info-circled';
+import { fieldErrors } from '@/lib/errors';
+import { requiredTextError } from '@/lib/field-rules';
 import { usePageTitle } from '@/lib/page-title';
 import { clearSessionFlags, getSessionFlags, setToken } from '@/lib/session';
 import { useToken } from '@/lib/use-session';
-import { requiredText } from '@/lib/validation';
 
-const schema = z.object({
-  login: requiredText('Email or associate code', 254),
-  password: z.string().min(1, 'Password is required').max(256),
-});
+// Two fields: plain checks rather than a schema library (they were most of the page's
+// JavaScript). The login is sent trimmed, the password as typed.
+const FIELDS = ['login', 'password'] as const;
+type Field = (typeof FIELDS)[number];
+type LoginValues = Record<Field, string>;
+type LoginErrors = Partial<Record<Field, string>>;
 
-type LoginValues = z.infer<typeof schema>;
+function fieldError(field: Field, values: LoginValues): string | undefined {
+  return field === 'login'
+    ? requiredTextError('Email or associate code', values.login.trim(), 254)
+    : requiredTextError('Password', values.password, 256);
+}
+
+function validate(values: LoginValues): LoginErrors {
+  const errors: LoginErrors = {};
+  for (const field of FIELDS) {
+    const error = fieldError(field, values);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
 
 export const SESSION_EXPIRED_NOTICE = 'Your session has expired. Please log in again.';
 export const LOGIN_REQUIRED_NOTICE = 'Please log in to continue.';
@@ -39,27 +51,60 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const [flags] = useState(getSessionFlags);
   const login = useLogin({ mutation: { meta: { toast: false } } });
-  const form = useForm<LoginValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { login: '', password: '' },
-  });
-  const { errors } = form.formState;
+  const [values, setValues] = useState<LoginValues>({ login: '', password: '' });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  // As before with react-hook-form: fields are checked on submit, then again as they change.
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
   if (token && !login.isPending && !login.isSuccess) {
     return <Navigate to={returnPath(location.state)} replace />;
   }
 
-  const submit = form.handleSubmit(async (values) => {
+  const focusFirst = (found: LoginErrors) => {
+    const first = FIELDS.find((field) => found[field]);
+    if (first) inputs.current[first]?.focus();
+  };
+
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted) setErrors((current) => ({ ...current, [field]: fieldError(field, next) }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
+    setSubmitting(true);
     try {
-      const answer = await login.mutateAsync({ data: values });
+      const answer = await login.mutateAsync({
+        data: { login: values.login.trim(), password: values.password },
+      });
       queryClient.clear();
       clearSessionFlags();
       setToken(answer.token);
       navigate(returnPath(location.state), { replace: true });
     } catch (error) {
-      applyServerErrors(error, form.setError, ['login', 'password']);
+      // A 422's field errors go under the fields (the first one focused); anything else is
+      // the callout above the form.
+      const server: LoginErrors = {};
+      for (const { field, message } of fieldErrors(error)) {
+        if ((FIELDS as readonly string[]).includes(field)) server[field as Field] ??= message;
+      }
+      setErrors(server);
+      focusFirst(server);
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <Card size="4">
@@ -90,25 +135,35 @@ export function LoginPage() {
         <ErrorCallout error={login.error} />
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Flex direction="column" gap="4">
-            <FormField id="login" label="Email or associate code" error={errors.login?.message}>
+            <FormField id="login" label="Email or associate code" error={errors.login}>
               <TextField.Root
                 size="3"
                 autoComplete="username"
                 autoFocus
-                {...fieldA11y('login', errors.login?.message)}
-                {...form.register('login')}
+                {...fieldA11y('login', errors.login)}
+                ref={(input) => {
+                  inputs.current.login = input;
+                }}
+                name="login"
+                value={values.login}
+                onChange={change('login')}
               />
             </FormField>
-            <FormField id="password" label="Password" error={errors.password?.message}>
+            <FormField id="password" label="Password" error={errors.password}>
               <TextField.Root
                 size="3"
                 type="password"
                 autoComplete="current-password"
-                {...fieldA11y('password', errors.password?.message)}
-                {...form.register('password')}
+                {...fieldA11y('password', errors.password)}
+                ref={(input) => {
+                  inputs.current.password = input;
+                }}
+                name="password"
+                value={values.password}
+                onChange={change('password')}
               />
             </FormField>
-            <Button type="submit" size="3" loading={form.formState.isSubmitting}>
+            <Button type="submit" size="3" loading={submitting}>
               Log in
             </Button>
           </Flex>

@@ -1,10 +1,11 @@
-import { ArrowLeftIcon, InfoCircledIcon } from '@radix-ui/react-icons';
 import { Button, Callout, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCreateClient } from '@/api/gen/endpoints/clients/clients';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { CenteredSpinner } from '@/components/centered-spinner';
+import { ArrowLeftIcon } from '@/components/icons/arrow-left';
+import { InfoCircledIcon } from '@/components/icons/info-circled';
 import { PageHeader } from '@/components/page-header';
 import { createdMessage, useRedirectAfterSuccess } from '@/lib/form';
 import { usePageTitle } from '@/lib/page-title';

@@ -1,4 +1,3 @@
-import { Pencil1Icon, TrashIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Card, DataList, Flex, Grid, Heading, Link, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -14,6 +13,8 @@ import { CenteredSpinner } from '@/components/centered-spinner';
 import { DeleteDialog } from '@/components/confirm-dialog';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { ErrorPanel, errorTitle } from '@/components/error-panel';
+import { Pencil1Icon } from '@/components/icons/pencil-1';
+import { TrashIcon } from '@/components/icons/trash';
 import { PageHeader } from '@/components/page-header';
 import { errorDetails } from '@/lib/errors';
 import { formatCurrency, formatDate, formatDateTime, formatPhone } from '@/lib/format';

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircledIcon } from '@radix-ui/react-icons';
 import {
   Box,
   Button,
@@ -20,6 +19,7 @@ import type { ClientInput } from '@/api/gen/model/clientInput';
 import { ChoiceSelect } from '@/components/choice-select';
 import { ErrorCallout } from '@/components/error-callout';
 import { FormField, fieldA11y, fieldErrorId } from '@/components/form-field';
+import { CheckCircledIcon } from '@/components/icons/check-circled';
 import { applyServerErrors } from '@/lib/form';
 import { statesOf } from '@/lib/states';
 import {

@@ -1,4 +1,3 @@
-import { PlusIcon } from '@radix-ui/react-icons';
 import { Box, Button, Card, Flex, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { listClients } from '@/api/lists.gen';
 import { ClientLookup } from '@/components/client-lookup';
 import { DownloadMenu } from '@/components/download-menu';
 import { FilterToggle } from '@/components/filter-toggle';
+import { PlusIcon } from '@/components/icons/plus';
 import { ListTable } from '@/components/list-table';
 import { PageHeader } from '@/components/page-header';
 import { ListingPagination } from '@/components/pagination';

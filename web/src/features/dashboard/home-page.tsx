@@ -1,12 +1,15 @@
-import { ArrowRightIcon, CheckCircledIcon, FileTextIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { Link } from 'react-router';
 import { useGetDashboard } from '@/api/gen/endpoints/dashboard/dashboard';
 import type { Dashboard } from '@/api/gen/model/dashboard';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorCallout } from '@/components/error-callout';
+import { ArrowRightIcon } from '@/components/icons/arrow-right';
+import { CheckCircledIcon } from '@/components/icons/check-circled';
+import { FileTextIcon } from '@/components/icons/file-text';
 import { formatNumber } from '@/lib/format';
 import { accessRules, useAccess } from '@/lib/use-access';
+import { QUIET_QUERY } from '@/lib/query-meta';
 
 function Stat({
   label,
@@ -96,7 +99,7 @@ function Counts({ data, permissions }: { data: Dashboard; permissions: readonly 
 
 /** The home dashboard: greeting, level and code, what needs attention, client counts. */
 export function HomePage() {
-  const dashboard = useGetDashboard({ query: { meta: { toast: false } } });
+  const dashboard = useGetDashboard({ query: QUIET_QUERY });
   const { permissions } = useAccess();
   if (dashboard.isPending) return <CenteredSpinner />;
   if (dashboard.isError)

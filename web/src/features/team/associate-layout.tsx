@@ -1,4 +1,3 @@
-import { InfoCircledIcon } from '@radix-ui/react-icons';
 import { Avatar, Badge, Callout, Flex, Heading, Link, TabNav } from '@radix-ui/themes';
 import { Link as RouterLink, Outlet, useLocation, useOutletContext } from 'react-router';
 import { useGetAssociate } from '@/api/gen/endpoints/associates/associates';
@@ -6,6 +5,7 @@ import type { AssociateOverview } from '@/api/gen/model/associateOverview';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorPanel, errorTitle } from '@/components/error-panel';
+import { InfoCircledIcon } from '@/components/icons/info-circled';
 import { errorDetails } from '@/lib/errors';
 import { initials } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';

@@ -1,4 +1,3 @@
-import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Badge, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import {
@@ -8,6 +7,7 @@ import {
 } from '@/api/gen/endpoints/associates/associates';
 import type { Appointment } from '@/api/gen/model/appointment';
 import type { License } from '@/api/gen/model/license';
+import { ExclamationTriangleIcon } from '@/components/icons/exclamation-triangle';
 import { ListTable, type ListQuery } from '@/components/list-table';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useAssociate } from './associate-layout';

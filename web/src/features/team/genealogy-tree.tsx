@@ -1,4 +1,3 @@
-import { ArrowUpIcon, ChevronDownIcon, ChevronRightIcon, HomeIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
@@ -17,6 +16,10 @@ import type { GenealogyHit } from '@/api/gen/model/genealogyHit';
 import type { TreeNode } from '@/api/gen/model/treeNode';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorCallout } from '@/components/error-callout';
+import { ArrowUpIcon } from '@/components/icons/arrow-up';
+import { ChevronDownIcon } from '@/components/icons/chevron-down';
+import { ChevronRightIcon } from '@/components/icons/chevron-right';
+import { HomeIcon } from '@/components/icons/home';
 import {
   LOOKUP_QUERY_OPTIONS,
   Lookup,

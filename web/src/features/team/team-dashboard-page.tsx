@@ -1,4 +1,3 @@
-import { ArrowRightIcon } from '@radix-ui/react-icons';
 import {
   Button,
   Card,
@@ -19,6 +18,7 @@ import type { TeamSummary } from '@/api/gen/model/teamSummary';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { BarChart, ColumnChart } from '@/components/charts';
 import { ErrorPanel, errorTitle } from '@/components/error-panel';
+import { ArrowRightIcon } from '@/components/icons/arrow-right';
 import { PageHeader } from '@/components/page-header';
 import { PeriodPicker } from '@/components/period-picker';
 import { errorDetails } from '@/lib/errors';
