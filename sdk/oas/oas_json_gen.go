@@ -1404,9 +1404,15 @@ func (s *AssociateOverview) encodeFields(e *jx.Encoder) {
 			s.Licensed.Encode(e)
 		}
 	}
+	{
+		if s.Production.Set {
+			e.FieldStart("production")
+			s.Production.Encode(e)
+		}
+	}
 }
 
-var jsonFieldsNameOfAssociateOverview = [20]string{
+var jsonFieldsNameOfAssociateOverview = [21]string{
 	0:  "relation",
 	1:  "code",
 	2:  "name",
@@ -1427,6 +1433,7 @@ var jsonFieldsNameOfAssociateOverview = [20]string{
 	17: "downline_size",
 	18: "recruits",
 	19: "licensed",
+	20: "production",
 }
 
 // Decode decodes AssociateOverview from json.
@@ -1648,6 +1655,16 @@ func (s *AssociateOverview) Decode(d *jx.Decoder) error {
 			}(); err != nil {
 				return errors.Wrap(err, "decode field \"licensed\"")
 			}
+		case "production":
+			if err := func() error {
+				s.Production.Reset()
+				if err := s.Production.Decode(d); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"production\"")
+			}
 		default:
 			return d.Skip()
 		}
@@ -1744,6 +1761,161 @@ func (s AssociateOverviewRelation) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements stdjson.Unmarshaler.
 func (s *AssociateOverviewRelation) UnmarshalJSON(data []byte) error {
+	d := jx.DecodeBytes(data)
+	return s.Decode(d)
+}
+
+// Encode implements json.Marshaler.
+func (s *AssociateProduction) Encode(e *jx.Encoder) {
+	e.ObjStart()
+	s.encodeFields(e)
+	e.ObjEnd()
+}
+
+// encodeFields encodes fields.
+func (s *AssociateProduction) encodeFields(e *jx.Encoder) {
+	{
+		e.FieldStart("period_start")
+		json.EncodeDate(e, s.PeriodStart)
+	}
+	{
+		e.FieldStart("period_end")
+		json.EncodeDate(e, s.PeriodEnd)
+	}
+	{
+		e.FieldStart("totals")
+		s.Totals.Encode(e)
+	}
+	{
+		e.FieldStart("by_month")
+		e.ArrStart()
+		for _, elem := range s.ByMonth {
+			elem.Encode(e)
+		}
+		e.ArrEnd()
+	}
+}
+
+var jsonFieldsNameOfAssociateProduction = [4]string{
+	0: "period_start",
+	1: "period_end",
+	2: "totals",
+	3: "by_month",
+}
+
+// Decode decodes AssociateProduction from json.
+func (s *AssociateProduction) Decode(d *jx.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode AssociateProduction to nil")
+	}
+	var requiredBitSet [1]uint8
+
+	if err := d.ObjBytes(func(d *jx.Decoder, k []byte) error {
+		switch string(k) {
+		case "period_start":
+			requiredBitSet[0] |= 1 << 0
+			if err := func() error {
+				v, err := json.DecodeDate(d)
+				s.PeriodStart = v
+				if err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"period_start\"")
+			}
+		case "period_end":
+			requiredBitSet[0] |= 1 << 1
+			if err := func() error {
+				v, err := json.DecodeDate(d)
+				s.PeriodEnd = v
+				if err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"period_end\"")
+			}
+		case "totals":
+			requiredBitSet[0] |= 1 << 2
+			if err := func() error {
+				if err := s.Totals.Decode(d); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"totals\"")
+			}
+		case "by_month":
+			requiredBitSet[0] |= 1 << 3
+			if err := func() error {
+				s.ByMonth = make([]LabelledAmounts, 0)
+				if err := d.Arr(func(d *jx.Decoder) error {
+					var elem LabelledAmounts
+					if err := elem.Decode(d); err != nil {
+						return err
+					}
+					s.ByMonth = append(s.ByMonth, elem)
+					return nil
+				}); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"by_month\"")
+			}
+		default:
+			return d.Skip()
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode AssociateProduction")
+	}
+	// Validate required fields.
+	var failures []validate.FieldError
+	for i, mask := range [1]uint8{
+		0b00001111,
+	} {
+		if result := (requiredBitSet[i] & mask) ^ mask; result != 0 {
+			// Mask only required fields and check equality to mask using XOR.
+			//
+			// If XOR result is not zero, result is not equal to expected, so some fields are missed.
+			// Bits of fields which would be set are actually bits of missed fields.
+			missed := bits.OnesCount8(result)
+			for bitN := 0; bitN < missed; bitN++ {
+				bitIdx := bits.TrailingZeros8(result)
+				fieldIdx := i*8 + bitIdx
+				var name string
+				if fieldIdx < len(jsonFieldsNameOfAssociateProduction) {
+					name = jsonFieldsNameOfAssociateProduction[fieldIdx]
+				} else {
+					name = strconv.Itoa(fieldIdx)
+				}
+				failures = append(failures, validate.FieldError{
+					Name:  name,
+					Error: validate.ErrFieldRequired,
+				})
+				// Reset bit.
+				result &^= 1 << bitIdx
+			}
+		}
+	}
+	if len(failures) > 0 {
+		return &validate.Error{Fields: failures}
+	}
+
+	return nil
+}
+
+// MarshalJSON implements stdjson.Marshaler.
+func (s *AssociateProduction) MarshalJSON() ([]byte, error) {
+	e := jx.Encoder{}
+	s.Encode(&e)
+	return e.Bytes(), nil
+}
+
+// UnmarshalJSON implements stdjson.Unmarshaler.
+func (s *AssociateProduction) UnmarshalJSON(data []byte) error {
 	d := jx.DecodeBytes(data)
 	return s.Decode(d)
 }
@@ -7406,6 +7578,39 @@ func (s OptAssociateKind) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements stdjson.Unmarshaler.
 func (s *OptAssociateKind) UnmarshalJSON(data []byte) error {
+	d := jx.DecodeBytes(data)
+	return s.Decode(d)
+}
+
+// Encode encodes AssociateProduction as json.
+func (o OptAssociateProduction) Encode(e *jx.Encoder) {
+	if !o.Set {
+		return
+	}
+	o.Value.Encode(e)
+}
+
+// Decode decodes AssociateProduction from json.
+func (o *OptAssociateProduction) Decode(d *jx.Decoder) error {
+	if o == nil {
+		return errors.New("invalid: unable to decode OptAssociateProduction to nil")
+	}
+	o.Set = true
+	if err := o.Value.Decode(d); err != nil {
+		return err
+	}
+	return nil
+}
+
+// MarshalJSON implements stdjson.Marshaler.
+func (s OptAssociateProduction) MarshalJSON() ([]byte, error) {
+	e := jx.Encoder{}
+	s.Encode(&e)
+	return e.Bytes(), nil
+}
+
+// UnmarshalJSON implements stdjson.Unmarshaler.
+func (s *OptAssociateProduction) UnmarshalJSON(data []byte) error {
 	d := jx.DecodeBytes(data)
 	return s.Decode(d)
 }
@@ -14008,6 +14213,10 @@ func (s *TeamSummary) Encode(e *jx.Encoder) {
 // encodeFields encodes fields.
 func (s *TeamSummary) encodeFields(e *jx.Encoder) {
 	{
+		e.FieldStart("production")
+		s.Production.Encode(e)
+	}
+	{
 		e.FieldStart("growth")
 		e.ArrStart()
 		for _, elem := range s.Growth {
@@ -14053,15 +14262,16 @@ func (s *TeamSummary) encodeFields(e *jx.Encoder) {
 	}
 }
 
-var jsonFieldsNameOfTeamSummary = [8]string{
-	0: "growth",
-	1: "view",
-	2: "members",
-	3: "by_level",
-	4: "by_status",
-	5: "new_in_period",
-	6: "licensed",
-	7: "expiring",
+var jsonFieldsNameOfTeamSummary = [9]string{
+	0: "production",
+	1: "growth",
+	2: "view",
+	3: "members",
+	4: "by_level",
+	5: "by_status",
+	6: "new_in_period",
+	7: "licensed",
+	8: "expiring",
 }
 
 // Decode decodes TeamSummary from json.
@@ -14069,12 +14279,22 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 	if s == nil {
 		return errors.New("invalid: unable to decode TeamSummary to nil")
 	}
-	var requiredBitSet [1]uint8
+	var requiredBitSet [2]uint8
 
 	if err := d.ObjBytes(func(d *jx.Decoder, k []byte) error {
 		switch string(k) {
-		case "growth":
+		case "production":
 			requiredBitSet[0] |= 1 << 0
+			if err := func() error {
+				if err := s.Production.Decode(d); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"production\"")
+			}
+		case "growth":
+			requiredBitSet[0] |= 1 << 1
 			if err := func() error {
 				s.Growth = make([]MonthCount, 0)
 				if err := d.Arr(func(d *jx.Decoder) error {
@@ -14092,7 +14312,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"growth\"")
 			}
 		case "view":
-			requiredBitSet[0] |= 1 << 1
+			requiredBitSet[0] |= 1 << 2
 			if err := func() error {
 				if err := s.View.Decode(d); err != nil {
 					return err
@@ -14102,7 +14322,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"view\"")
 			}
 		case "members":
-			requiredBitSet[0] |= 1 << 2
+			requiredBitSet[0] |= 1 << 3
 			if err := func() error {
 				v, err := d.Int64()
 				s.Members = int64(v)
@@ -14114,7 +14334,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"members\"")
 			}
 		case "by_level":
-			requiredBitSet[0] |= 1 << 3
+			requiredBitSet[0] |= 1 << 4
 			if err := func() error {
 				s.ByLevel = make([]LabelCount, 0)
 				if err := d.Arr(func(d *jx.Decoder) error {
@@ -14132,7 +14352,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"by_level\"")
 			}
 		case "by_status":
-			requiredBitSet[0] |= 1 << 4
+			requiredBitSet[0] |= 1 << 5
 			if err := func() error {
 				s.ByStatus = make([]LabelCount, 0)
 				if err := d.Arr(func(d *jx.Decoder) error {
@@ -14150,7 +14370,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"by_status\"")
 			}
 		case "new_in_period":
-			requiredBitSet[0] |= 1 << 5
+			requiredBitSet[0] |= 1 << 6
 			if err := func() error {
 				v, err := d.Int64()
 				s.NewInPeriod = int64(v)
@@ -14162,7 +14382,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"new_in_period\"")
 			}
 		case "licensed":
-			requiredBitSet[0] |= 1 << 6
+			requiredBitSet[0] |= 1 << 7
 			if err := func() error {
 				v, err := d.Int64()
 				s.Licensed = int64(v)
@@ -14174,7 +14394,7 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"licensed\"")
 			}
 		case "expiring":
-			requiredBitSet[0] |= 1 << 7
+			requiredBitSet[1] |= 1 << 0
 			if err := func() error {
 				if err := s.Expiring.Decode(d); err != nil {
 					return err
@@ -14192,8 +14412,9 @@ func (s *TeamSummary) Decode(d *jx.Decoder) error {
 	}
 	// Validate required fields.
 	var failures []validate.FieldError
-	for i, mask := range [1]uint8{
+	for i, mask := range [2]uint8{
 		0b11111111,
+		0b00000001,
 	} {
 		if result := (requiredBitSet[i] & mask) ^ mask; result != 0 {
 			// Mask only required fields and check equality to mask using XOR.

@@ -653,6 +653,8 @@ type AssociateOverview struct {
 	DownlineSize OptInt                    `json:"downline_size"`
 	Recruits     OptInt                    `json:"recruits"`
 	Licensed     OptBool                   `json:"licensed"`
+	// The associate's personal production; absent when the associate is the caller's upline.
+	Production OptAssociateProduction `json:"production"`
 }
 
 // GetRelation returns the value of Relation.
@@ -755,6 +757,11 @@ func (s *AssociateOverview) GetLicensed() OptBool {
 	return s.Licensed
 }
 
+// GetProduction returns the value of Production.
+func (s *AssociateOverview) GetProduction() OptAssociateProduction {
+	return s.Production
+}
+
 // SetRelation sets the value of Relation.
 func (s *AssociateOverview) SetRelation(val AssociateOverviewRelation) {
 	s.Relation = val
@@ -855,6 +862,11 @@ func (s *AssociateOverview) SetLicensed(val OptBool) {
 	s.Licensed = val
 }
 
+// SetProduction sets the value of Production.
+func (s *AssociateOverview) SetProduction(val OptAssociateProduction) {
+	s.Production = val
+}
+
 // AssociateOverviewHeaders wraps AssociateOverview with response headers.
 type AssociateOverviewHeaders struct {
 	XToken   OptString
@@ -928,6 +940,56 @@ func (s *AssociateOverviewRelation) UnmarshalText(data []byte) error {
 	default:
 		return errors.Errorf("invalid value: %q", data)
 	}
+}
+
+// An associate's personal production of the twelve months up to this one, every status but Lapsed.
+// Ref: #/components/schemas/AssociateProduction
+type AssociateProduction struct {
+	PeriodStart time.Time `json:"period_start"`
+	PeriodEnd   time.Time `json:"period_end"`
+	Totals      Amounts   `json:"totals"`
+	// One entry per month (label YYYY-MM), oldest first.
+	ByMonth []LabelledAmounts `json:"by_month"`
+}
+
+// GetPeriodStart returns the value of PeriodStart.
+func (s *AssociateProduction) GetPeriodStart() time.Time {
+	return s.PeriodStart
+}
+
+// GetPeriodEnd returns the value of PeriodEnd.
+func (s *AssociateProduction) GetPeriodEnd() time.Time {
+	return s.PeriodEnd
+}
+
+// GetTotals returns the value of Totals.
+func (s *AssociateProduction) GetTotals() Amounts {
+	return s.Totals
+}
+
+// GetByMonth returns the value of ByMonth.
+func (s *AssociateProduction) GetByMonth() []LabelledAmounts {
+	return s.ByMonth
+}
+
+// SetPeriodStart sets the value of PeriodStart.
+func (s *AssociateProduction) SetPeriodStart(val time.Time) {
+	s.PeriodStart = val
+}
+
+// SetPeriodEnd sets the value of PeriodEnd.
+func (s *AssociateProduction) SetPeriodEnd(val time.Time) {
+	s.PeriodEnd = val
+}
+
+// SetTotals sets the value of Totals.
+func (s *AssociateProduction) SetTotals(val Amounts) {
+	s.Totals = val
+}
+
+// SetByMonth sets the value of ByMonth.
+func (s *AssociateProduction) SetByMonth(val []LabelledAmounts) {
+	s.ByMonth = val
 }
 
 // Ref: #/components/schemas/AssociateStatus
@@ -3788,6 +3850,52 @@ func (o OptAssociateKind) Get() (v AssociateKind, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptAssociateKind) Or(d AssociateKind) AssociateKind {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptAssociateProduction returns new OptAssociateProduction with value set to v.
+func NewOptAssociateProduction(v AssociateProduction) OptAssociateProduction {
+	return OptAssociateProduction{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptAssociateProduction is optional AssociateProduction.
+type OptAssociateProduction struct {
+	Value AssociateProduction
+	Set   bool
+}
+
+// IsSet returns true if OptAssociateProduction was set.
+func (o OptAssociateProduction) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptAssociateProduction) Reset() {
+	var v AssociateProduction
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptAssociateProduction) SetTo(v AssociateProduction) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptAssociateProduction) Get() (v AssociateProduction, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptAssociateProduction) Or(d AssociateProduction) AssociateProduction {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -8930,6 +9038,8 @@ func (s *TeamOrder) SetDownlineSize(val OptSortDirection) {
 
 // Ref: #/components/schemas/TeamSummary
 type TeamSummary struct {
+	// The view's production submitted in the period, every status but Lapsed.
+	Production Amounts `json:"production"`
 	// Members who joined in each of the last 12 months (oldest first), the current month included.
 	Growth      []MonthCount `json:"growth"`
 	View        TeamView     `json:"view"`
@@ -8941,6 +9051,11 @@ type TeamSummary struct {
 	Licensed int64 `json:"licensed"`
 	// Licenses of the members expiring within 7, 30 and 90 days.
 	Expiring TeamSummaryExpiring `json:"expiring"`
+}
+
+// GetProduction returns the value of Production.
+func (s *TeamSummary) GetProduction() Amounts {
+	return s.Production
 }
 
 // GetGrowth returns the value of Growth.
@@ -8981,6 +9096,11 @@ func (s *TeamSummary) GetLicensed() int64 {
 // GetExpiring returns the value of Expiring.
 func (s *TeamSummary) GetExpiring() TeamSummaryExpiring {
 	return s.Expiring
+}
+
+// SetProduction sets the value of Production.
+func (s *TeamSummary) SetProduction(val Amounts) {
+	s.Production = val
 }
 
 // SetGrowth sets the value of Growth.

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/hierarchy"
 	"github.com/associateportal/portal/server/store"
 )
 
@@ -43,6 +44,19 @@ func (h *Handler) GetAssociate(ctx context.Context, params oas.GetAssociateParam
 		out.DownlineSize = oas.NewOptInt(d.DownlineSize)
 		out.Recruits = oas.NewOptInt(d.Recruits)
 		out.Licensed = oas.NewOptBool(d.Licensed)
+		// The twelve months up to this one: what a person looks at to see how an associate does.
+		to := dayOf(h.now())
+		from := time.Date(to.Year(), to.Month()-11, 1, 0, 0, 0, 0, time.UTC)
+		root, err := h.Store.TeamRoot(ctx, d.ID)
+		if err != nil {
+			return nil, err
+		}
+		sum, err := h.Store.BusinessSummary(ctx, hierarchy.Personal, root, from, to)
+		if err != nil {
+			return nil, err
+		}
+		out.Production = oas.NewOptAssociateProduction(oas.AssociateProduction{PeriodStart: from, PeriodEnd: to,
+			Totals: amountsOut(sum.Totals), ByMonth: labelledOut(sum.ByMonth)})
 	}
 	return &oas.AssociateOverviewHeaders{Response: out}, nil
 }

@@ -568,6 +568,18 @@ func TestTeamProductionAgreesWithTheDashboard(t *testing.T) {
 	if sum <= 0 || sum != d.Totals.BvCents {
 		t.Errorf("team production adds up to %d; the dashboard's Infinity BV is %d", sum, d.Totals.BvCents)
 	}
+	// The team dashboard shows the same production for each view.
+	r = do(t, env, "GET", "/api/team?period_start="+start, rmd, nil, nil)
+	var td oas.TeamDashboard
+	r.json(t, &td)
+	for _, v := range td.Views {
+		if v.View == oas.TeamViewInfinity && v.Production != d.Totals {
+			t.Errorf("team dashboard Infinity production %+v; business dashboard %+v", v.Production, d.Totals)
+		}
+		if i := slices.IndexFunc(d.ByView, func(l oas.LabelledAmounts) bool { return l.Label == string(v.View) }); i < 0 || d.ByView[i].Amounts != v.Production {
+			t.Errorf("team dashboard %s production %+v; business dashboard by view %+v", v.View, v.Production, d.ByView)
+		}
+	}
 	// The download counts the period of the request that made its link.
 	r = do(t, env, "GET", "/api/team/Infinity/download?format=csv&period_start="+start, rmd, nil, nil)
 	var dl oas.Download
@@ -595,5 +607,44 @@ func TestTeamProductionAgreesWithTheDashboard(t *testing.T) {
 	r.json(t, &top)
 	if len(top.Data) < 2 || top.Data[0].Production < top.Data[1].Production || top.Data[0].Production <= 0 {
 		t.Errorf("ordered by production: %+v", top.Data)
+	}
+}
+
+func TestAssociateOverviewShowsPersonalProduction(t *testing.T) {
+	env := servertest.Start(t)
+	rmd, agent := ready(t, env, seed.DemoRMD), ready(t, env, seed.DemoAgent)
+	now := time.Now().UTC()
+	start := time.Date(now.Year(), now.Month()-11, 1, 0, 0, 0, 0, time.UTC).Format(time.DateOnly)
+	r := do(t, env, "GET", "/api/business/dashboard?view=Personal&period_start="+start, agent, nil, nil)
+	var personal oas.BusinessDashboard
+	r.json(t, &personal)
+	if personal.Totals.BvCents <= 0 {
+		t.Fatalf("the demo agent has no production in the last twelve months: %+v", personal.Totals)
+	}
+	// The agent's overview, seen by itself and by its RMD upline, shows the same figures.
+	for _, who := range []string{agent, rmd} {
+		r = do(t, env, "GET", "/api/associates/"+seed.DemoAgtCode, who, nil, nil)
+		if r.Status != 200 {
+			t.Fatalf("overview: %d %s", r.Status, r.Body)
+		}
+		var o oas.AssociateOverview
+		r.json(t, &o)
+		p, ok := o.Production.Get()
+		if !ok {
+			t.Fatalf("no production in the overview: %s", r.Body)
+		}
+		if p.Totals != personal.Totals || p.PeriodStart.Format(time.DateOnly) != start || len(p.ByMonth) != 12 {
+			t.Errorf("overview production %+v from %s, %d months; dashboard %+v from %s", p.Totals, p.PeriodStart, len(p.ByMonth), personal.Totals, start)
+		}
+		if !cmp.Equal(p.ByMonth, personal.ByMonth) {
+			t.Errorf("by month: %s", cmp.Diff(personal.ByMonth, p.ByMonth))
+		}
+	}
+	// An upline's production is not the caller's to see.
+	r = do(t, env, "GET", "/api/associates/"+seed.DemoRMDCode, agent, nil, nil)
+	var up oas.AssociateOverview
+	r.json(t, &up)
+	if r.Status != 200 || up.Production.Set {
+		t.Errorf("the agent sees its upline's production: %d %s", r.Status, r.Body)
 	}
 }

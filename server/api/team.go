@@ -72,11 +72,15 @@ func (h *Handler) GetTeamDashboard(ctx context.Context, params oas.GetTeamDashbo
 		if err != nil {
 			return nil, err
 		}
+		production, err := h.Store.ViewTotals(ctx, v, root, from, to)
+		if err != nil {
+			return nil, err
+		}
 		out.Views = append(out.Views, oas.TeamSummary{
 			View: oas.TeamView(v), Members: sum.Members, ByLevel: counts(sum.ByLevel), ByStatus: counts(sum.ByStatus),
 			NewInPeriod: sum.NewInPeriod, Licensed: sum.Licensed,
 			Expiring: oas.TeamSummaryExpiring{Days7: sum.Expiring[0], Days30: sum.Expiring[1], Days90: sum.Expiring[2]},
-			Growth:   months(sum.Growth),
+			Growth:   months(sum.Growth), Production: amountsOut(production),
 		})
 	}
 	return &oas.TeamDashboardHeaders{Response: out}, nil

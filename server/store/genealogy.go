@@ -77,6 +77,7 @@ type Person struct {
 // fields are filled.
 type AssociateDetail struct {
 	Relation     Relation
+	ID           int64
 	Code         string
 	FirstName    string
 	LastName     string
@@ -103,7 +104,7 @@ func (s *Store) AssociateOverview(ctx context.Context, p *auth.Principal, code s
 	if err != nil {
 		return AssociateDetail{}, err
 	}
-	d := AssociateDetail{Relation: t.Relation}
+	d := AssociateDetail{Relation: t.Relation, ID: t.ID}
 	var photo, phone, state, city, upCode, upName, leadCode, leadName *string
 	var joined time.Time
 	err = s.db.QueryRow(ctx, `

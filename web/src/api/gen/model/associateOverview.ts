@@ -10,6 +10,7 @@
  */
 import type { AssociateKind } from './associateKind.ts';
 import type { AssociateOverviewRelation } from './associateOverviewRelation.ts';
+import type { AssociateProduction } from './associateProduction.ts';
 import type { AssociateStatus } from './associateStatus.ts';
 import type { Country } from './country.ts';
 import type { Level } from './level.ts';
@@ -37,4 +38,6 @@ export interface AssociateOverview {
   downline_size?: number;
   recruits?: number;
   licensed?: boolean;
+  /** The associate's personal production; absent when the associate is the caller's upline. */
+  production?: AssociateProduction;
 }

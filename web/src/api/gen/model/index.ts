@@ -23,6 +23,7 @@ export * from './associateLookup.ts';
 export * from './associateLookupList.ts';
 export * from './associateOverview.ts';
 export * from './associateOverviewRelation.ts';
+export * from './associateProduction.ts';
 export * from './associateStatus.ts';
 export * from './bonusType.ts';
 export * from './businessDashboard.ts';

@@ -8,12 +8,15 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { Amounts } from './amounts.ts';
 import type { LabelCount } from './labelCount.ts';
 import type { MonthCount } from './monthCount.ts';
 import type { TeamSummaryExpiring } from './teamSummaryExpiring.ts';
 import type { TeamView } from './teamView.ts';
 
 export interface TeamSummary {
+  /** The view's production submitted in the period, every status but Lapsed. */
+  production: Amounts;
   /** Members who joined in each of the last 12 months (oldest first), the current month included. */
   growth: MonthCount[];
   view: TeamView;

@@ -59,6 +59,38 @@ export const GetAssociateResponse = zod.object({
   downline_size: zod.int().optional(),
   recruits: zod.int().optional(),
   licensed: zod.boolean().optional(),
+  production: zod
+    .object({
+      period_start: zod.iso.date(),
+      period_end: zod.iso.date(),
+      totals: zod
+        .object({
+          bv_cents: zod.int(),
+          premium_cents: zod.int().describe('Annual target premium.'),
+          policies: zod.int().describe('Policies written (a split counts for its first writer).'),
+        })
+        .describe('Production figures; money in cents.'),
+      by_month: zod
+        .array(
+          zod.object({
+            label: zod.string(),
+            amounts: zod
+              .object({
+                bv_cents: zod.int(),
+                premium_cents: zod.int().describe('Annual target premium.'),
+                policies: zod
+                  .int()
+                  .describe('Policies written (a split counts for its first writer).'),
+              })
+              .describe('Production figures; money in cents.'),
+          }),
+        )
+        .describe('One entry per month (label YYYY-MM), oldest first.'),
+    })
+    .optional()
+    .describe(
+      "The associate's personal production; absent when the associate is the caller's upline.",
+    ),
 });
 
 /**

@@ -26,6 +26,13 @@ export const GetTeamDashboardResponse = zod.object({
   period_end: zod.iso.date(),
   views: zod.array(
     zod.object({
+      production: zod
+        .object({
+          bv_cents: zod.int(),
+          premium_cents: zod.int().describe('Annual target premium.'),
+          policies: zod.int().describe('Policies written (a split counts for its first writer).'),
+        })
+        .describe("The view's production submitted in the period, every status but Lapsed."),
       growth: zod
         .array(
           zod.object({
