@@ -54,11 +54,12 @@ func NewCmdDashboard(f *cmdutil.Factory, runF func(context.Context, *Options) er
 		Short:   "Show the counts of every team view you are offered",
 		Long: `Show the team dashboard: for every view you are offered, the members, those holding a
 license in force, those who joined in the period, the licenses expiring within 7, 30 and
-90 days, and the members by level.
+90 days, the production submitted in the period (BV, lapsed policies left out), and the
+members by level.
 
 The period is --period-start to --period-end (default this month to date). Piped, each
 view is one tab-separated line: view, members, licensed, new_in_period, expiring within 7,
-30 and 90 days, and the counts by level as CODE=N,CODE=N…`,
+30 and 90 days, the counts by level as CODE=N,CODE=N…, and the production (BV in cents).`,
 		Example: `  $ portal team dashboard
   $ portal team summary --period-start 2026-01-01 --period-end 2026-03-31
   $ portal team dashboard --json view,members,expiring
@@ -127,7 +128,8 @@ func Print(ios *iostreams.IOStreams, e *cmdutil.Exporter, d *oas.TeamDashboard) 
 				levels = append(levels, fmt.Sprintf("%s=%d", l.Label, l.Count))
 			}
 			t.AddRow(string(v.View), n(v.Members), n(v.Licensed), n(v.NewInPeriod),
-				n(v.Expiring.Days7), n(v.Expiring.Days30), n(v.Expiring.Days90), strings.Join(levels, ","))
+				n(v.Expiring.Days7), n(v.Expiring.Days30), n(v.Expiring.Days90), strings.Join(levels, ","),
+				n(v.Production.BvCents))
 		}
 		return t.Render()
 	}
@@ -136,7 +138,7 @@ func Print(ios *iostreams.IOStreams, e *cmdutil.Exporter, d *oas.TeamDashboard) 
 	out := ios.Out
 	fmt.Fprintf(out, "%s %s\n\n", cs.Bold("Team dashboard"),
 		cs.Gray(fmt.Sprintf("· %s – %s", text.FormatDate(d.PeriodStart), text.FormatDate(d.PeriodEnd))))
-	t := tableprinter.New(ios, "VIEW", "MEMBERS", "LICENSED", "NEW IN PERIOD", "EXPIRING 7D", "30D", "90D")
+	t := tableprinter.New(ios, "VIEW", "MEMBERS", "LICENSED", "NEW IN PERIOD", "EXPIRING 7D", "30D", "90D", "PRODUCTION (BV)")
 	warn := func(s string) string {
 		if s != "0" {
 			return cs.Yellow(s)
@@ -148,7 +150,7 @@ func Print(ios *iostreams.IOStreams, e *cmdutil.Exporter, d *oas.TeamDashboard) 
 	t.SetColumnColor(6, warn)
 	for _, v := range d.Views {
 		t.AddRow(string(v.View), n(v.Members), n(v.Licensed), n(v.NewInPeriod),
-			n(v.Expiring.Days7), n(v.Expiring.Days30), n(v.Expiring.Days90))
+			n(v.Expiring.Days7), n(v.Expiring.Days30), n(v.Expiring.Days90), text.FormatDollars(v.Production.BvCents))
 	}
 	if err := t.Render(); err != nil {
 		return err

@@ -27,9 +27,10 @@ func sample() *oas.TeamDashboard {
 			{View: oas.TeamViewPersonal, Members: 1, Licensed: 1, ByLevel: levels(0, 0, 0, 0, 1, 0, 0, 0),
 				ByStatus: []oas.LabelCount{{Label: "Active", Count: 1}}, Growth: []oas.MonthCount{{Month: "2026-11", Joined: 0}}},
 			{View: oas.TeamViewBaseShop, Members: 12, Licensed: 10, NewInPeriod: 2, ByLevel: levels(2, 6, 3, 0, 1, 0, 0, 0),
-				Expiring: oas.TeamSummaryExpiring{Days7: 0, Days30: 1, Days90: 3},
-				ByStatus: []oas.LabelCount{{Label: "Active", Count: 10}, {Label: "Terminated", Count: 2}},
-				Growth:   []oas.MonthCount{{Month: "2026-11", Joined: 2}}},
+				Expiring:   oas.TeamSummaryExpiring{Days7: 0, Days30: 1, Days90: 3},
+				Production: oas.Amounts{BvCents: 1234567, PremiumCents: 2000000, Policies: 4},
+				ByStatus:   []oas.LabelCount{{Label: "Active", Count: 10}, {Label: "Terminated", Count: 2}},
+				Growth:     []oas.MonthCount{{Month: "2026-11", Joined: 2}}},
 		},
 	}
 }
@@ -72,9 +73,9 @@ func TestPrint(t *testing.T) {
 			tty:  true,
 			want: `Team dashboard · 11/01/2026 – 11/22/2026
 
-VIEW      MEMBERS  LICENSED  NEW IN PERIOD  EXPIRING 7D  30D  90D
-Personal  1        1         0              0            0    0
-BaseShop  12       10        2              0            1    3
+VIEW      MEMBERS  LICENSED  NEW IN PERIOD  EXPIRING 7D  30D  90D  PRODUCTION (BV)
+Personal  1        1         0              0            0    0    $0.00
+BaseShop  12       10        2              0            1    3    $12,345.67
 
 By level
 VIEW      TA  A  SA  MD  SMD  RMD  SRMD  ERMD
@@ -84,8 +85,8 @@ BaseShop  2   6  3   0   1    0    0     0
 		},
 		{
 			name: "piped",
-			want: "Personal\t1\t1\t0\t0\t0\t0\tTA=0,A=0,SA=0,MD=0,SMD=1,RMD=0,SRMD=0,ERMD=0\n" +
-				"BaseShop\t12\t10\t2\t0\t1\t3\tTA=2,A=6,SA=3,MD=0,SMD=1,RMD=0,SRMD=0,ERMD=0\n",
+			want: "Personal\t1\t1\t0\t0\t0\t0\tTA=0,A=0,SA=0,MD=0,SMD=1,RMD=0,SRMD=0,ERMD=0\t0\n" +
+				"BaseShop\t12\t10\t2\t0\t1\t3\tTA=2,A=6,SA=3,MD=0,SMD=1,RMD=0,SRMD=0,ERMD=0\t1234567\n",
 		},
 		{
 			name: "json: one object per view with the period",
@@ -139,7 +140,7 @@ BaseShop  2   6  3   0   1    0    0     0
 }
 
 func TestFields(t *testing.T) {
-	want := []string{"view", "period_start", "period_end", "members", "by_level", "by_status", "new_in_period", "licensed", "expiring", "growth"}
+	want := []string{"view", "period_start", "period_end", "production", "members", "by_level", "by_status", "new_in_period", "licensed", "expiring", "growth"}
 	if diff := cmp.Diff(want, Fields); diff != "" {
 		t.Errorf("fields (-want +got):\n%s", diff)
 	}
