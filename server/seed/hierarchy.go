@@ -161,14 +161,15 @@ func licensesAndAppointments(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []
 				issued = today
 			}
 			var expires time.Time
+			keep := k == 0 && (i == agent || i == rmd) // the demo associates' resident licenses stay valid
 			switch x := r.IntN(100); {
-			case (x < 3 && !(i == agent && k == 0)) || (i == agent && k == 1):
+			case (x < 3 && !keep) || (i == agent && k == 1):
 				expires = today.AddDate(0, 0, r.IntN(7)) // within 7 days
-			case x < 8 && !(i == agent && k == 0):
+			case x < 8 && !keep:
 				expires = today.AddDate(0, 0, 7+r.IntN(23))
-			case x < 15 && !(i == agent && k == 0):
+			case x < 15 && !keep:
 				expires = today.AddDate(0, 0, 30+r.IntN(60))
-			case x < 20 && !(i == agent && k == 0):
+			case x < 20 && !keep:
 				expires = today.AddDate(0, 0, -1-r.IntN(200)) // lapsed
 			default:
 				expires = today.AddDate(1+r.IntN(2), r.IntN(12), 0)
@@ -179,7 +180,7 @@ func licensesAndAppointments(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []
 			lic = append(lic, []any{licID, a.id, st, fmt.Sprintf("%s-%07d", st, r.IntN(10_000_000)), residency,
 				linesOfAuthority[r.IntN(len(linesOfAuthority))], issued, expires})
 			// The demo associates are appointed with the first four providers where they
-			// live, so that they can write business there.
+			// write, so that they can write business there.
 			if k == 0 && (i == agent || i == rmd) {
 				for pv := range 4 {
 					appID++

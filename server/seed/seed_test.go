@@ -125,6 +125,19 @@ func TestSeedBuildsBusiness(t *testing.T) {
 		t.Errorf("categories %d (want 8), unbalanced %d, splits %d, trainers %d, with requirements %d, approved %d, approval events %d, production %d vs shares %d",
 			categories, unbalanced, splits, trainers, withRequirements, approved, approvals, production, shares)
 	}
+	// The demo agent and its RMD can split a policy where the agent lives: both hold a valid
+	// license there and an appointment with a provider that offers products in that country.
+	var together int
+	err = pool.QueryRow(ctx, `SELECT count(DISTINCT ap.provider_id) FROM associates ag
+		JOIN licenses la ON la.associate_id = ag.id AND la.residency = 'Resident'
+		JOIN associates rm ON rm.code = $2
+		JOIN licenses lr ON lr.associate_id = rm.id AND lr.state = la.state AND lr.expires_on > $3::date + 30
+		JOIN provider_appointments ap ON ap.associate_id = ag.id AND ap.state = la.state AND ap.status = 'Appointed'
+		JOIN provider_appointments ar ON ar.associate_id = rm.id AND ar.state = la.state AND ar.status = 'Appointed' AND ar.provider_id = ap.provider_id
+		WHERE ag.code = $1 AND la.expires_on > $3::date + 30`, seed.DemoAgtCode, seed.DemoRMDCode, now).Scan(&together)
+	if err != nil || together == 0 {
+		t.Errorf("the demo agent and RMD share no provider where the agent lives (%d, %v)", together, err)
+	}
 }
 
 func TestSeedIsDeterministic(t *testing.T) {

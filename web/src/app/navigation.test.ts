@@ -22,7 +22,18 @@ describe('top menu', () => {
 
   it('leads each area to its first sidebar item', () => {
     const menu = topMenu({ is_senior_level: true, code: 'RMD100' });
-    expect(menu.find((a) => a.key === 'business')?.to).toBe('/business/clients');
+    expect(menu.find((a) => a.key === 'business')?.to).toBe('/business/dashboard');
+    expect(menu.find((a) => a.key === 'business')?.sidebar.map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Business',
+      'Clients',
+      'Compensation Schedule',
+      'Product Providers',
+    ]);
+    // Staff acting for nobody have no production of their own: no business dashboard.
+    const staff = topMenu({ is_senior_level: false }).find((a) => a.key === 'business');
+    expect(staff?.to).toBe('/business');
+    expect(staff?.sidebar.map((i) => i.label)).not.toContain('Dashboard');
     expect(menu.find((a) => a.key === 'team')?.to).toBe('/team');
     expect(menu.find((a) => a.key === 'team')?.sidebar.map((i) => i.label)).toContain(
       'RMD Super Team',

@@ -1,4 +1,11 @@
+import { CLIENTS_PATH } from '@/features/clients/paths';
 import { teamMenu } from '@/features/team/team-menu';
+import {
+  BUSINESS_DASHBOARD_PATH,
+  BUSINESS_PATH,
+  COMPENSATION_SCHEDULE_PATH,
+  PROVIDERS_PATH,
+} from '@/lib/business-paths';
 
 // The menus. A menu item appears only when its screen exists; a top menu item appears only when
 // its sidebar has items, except Dashboard (always) and Events (once the events area exists).
@@ -29,8 +36,16 @@ export interface MenuUser {
   code?: string;
 }
 
-export function businessMenu(): MenuItem[] {
-  return [{ label: 'Clients', to: '/business/clients' }];
+/** The Business sidebar (spec §2). The business dashboard is an associate's own production:
+ *  staff acting for nobody have none, so it is left out for them. */
+export function businessMenu(user: MenuUser): MenuItem[] {
+  return [
+    ...(user.code ? [{ label: 'Dashboard', to: BUSINESS_DASHBOARD_PATH }] : []),
+    { label: 'Business', to: BUSINESS_PATH, exact: true },
+    { label: 'Clients', to: CLIENTS_PATH },
+    { label: 'Compensation Schedule', to: COMPENSATION_SCHEDULE_PATH },
+    { label: 'Product Providers', to: PROVIDERS_PATH },
+  ];
 }
 
 function area(key: AreaKey, label: string, sidebar: MenuItem[], home?: string): Area {
@@ -41,7 +56,7 @@ function area(key: AreaKey, label: string, sidebar: MenuItem[], home?: string): 
 export function areas(user: MenuUser): Area[] {
   return [
     area('dashboard', 'Dashboard', [], '/'),
-    area('business', 'Business', businessMenu()),
+    area('business', 'Business', businessMenu(user)),
     // Staff users (no associate code, not acting for one) have no team.
     area('team', 'Team', user.code ? teamMenu(user.is_senior_level, user.code) : []),
     area('associates', 'Associates', []),

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { LoginPage } from '@/features/auth/login-page';
 import { AuthLayout } from './layouts/auth-layout';
@@ -93,7 +93,48 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   shouldRevalidate: () => false,
                   lazy: async () => ({ Component: (await import('./home-route')).HomeRoute }),
                 },
-                { path: 'business', element: <Navigate to="/business/clients" replace /> },
+                {
+                  path: 'business',
+                  lazy: async () => ({
+                    Component: (await import('@/features/business/policies-list-page'))
+                      .PoliciesListPage,
+                  }),
+                },
+                {
+                  path: 'business/dashboard',
+                  lazy: async () => ({
+                    Component: (await import('@/features/business/business-dashboard-page'))
+                      .BusinessDashboardPage,
+                  }),
+                },
+                {
+                  path: 'business/create',
+                  lazy: async () => ({
+                    Component: (await import('@/features/business/policy-create-page'))
+                      .PolicyCreatePage,
+                  }),
+                },
+                {
+                  path: 'business/create/:clientId',
+                  lazy: async () => ({
+                    Component: (await import('@/features/business/policy-create-page'))
+                      .PolicyCreatePage,
+                  }),
+                },
+                {
+                  path: 'business/:policyNumber',
+                  lazy: async () => ({
+                    Component: (await import('@/features/business/policy-detail-page'))
+                      .PolicyDetailPage,
+                  }),
+                },
+                {
+                  path: 'business/:policyNumber/edit',
+                  lazy: async () => ({
+                    Component: (await import('@/features/business/policy-edit-page'))
+                      .PolicyEditPage,
+                  }),
+                },
                 {
                   path: 'business/clients',
                   lazy: async () => ({

@@ -31,3 +31,40 @@ export function chartSummary(
   if (data.length === 0) return 'No data.';
   return `${data.map((d) => `${d.title ?? d.label}: ${format(d.value)}`).join(', ')}.`;
 }
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'YYYY-MM' → { short: 'Jan', long: 'January 2026' }; anything else as given. */
+export function monthLabel(month: string): { short: string; long: string } {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !name) return { short: month, long: month };
+  return { short: name.slice(0, 3), long: `${name} ${match[1]}` };
+}
+
+/** Values by month ('YYYY-MM', any order) as columns oldest first, labelled 'Jan' ('January 2026'). */
+export function monthColumns<T>(
+  items: readonly T[],
+  month: (item: T) => string,
+  value: (item: T) => number,
+): ChartDatum[] {
+  return [...items]
+    .sort((a, b) => month(a).localeCompare(month(b)))
+    .map((item) => {
+      const { short, long } = monthLabel(month(item));
+      return { label: short, title: long, value: value(item) };
+    });
+}

@@ -3,10 +3,13 @@ import {
   centsToDollars,
   dollarsToCents,
   formatCurrency,
+  formatCurrencyCompact,
   formatDate,
   formatDateTime,
   formatNumber,
   formatPhone,
+  formatRate,
+  percentToBasisPoints,
 } from './format';
 
 describe('format', () => {
@@ -47,7 +50,31 @@ describe('format', () => {
     expect(dollarsToCents('$85000')).toBe(8500000);
     expect(dollarsToCents('')).toBeUndefined();
     expect(dollarsToCents('abc')).toBeUndefined();
+    // Exact from the digits: no float rounding on the way.
+    expect(dollarsToCents('0.29')).toBe(29);
+    expect(dollarsToCents('1.005')).toBeUndefined();
+    expect(dollarsToCents('.5')).toBe(50);
+    expect(dollarsToCents('12.')).toBe(1200);
+    expect(dollarsToCents('.')).toBeUndefined();
+    expect(dollarsToCents('-3.10')).toBe(-310);
+    expect(dollarsToCents('1e3')).toBeUndefined();
+    expect(dollarsToCents('99999999999999999')).toBeUndefined();
     expect(centsToDollars(8500000)).toBe('85000.00');
     expect(centsToDollars(undefined)).toBe('');
+    expect(centsToDollars(5)).toBe('0.05');
+    expect(centsToDollars(-1234)).toBe('-12.34');
+  });
+
+  it('formats basis points as a percent', () => {
+    expect(formatRate(7500)).toBe('75%');
+    expect(formatRate(11000)).toBe('110%');
+    expect(formatRate(1250)).toBe('12.5%');
+    expect(formatRate(1)).toBe('0.01%');
+    expect(formatRate(0)).toBe('0%');
+    expect(formatCurrencyCompact(50_000)).toBe('$500');
+    expect(formatCurrencyCompact(1_234_567)).toBe('$12.3K');
+    expect(percentToBasisPoints('50')).toBe(5000);
+    expect(percentToBasisPoints('33.33 %')).toBe(3333);
+    expect(percentToBasisPoints('33.333')).toBeUndefined();
   });
 });

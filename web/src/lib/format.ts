@@ -61,19 +61,53 @@ export function formatCurrency(cents: number | null | undefined): string {
   return usd.format(cents / 100);
 }
 
-/** Whole dollars and cents typed by a user ("1,234.5") → integer cents, or undefined. */
+const usdCompact = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** USD from integer cents, short, for charts: 1234567 → $12.3K. */
+export function formatCurrencyCompact(cents: number): string {
+  return usdCompact.format(cents / 100);
+}
+
+/** A decimal with at most two places ("1234.5") → an integer count of hundredths (123450), read
+ *  from the digits, never through a float; undefined for anything else. */
+function hundredths(text: string): number | undefined {
+  const match = /^(-?)(\d*)(?:\.(\d{0,2}))?$/.exec(text);
+  if (!match || (match[2] === '' && !match[3])) return undefined;
+  const value = Number(match[2] || '0') * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(value)) return undefined;
+  return match[1] ? -value : value;
+}
+
+/** Whole dollars and cents typed by a user ("1,234.5") → integer cents, or undefined (more than
+ *  two decimals is not an amount of money). */
 export function dollarsToCents(value: string): number | undefined {
-  const cleaned = value.replace(/[$,\s]/g, '');
-  if (cleaned === '') return undefined;
-  const amount = Number(cleaned);
-  if (!Number.isFinite(amount)) return undefined;
-  return Math.round(amount * 100);
+  return hundredths(value.replace(/[$,\s]/g, ''));
+}
+
+/** A percent typed by a user ("50", "33.33 %") → integer basis points, or undefined. */
+export function percentToBasisPoints(value: string): number | undefined {
+  return hundredths(value.replace(/[%\s]/g, ''));
+}
+
+/** Integer basis points as a percent: 7500 → "75%", 11000 → "110%", 1250 → "12.5%". */
+export function formatRate(bp: number): string {
+  const whole = Math.trunc(bp / 100);
+  const rest = Math.abs(bp % 100);
+  if (rest === 0) return `${whole}%`;
+  return `${bp < 0 && whole === 0 ? '-' : ''}${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}%`;
 }
 
 /** Integer cents → a plain dollar amount for an input ("1234.56"). */
 export function centsToDollars(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return '';
-  return (cents / 100).toFixed(2);
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Up to two initials of a name, for an avatar ('Renee Mitchell' → 'RM'). */

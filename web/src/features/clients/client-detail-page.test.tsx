@@ -4,6 +4,7 @@ import type * as Mutator from '@/api/mutator';
 import type { RequestConfig } from '@/api/mutator';
 import { getGetClientQueryKey } from '@/api/gen/endpoints/clients/clients';
 import type { Client } from '@/api/gen/model/client';
+import type { PolicyRow } from '@/api/gen/model/policyRow';
 import { getToasts } from '@/lib/toast';
 import { renderWithProviders } from '@/test/render';
 import { ClientDetailPage } from './client-detail-page';
@@ -15,6 +16,8 @@ const server = vi.hoisted(() => ({
   deleteFails: undefined as { status: number; message: string } | undefined,
   hold: undefined as Promise<void> | undefined,
   calls: [] as { method: string; url: string }[],
+  policies: [] as PolicyRow[],
+  policyParams: [] as unknown[],
 }));
 
 const ann: Client = {
@@ -47,6 +50,10 @@ vi.mock('@/api/mutator', async (importOriginal) => {
     ...actual,
     apiRequest: vi.fn(async (config: RequestConfig) => {
       server.calls.push({ method: config.method, url: config.url });
+      if (config.url === '/policies') {
+        server.policyParams.push(config.params);
+        return { data: server.policies };
+      }
       const record = server.record;
       if (!record || config.url !== `/clients/${record.id}`) {
         throw new actual.ApiError(404, 'Client 99 not found');
@@ -69,6 +76,8 @@ beforeEach(() => {
   server.deleteFails = undefined;
   server.hold = undefined;
   server.calls.length = 0;
+  server.policies = [];
+  server.policyParams.length = 0;
 });
 
 function renderDetail(path = '/business/clients/7', { appQueryClient = false } = {}) {
@@ -96,6 +105,48 @@ function fields(): Record<string, string> {
 const deletes = () => server.calls.filter((c) => c.method === 'DELETE');
 
 describe('ClientDetailPage', () => {
+  it("lists the client's policies, each linking to its page, and offers a new one to the owner", async () => {
+    server.policies = [
+      {
+        id: 31,
+        policy_number: 'LF-1/7',
+        provider_id: 2,
+        provider_name: 'Acme Life',
+        product_id: 5,
+        product_name: 'Term 20',
+        category: 'Life Insurance',
+        type: 'Term',
+        client_id: 7,
+        client_name: 'Ann Baker',
+        writer_code: 'AGT100',
+        writer_name: 'Alex Carter',
+        split: false,
+        status: 'Approved',
+        face_amount_cents: 50_000_000,
+        target_premium_cents: 123_456,
+        bv_cents: 123_456,
+        submitted_on: '2026-10-02',
+        open_requirements: 0,
+        updated_at: '2026-10-03T00:00:00Z',
+      },
+    ];
+    renderDetail();
+    const table = await screen.findByRole('table', { name: 'Policies of the client' });
+    expect(within(table).getByRole('link', { name: 'LF-1/7' })).toHaveAttribute(
+      'href',
+      '/business/LF-1%2F7?id=31',
+    );
+    expect(within(table).getByText('Approved')).toBeInTheDocument();
+    expect(within(table).getByText('$1,234.56')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New policy' })).toHaveAttribute(
+      'href',
+      '/business/create/7',
+    );
+    expect(server.policyParams).toEqual([
+      { 'filter[client_id][eq]': 7, view: 'Infinity', limit: 100 },
+    ]);
+  });
+
   it('shows a spinner while the record loads', async () => {
     let release!: () => void;
     server.hold = new Promise((resolve) => (release = resolve));

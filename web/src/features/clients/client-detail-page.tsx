@@ -21,6 +21,7 @@ import { formatCurrency, formatDate, formatDateTime, formatPhone } from '@/lib/f
 import { usePageTitle } from '@/lib/page-title';
 import { stateLabel } from '@/lib/states';
 import { toast } from '@/lib/toast';
+import { ClientPolicies } from './client-policies';
 import { CLIENTS_PATH, clientEditPath } from './paths';
 import { useClientId } from './use-client-id';
 import { useInvalidateClients } from './use-client-cache';
@@ -161,6 +162,7 @@ export function ClientDetailPage() {
             {c.notes || 'No notes.'}
           </Text>
         </Card>
+        <ClientPolicies clientId={id} canWrite={c.can_edit} />
       </Grid>
       <DeleteDialog
         name="client"

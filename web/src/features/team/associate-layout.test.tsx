@@ -38,6 +38,15 @@ vi.mock('@/api/mutator', async (importOriginal) => {
           downline_size: 12,
           recruits: 3,
           licensed: true,
+          production: {
+            period_start: '2025-12-01',
+            period_end: '2026-11-22',
+            totals: { bv_cents: 250_000, premium_cents: 400_000, policies: 2 },
+            by_month: [
+              { label: '2026-10', amounts: { bv_cents: 50_000, premium_cents: 0, policies: 1 } },
+              { label: '2026-11', amounts: { bv_cents: 200_000, premium_cents: 0, policies: 1 } },
+            ],
+          },
         };
       }
       throw new actual.ApiError(404, `Associate not found`);
@@ -70,6 +79,15 @@ describe('AssociateLayout', () => {
     ]);
     expect(screen.getByText('(555) 123-4567')).toBeInTheDocument();
     expect(screen.getByText('03/04/2020')).toBeInTheDocument();
+    // Personal production of the last twelve months, by month.
+    expect(
+      screen.getByRole('img', {
+        name: 'Production, last 12 months. October 2026: $500, November 2026: $2K.',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/^\$2,500\.00 BV · \$4,000\.00 premium · 2 policies/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Alex Carter (AGT100)' })).toHaveAttribute(
       'href',
       '/team/AGT100',

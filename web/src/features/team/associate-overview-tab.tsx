@@ -1,8 +1,17 @@
 import { Card, DataList, Grid, Heading, Link, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router';
+import type { AssociateProduction } from '@/api/gen/model/associateProduction';
 import type { PersonRef } from '@/api/gen/model/personRef';
 import { DetailField } from '@/components/detail-field';
-import { formatDate, formatNumber, formatPhone } from '@/lib/format';
+import { ColumnChart } from '@/components/charts';
+import { monthColumns } from '@/lib/chart';
+import {
+  formatCurrency,
+  formatCurrencyCompact,
+  formatDate,
+  formatNumber,
+  formatPhone,
+} from '@/lib/format';
 import { stateLabel } from '@/lib/states';
 import { useAssociate } from './associate-layout';
 import { LevelBadge, LicensedBadge, StatusBadge } from './badges';
@@ -96,6 +105,28 @@ export function AssociateOverviewTab() {
           </DetailField>
         </DataList.Root>
       </Card>
+      {a.production ? <Production production={a.production} /> : null}
     </Grid>
+  );
+}
+
+/** The associate's personal production of the last twelve months, by month. */
+function Production({ production }: { production: AssociateProduction }) {
+  const { totals } = production;
+  return (
+    <Card size="3" style={{ gridColumn: '1 / -1' }}>
+      <ColumnChart
+        title="Production, last 12 months"
+        description={`${formatCurrency(totals.bv_cents)} BV · ${formatCurrency(totals.premium_cents)} premium · ${formatNumber(totals.policies)} ${totals.policies === 1 ? 'policy' : 'policies'}, ${formatDate(production.period_start)} – ${formatDate(production.period_end)}`}
+        data={monthColumns(
+          production.by_month,
+          (m) => m.label,
+          (m) => m.amounts.bv_cents,
+        )}
+        categoryLabel="Month"
+        valueLabel="BV"
+        format={formatCurrencyCompact}
+      />
+    </Card>
   );
 }

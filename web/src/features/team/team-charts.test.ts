@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartSummary, scaleData } from '@/lib/chart';
-import { growthColumns, levelBars, licensedPercent, monthLabel, statusCounts } from './team-charts';
+import { monthLabel } from '@/lib/chart';
+import { growthColumns, levelBars, licensedPercent, statusCounts } from './team-charts';
 
 describe('team dashboard charts', () => {
   it('turn the 12 months of growth into columns, oldest first, with month names', () => {

@@ -2,46 +2,22 @@ import { AssociateStatus } from '@/api/gen/model/associateStatus';
 import type { LabelCount } from '@/api/gen/model/labelCount';
 import type { MonthCount } from '@/api/gen/model/monthCount';
 import type { TeamSummary } from '@/api/gen/model/teamSummary';
-import type { ChartDatum } from '@/lib/chart';
+import { monthColumns, type ChartDatum } from '@/lib/chart';
 
 // The dashboard's numbers shaped for its cards and charts.
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** Members by level, in the order the API gives (by rank, every level of the ladder). */
 export function levelBars(byLevel: readonly LabelCount[]): ChartDatum[] {
   return byLevel.map((l) => ({ label: l.label, value: l.count }));
 }
 
-/** 'YYYY-MM' → { short: 'Jan', long: 'January 2026' }; anything else as given. */
-export function monthLabel(month: string): { short: string; long: string } {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  if (!match || !name) return { short: month, long: month };
-  return { short: name.slice(0, 3), long: `${name} ${match[1]}` };
-}
-
 /** Members who joined per month, oldest first (the API's 12 months). */
 export function growthColumns(growth: readonly MonthCount[]): ChartDatum[] {
-  return [...growth]
-    .sort((a, b) => a.month.localeCompare(b.month))
-    .map((m) => {
-      const { short, long } = monthLabel(m.month);
-      return { label: short, title: long, value: m.joined };
-    });
+  return monthColumns(
+    growth,
+    (m) => m.month,
+    (m) => m.joined,
+  );
 }
 
 /** Licensed members as a whole percentage of the members; undefined without members. */

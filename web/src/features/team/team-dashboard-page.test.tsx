@@ -23,6 +23,7 @@ const summary = (view: TeamSummary['view'], members: number, licensed: number): 
     { month: '2025-12', joined: 1 },
     { month: '2026-01', joined: 3 },
   ],
+  production: { bv_cents: members * 123_450, premium_cents: members * 200_000, policies: members },
 });
 
 vi.mock('@/api/mutator', async (importOriginal) => {
@@ -63,6 +64,8 @@ describe('TeamDashboardPage', () => {
       expect(screen.getByRole('link', { name })).toBeInTheDocument();
     }
     expect(screen.getByText('9 licensed (90%) · 2 new in period')).toBeInTheDocument();
+    // Each view's production for the period: 10 members × $1,234.50 in the fixture.
+    expect(screen.getByText('$12,345.00')).toBeInTheDocument();
     // Base Shop (the first view beyond Personal) is open by default.
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByText('90%')).toBeInTheDocument();

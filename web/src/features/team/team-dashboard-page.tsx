@@ -22,7 +22,7 @@ import { ArrowRightIcon } from '@/components/icons/arrow-right';
 import { PageHeader } from '@/components/page-header';
 import { PeriodPicker } from '@/components/period-picker';
 import { errorDetails } from '@/lib/errors';
-import { formatNumber } from '@/lib/format';
+import { formatCurrency, formatNumber } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { useActiveTabInView } from '@/lib/use-active-tab-in-view';
 import { formatPeriod, periodParams, usePeriod } from '@/lib/period';
@@ -55,6 +55,11 @@ function ViewCard({ summary }: { summary: TeamSummary }) {
           {formatNumber(summary.licensed)} licensed
           {percent !== undefined ? ` (${percent}%)` : ''} · {formatNumber(summary.new_in_period)}{' '}
           new in period
+        </Text>
+        <Text size="2">
+          <Text weight="bold">{formatCurrency(summary.production.bv_cents)}</Text> BV ·{' '}
+          {formatNumber(summary.production.policies)}{' '}
+          {summary.production.policies === 1 ? 'policy' : 'policies'}
         </Text>
       </Flex>
     </Card>

@@ -2,27 +2,9 @@
 // RMD Super Team only for senior ones. The dashboard, Personal, Infinity and the hierarchy of
 // one's own code for everyone.
 
-export type TeamView = 'Personal' | 'BaseShop' | 'RmdSuperBase' | 'RmdSuperTeam' | 'Infinity';
+import { TEAM_VIEW_LABELS, teamViews } from '@/lib/team-views';
 
-export const TEAM_VIEW_LABELS: Record<TeamView, string> = {
-  Personal: 'Personal',
-  BaseShop: 'Base Shop',
-  RmdSuperBase: 'RMD Super Base',
-  RmdSuperTeam: 'RMD Super Team',
-  Infinity: 'Infinity',
-};
-
-/** Team view options: senior → Personal, RmdSuperBase, RmdSuperTeam, Infinity;
- *  non-senior → Personal, BaseShop, Infinity. */
-export function teamViews(isSenior: boolean): TeamView[] {
-  return isSenior
-    ? ['Personal', 'RmdSuperBase', 'RmdSuperTeam', 'Infinity']
-    : ['Personal', 'BaseShop', 'Infinity'];
-}
-
-export function isTeamView(value: string | undefined): value is TeamView {
-  return value !== undefined && Object.prototype.hasOwnProperty.call(TEAM_VIEW_LABELS, value);
-}
+export { TEAM_VIEW_LABELS, isTeamView, teamViews, type TeamView } from '@/lib/team-views';
 
 export interface TeamMenuItem {
   label: string;

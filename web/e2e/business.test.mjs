@@ -1,0 +1,194 @@
+// The business journey: the agent writes a policy split with its RMD and watches the commission
+// preview follow the form; staff review it and approve it; the agent sees it approved; the RMD
+// sees the production in its team view. Every page on the way passes the standing check.
+import assert from 'node:assert/strict';
+import { expectAccessible } from './axe.mjs';
+import {
+  AGENT,
+  RMD,
+  STAFF,
+  acknowledgeAll,
+  api,
+  e2e,
+  login,
+  newPage,
+  uniqueSuffix,
+  until,
+} from './support.mjs';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (cents) => usd.format(cents / 100);
+
+/** The states where an associate holds a license in force and the providers that appointed
+ *  it there (read by the associate itself: an upline's records are not the downline's). */
+async function writable(page, code) {
+  const today = new Date().toISOString().slice(0, 10);
+  const licenses = (await api(page, 'GET', `/associates/${code}/licenses`)).data;
+  const appointments = (await api(page, 'GET', `/associates/${code}/provider-appointments`)).data;
+  const states = new Set(
+    licenses.filter((l) => !l.expired && l.issued_on <= today).map((l) => l.state),
+  );
+  const providers = new Map();
+  for (const a of appointments) {
+    if (a.status !== 'Appointed' || !states.has(a.state)) continue;
+    providers.set(a.state, new Set([...(providers.get(a.state) ?? []), a.provider_name]));
+  }
+  return providers;
+}
+
+/** The production cell of a member in a team list row. */
+async function productionOf(page, view, code) {
+  await page.goto(`/team/${view}?filter[code][startswith]=${code}`);
+  const row = page.getByRole('table').locator('tbody tr', { hasText: code }).first();
+  await row.waitFor();
+  const cells = await row.locator('td, th').allTextContents();
+  const cell = cells.find((t) => /^\$[\d,]+\.\d\d$/.test(t.trim()));
+  assert.ok(cell, `a production cell in ${cells.join(' | ')}`);
+  return Math.round(Number(cell.replace(/[$,]/g, '')) * 100);
+}
+
+e2e(
+  'business: write a split policy with its preview, approve it, see it counted',
+  async ({ browser }) => {
+    // The RMD: where it may write, and the agent's production in its Infinity view before.
+    const rmd = await newPage(browser);
+    await login(rmd, RMD);
+    await acknowledgeAll(rmd);
+    const rmdCan = await writable(rmd, 'RMD100');
+    const before = await productionOf(rmd, 'Infinity', 'AGT100');
+
+    // The agent: a client of its own in a state where both may write, and a product of a
+    // provider that appointed both there.
+    const agent = await newPage(browser);
+    await login(agent, AGENT);
+    await acknowledgeAll(agent);
+    const agentCan = await writable(agent, 'AGT100');
+    const clients = (
+      await api(agent, 'GET', '/clients?filter[associate_code][eq]=AGT100&limit=1000')
+    ).data;
+    const products = (await api(agent, 'GET', '/products?filter[active][eq]=true&limit=1000')).data;
+    let choice;
+    for (const client of clients) {
+      const both = [...(agentCan.get(client.state) ?? [])].filter((p) =>
+        rmdCan.get(client.state)?.has(p),
+      );
+      const product = products.find(
+        (p) => both.includes(p.provider_name) && p.countries.includes(client.country),
+      );
+      if (product) {
+        choice = { client, product };
+        break;
+      }
+    }
+    assert.ok(choice, 'the demo agent has a client and a product it can split with its RMD');
+    const { client, product } = choice;
+    const number = `E2E${uniqueSuffix()}`.slice(0, 20).toUpperCase();
+
+    // The form, reached from the business list; its preview waits for a product and a premium.
+    await agent.goto('/business');
+    await agent.getByRole('heading', { name: 'Business', level: 1 }).waitFor();
+    await agent.getByRole('table', { name: 'Policies' }).locator('tbody tr').first().waitFor();
+    await expectAccessible(agent, 'business list');
+    await agent.getByRole('link', { name: 'New policy' }).click();
+    await agent.getByRole('heading', { name: 'New policy', level: 1 }).waitFor();
+    await agent.getByText('Choose a product and enter the target premium').waitFor();
+
+    const clientBox = agent.getByRole('combobox', { name: 'Client' });
+    await clientBox.fill(client.last_name);
+    await agent
+      .getByRole('option', { name: new RegExp(`${client.first_name} ${client.last_name}`) })
+      .first()
+      .click();
+    await agent.getByRole('combobox', { name: 'Product' }).click();
+    await agent.getByRole('option', { name: new RegExp(`— ${product.name} \\(`) }).click();
+    await agent.getByLabel('Policy number').fill(number);
+    await agent.getByLabel('Face amount').fill('250,000');
+    await agent.getByLabel('Annual target premium').fill('1200');
+
+    // The preview: the agent writes it alone for now.
+    const preview = agent.getByRole('table', { name: 'Commission preview' });
+    await preview.waitFor();
+    await until(async () => (await preview.textContent()).includes('Writing'), {
+      message: 'a Writing line for the agent',
+    });
+    const totalOf = async () =>
+      (await preview.locator('tfoot').textContent()).replace('Total', '').trim();
+    const alone = await totalOf();
+
+    // Split 50/50 with the RMD: the preview now shows both writers' Split lines.
+    const split = agent.getByRole('combobox', { name: 'Split with' });
+    await split.fill('RMD100');
+    await agent.getByRole('option', { name: /RMD100/ }).click();
+    await agent.getByLabel('Their share').waitFor();
+    await until(
+      async () => {
+        const text = await preview.textContent();
+        return text.includes('AGT100') && text.includes('RMD100') && text.includes('Split');
+      },
+      { message: 'split lines for both writers' },
+    );
+    // A higher premium raises what the chain earns.
+    await agent.getByLabel('Annual target premium').fill('2400');
+    await until(async () => (await totalOf()) !== alone && (await totalOf()) !== '', {
+      message: 'the total follows the premium',
+    });
+    await expectAccessible(agent, 'policy form with preview');
+
+    await agent.getByRole('button', { name: 'Submit policy' }).click();
+    await agent.getByText('Policy created successfully').waitFor();
+    await agent.waitForURL((url) => url.pathname === '/business');
+
+    // The agent's new policy: Pending, split, with its writers' shares.
+    await agent.goto(`/business/${number}`);
+    await agent.getByRole('heading', { name: `Policy ${number}`, level: 1 }).waitFor();
+    await agent.getByText('Pending', { exact: true }).first().waitFor();
+    await agent
+      .getByRole('table', { name: 'Writing associates and their shares' })
+      .getByText('50%')
+      .first()
+      .waitFor();
+    await agent.getByRole('table', { name: 'Commission of the policy' }).waitFor();
+    assert.equal(
+      await agent.getByRole('button', { name: 'Approve' }).count(),
+      0,
+      'no staff controls',
+    );
+    await expectAccessible(agent, 'policy detail');
+    const policy = (await api(agent, 'GET', `/policies?filter[policy_number][eq]=${number}`))
+      .data[0];
+    const saved = await api(agent, 'GET', `/policies/${policy.id}`);
+    const share = saved.writers.find((w) => w.code === 'AGT100').bv_cents;
+
+    // Staff review it: Ready To Pay, then Approve, each confirmed; the history names them.
+    const staff = await newPage(browser);
+    await login(staff, STAFF);
+    await staff.goto(`/business?filter[policy_number][startswith]=${number}`);
+    await staff.getByRole('link', { name: number }).click();
+    await staff.getByRole('heading', { name: `Policy ${number}`, level: 1 }).waitFor();
+    await expectAccessible(staff, 'policy detail for staff');
+    await staff.getByRole('button', { name: 'Move to Ready To Pay' }).click();
+    await staff.getByRole('alertdialog').getByRole('button', { name: 'Move' }).click();
+    await staff.getByRole('button', { name: 'Approve' }).waitFor();
+    await staff.getByRole('button', { name: 'Approve' }).click();
+    const dialog = staff.getByRole('alertdialog');
+    await dialog.getByText(/Its commission is then paid/).waitFor();
+    await expectAccessible(staff, 'approve dialog');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await staff.getByText(`Policy ${number} is Approved`).waitFor();
+    const history = staff.getByRole('table', { name: 'Changes to the policy' });
+    await until(async () => (await history.textContent()).includes('Approved'), {
+      message: 'the approval in the history',
+    });
+
+    // The agent sees it approved.
+    await agent.reload();
+    await agent.getByRole('heading', { name: `Policy ${number}`, level: 1 }).waitFor();
+    await agent.locator('main').getByText('Approved', { exact: true }).first().waitFor();
+    assert.equal(await agent.getByRole('link', { name: 'Edit' }).count(), 0, 'approved: no edit');
+
+    // The RMD sees the agent's share of the BV in its Infinity view.
+    const after = await productionOf(rmd, 'Infinity', 'AGT100');
+    assert.equal(after - before, share, `production ${money(before)} → ${money(after)}`);
+    await expectAccessible(rmd, 'team view with production');
+  },
+);
