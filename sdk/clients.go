@@ -15,13 +15,7 @@ type ClientRecord = oas.ClientRecord
 // sets the page size (DefaultLimit when unset); params.Page and params.Cursor set where to
 // start.
 func (c *Client) ClientsAll(ctx context.Context, params oas.ListClientsParams) iter.Seq2[ClientRecord, error] {
-	return cursorAll(ctx, params.Limit, params.Page, params.Cursor, func(ctx context.Context, limit, page int, cursor oas.OptString) ([]ClientRecord, string, error) {
-		p := params
-		p.Limit, p.Page, p.Cursor = oas.NewOptInt(limit), oas.NewOptInt(page), cursor
-		res, err := c.ListClients(ctx, p)
-		if err != nil {
-			return nil, "", err
-		}
-		return res.Response.Data, res.Response.NextCursor.Or(""), nil
+	return pagesOf(ctx, params, c.ListClients, func(r *oas.ClientListHeaders) ([]ClientRecord, oas.OptString) {
+		return r.Response.Data, r.Response.NextCursor
 	})
 }

@@ -3,6 +3,7 @@ package sdk
 import (
 	"context"
 	"iter"
+	"reflect"
 
 	"github.com/associateportal/portal/sdk/oas"
 )
@@ -76,4 +77,28 @@ func cursorAll[T any](ctx context.Context, limit, page oas.OptInt, cursor oas.Op
 		return list(ctx, size, first+page-1, c)
 	}
 	return All(ctx, fetch, size)
+}
+
+// pagesOf is cursorAll over a generated list operation: params is its parameter struct,
+// whose Limit, Page and Cursor fields say where to start and are set anew for every page
+// (by reflection: every list's parameters have them, as the contract's listing convention
+// says), list sends one request, and rows picks the rows and next_cursor of an answer.
+func pagesOf[P, R, T any](ctx context.Context, params P, list func(context.Context, P) (R, error), rows func(R) ([]T, oas.OptString)) iter.Seq2[T, error] {
+	start := reflect.ValueOf(&params).Elem()
+	limit := start.FieldByName("Limit").Interface().(oas.OptInt)
+	page := start.FieldByName("Page").Interface().(oas.OptInt)
+	cursor := start.FieldByName("Cursor").Interface().(oas.OptString)
+	return cursorAll(ctx, limit, page, cursor, func(ctx context.Context, limit, page int, cursor oas.OptString) ([]T, string, error) {
+		p := params
+		v := reflect.ValueOf(&p).Elem()
+		v.FieldByName("Limit").Set(reflect.ValueOf(oas.NewOptInt(limit)))
+		v.FieldByName("Page").Set(reflect.ValueOf(oas.NewOptInt(page)))
+		v.FieldByName("Cursor").Set(reflect.ValueOf(cursor))
+		res, err := list(ctx, p)
+		if err != nil {
+			return nil, "", err
+		}
+		data, next := rows(res)
+		return data, next.Or(""), nil
+	})
 }

@@ -28,14 +28,8 @@ func OfferedTeamViews(senior bool) []oas.TeamView {
 // params, following next_cursor. params.Limit sets the page size (DefaultLimit when unset);
 // params.Page and params.Cursor set where to start.
 func (c *Client) TeamAll(ctx context.Context, params oas.ListTeamParams) iter.Seq2[TeamMember, error] {
-	return cursorAll(ctx, params.Limit, params.Page, params.Cursor, func(ctx context.Context, limit, page int, cursor oas.OptString) ([]TeamMember, string, error) {
-		p := params
-		p.Limit, p.Page, p.Cursor = oas.NewOptInt(limit), oas.NewOptInt(page), cursor
-		res, err := c.ListTeam(ctx, p)
-		if err != nil {
-			return nil, "", err
-		}
-		return res.Response.Data, res.Response.NextCursor.Or(""), nil
+	return pagesOf(ctx, params, c.ListTeam, func(r *oas.TeamMemberListHeaders) ([]TeamMember, oas.OptString) {
+		return r.Response.Data, r.Response.NextCursor
 	})
 }
 

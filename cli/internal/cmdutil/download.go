@@ -10,6 +10,7 @@ import (
 
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/oas"
 )
 
 // ExportFlags hold --format and --output (-o), the flags of every export command.
@@ -39,6 +40,21 @@ func (e *ExportFlags) Validate(ios *iostreams.IOStreams) error {
 		return FlagErrorf("refusing to write an XLSX file to the terminal; give -o FILE")
 	}
 	return nil
+}
+
+// Export is the run of an export command: download asks the server for the file's signed
+// URL (it checks the filters first), then the -o file is checked (CheckOverwrite, with
+// clobber) and the file streamed (Download); what names the file's content in messages.
+func (e *ExportFlags) Export(ctx context.Context, ios *iostreams.IOStreams, client *sdk.Client, clobber bool, what string,
+	download func() (*oas.DownloadHeaders, error)) error {
+	res, err := download()
+	if err != nil {
+		return sdk.Wrap(err)
+	}
+	if err := e.CheckOverwrite(clobber); err != nil {
+		return err
+	}
+	return e.Download(ctx, ios, client, res.Response.URL, what)
 }
 
 // Download streams the signed download URL an export answered to standard output or to the

@@ -64,6 +64,49 @@ func FormatDollars(cents int64) string {
 	return fmt.Sprintf("%s$%s.%02d", sign, b.String(), cents%100)
 }
 
+// FormatPercent renders basis points as a percentage: 7500 → "75%", 1250 → "12.5%",
+// 11000 → "110%", 25 → "0.25%".
+func FormatPercent(bp int) string {
+	sign := ""
+	if bp < 0 {
+		sign, bp = "-", -bp
+	}
+	s := strconv.Itoa(bp / 100)
+	if frac := bp % 100; frac != 0 {
+		s += strings.TrimRight(fmt.Sprintf(".%02d", frac), "0")
+	}
+	return sign + s + "%"
+}
+
+// ParsePercent reads a rate or share written as a percentage ("40%", "12.5%", with at most
+// two decimals) or in basis points ("4000bp") as basis points; a bare number is refused, so
+// that 40 is never taken for 40 basis points.
+func ParsePercent(s string) (int, error) {
+	in := s
+	s = strings.ToLower(strings.TrimSpace(s))
+	var bp int64
+	switch {
+	case strings.HasSuffix(s, "%"):
+		whole, frac, _ := strings.Cut(strings.TrimSpace(strings.TrimSuffix(s, "%")), ".")
+		if whole == "" || len(frac) > 2 || strings.Trim(whole+frac, "0123456789") != "" || len(whole) > 9 {
+			return 0, fmt.Errorf("invalid percentage %q: expected e.g. 40%% or 12.5%% (at most two decimals)", in)
+		}
+		for len(frac) < 2 {
+			frac += "0"
+		}
+		bp, _ = strconv.ParseInt(whole+frac, 10, 64)
+	case strings.HasSuffix(s, "bp"):
+		n, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(s, "bp")), 10, 32)
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("invalid basis points %q: expected e.g. 4000bp", in)
+		}
+		bp = n
+	default:
+		return 0, fmt.Errorf("invalid share %q: write a percentage (40%%) or basis points (4000bp)", in)
+	}
+	return int(bp), nil
+}
+
 // FormatPhone renders ten digits as (555) 123-4567; anything else is returned unchanged.
 func FormatPhone(p string) string {
 	if len(p) != 10 || strings.Trim(p, "0123456789") != "" {

@@ -75,3 +75,46 @@ func TestWrap(t *testing.T) {
 		t.Errorf("Wrap = %q, want %q", got, want)
 	}
 }
+
+func TestFormatPercent(t *testing.T) {
+	for bp, want := range map[int]string{0: "0%", 7500: "75%", 11000: "110%", 1250: "12.5%", 25: "0.25%", 5001: "50.01%", -150: "-1.5%"} {
+		if got := FormatPercent(bp); got != want {
+			t.Errorf("FormatPercent(%d) = %q, want %q", bp, got, want)
+		}
+	}
+}
+
+func TestParsePercent(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    int
+		wantErr bool
+	}{
+		{"40%", 4000, false},
+		{" 12.5 % ", 1250, false},
+		{"0.01%", 1, false},
+		{"100%", 10000, false},
+		{"4000bp", 4000, false},
+		{"4000BP", 4000, false},
+		{"40", 0, true}, // bare numbers are ambiguous
+		{"12.345%", 0, true},
+		{"-5%", 0, true},
+		{"%", 0, true},
+		{"x%", 0, true},
+		{"1.5bp", 0, true},
+		{"-1bp", 0, true},
+		{"99999999999%", 0, true},
+	}
+	for _, tt := range tests {
+		got, err := ParsePercent(tt.in)
+		if (err != nil) != tt.wantErr || got != tt.want {
+			t.Errorf("ParsePercent(%q) = %d, %v; want %d, error %v", tt.in, got, err, tt.want, tt.wantErr)
+		}
+	}
+	// What FormatPercent writes, ParsePercent reads.
+	for _, bp := range []int{0, 1, 25, 1250, 5000, 9999, 11000} {
+		if got, err := ParsePercent(FormatPercent(bp)); err != nil || got != bp {
+			t.Errorf("ParsePercent(FormatPercent(%d)) = %d, %v", bp, got, err)
+		}
+	}
+}

@@ -133,10 +133,8 @@ func (v *associateView) Update(msg tea.Msg) tea.Cmd {
 			return v.switchTab((v.tab + 1) % tabCount)
 		case key.Matches(msg, v.keys.PrevTab):
 			return v.switchTab((v.tab + tabCount - 1) % tabCount)
-		case key.Matches(msg, v.keys.Down):
-			v.offset = min(v.offset+1, max(len(v.lines())-v.bodyHeight(), 0))
-		case key.Matches(msg, v.keys.Up):
-			v.offset = max(v.offset-1, 0)
+		default:
+			scroll(msg, v.keys, &v.offset, len(v.lines()), v.bodyHeight())
 		}
 	}
 	return nil
@@ -173,18 +171,45 @@ func (v *associateView) View() string {
 	if o := v.overview; o != nil {
 		head += st.Muted.Render(fmt.Sprintf(" · %s (%s) · %s", o.Level.Name, o.Level.Code, relationText(o.Relation)))
 	}
-	var tabs []string
+	names := make([]string, tabCount)
 	for t := range tabCount {
-		if t == v.tab {
-			tabs = append(tabs, st.ActiveTab.Render("["+t.String()+"]"))
+		names[t] = t.String()
+	}
+	return head + "\n" + tabBar(st, names, int(v.tab)) + "\n\n" + scrolled(v.lines(), v.offset, v.Width, v.bodyHeight())
+}
+
+// tabBar draws the tabs of a detail, the current one in brackets (which shows without
+// colour too).
+func tabBar(st *Styles, names []string, cur int) string {
+	tabs := make([]string, len(names))
+	for i, n := range names {
+		if i == cur {
+			tabs[i] = st.ActiveTab.Render("[" + n + "]")
 		} else {
-			tabs = append(tabs, st.Tab.Render(" "+t.String()+" "))
+			tabs[i] = st.Tab.Render(" " + n + " ")
 		}
 	}
-	lines := v.lines()
-	start := min(v.offset, max(len(lines)-1, 0))
-	body := fitLines(strings.Join(lines[start:], "\n"), v.Width, v.bodyHeight())
-	return head + "\n" + strings.Join(tabs, " ") + "\n\n" + body
+	return strings.Join(tabs, " ")
+}
+
+// scrolled is lines from the offset on, fitted to width × height.
+func scrolled(lines []string, offset, width, height int) string {
+	start := min(offset, max(len(lines)-1, 0))
+	return fitLines(strings.Join(lines[start:], "\n"), width, height)
+}
+
+// scroll moves the offset of a scrolled body of n lines, height high, by the up and down
+// keys; false for any other key.
+func scroll(msg tea.KeyPressMsg, k AssociateKeyMap, offset *int, n, height int) bool {
+	switch {
+	case key.Matches(msg, k.Down):
+		*offset = min(*offset+1, max(n-height, 0))
+	case key.Matches(msg, k.Up):
+		*offset = max(*offset-1, 0)
+	default:
+		return false
+	}
+	return true
 }
 
 // relationText says how the caller stands to the associate.
@@ -227,18 +252,7 @@ func (v *associateView) overviewLines() []string {
 	st := v.Styles
 	o := v.overview
 	var out []string
-	field := func(label, value string) {
-		if value == "" {
-			value = st.Muted.Render("—")
-		}
-		out = append(out, st.Label.Render(fmt.Sprintf("%-12s", label))+st.Value.Render(value))
-	}
-	person := func(p oas.OptPersonRef) string {
-		if r, ok := p.Get(); ok {
-			return fmt.Sprintf("%s (%s)", r.Name, r.Code)
-		}
-		return ""
-	}
+	field := func(label, value string) { out = append(out, fieldLine(st, 12, label, value)) }
 	field("Email", o.Email)
 	field("Phone", text.FormatPhone(o.Phone.Or("")))
 	if o.Relation == oas.AssociateOverviewRelationUpline {
@@ -252,8 +266,8 @@ func (v *associateView) overviewLines() []string {
 		joined = text.FormatDate(d)
 	}
 	field("Joined", joined)
-	field("Upline", person(o.Upline))
-	field("Leader", person(o.Leader))
+	field("Upline", personText(o.Upline))
+	field("Leader", personText(o.Leader))
 	if n, ok := o.DownlineSize.Get(); ok {
 		field("Downline", fmt.Sprintf("%d below, %d direct recruits", n, o.Recruits.Or(0)))
 	}
@@ -362,17 +376,11 @@ func (v *associateView) appointmentLines() []string {
 		return cell(cells[0], 28) + " " + cell(cells[1], 6) + " " + cell(cells[2], 14) + " " + cell(cells[3], 11) + " " +
 			cell(cells[4], 11) + " " + cell(cells[5], 11) + " " + cells[6]
 	}
-	date := func(d oas.OptDate) string {
-		if t, ok := d.Get(); ok {
-			return text.FormatDate(t)
-		}
-		return ""
-	}
 	out := []string{st.TableHeader.Render(row("Provider", "State", "Writing #", "Status", "Requested", "Appointed", "Terminated"))}
 	for i := range v.appointments {
 		a := &v.appointments[i]
 		out = append(out, row(fmt.Sprintf("%s (%s)", a.ProviderName, a.ProviderCode), a.State,
-			a.WritingNumber.Or(""), string(a.Status), text.FormatDate(a.RequestedOn), date(a.AppointedOn), date(a.TerminatedOn)))
+			a.WritingNumber.Or(""), string(a.Status), text.FormatDate(a.RequestedOn), dateText(a.AppointedOn), dateText(a.TerminatedOn)))
 	}
 	return out
 }
@@ -400,6 +408,31 @@ func (v *associateView) helpKeys() []key.Binding {
 
 func (v *associateView) fullHelp() [][]key.Binding {
 	return [][]key.Binding{{v.keys.NextTab, v.keys.PrevTab}, {v.keys.Up, v.keys.Down}, {v.keys.Back}}
+}
+
+// fieldLine is a labelled line of a detail: the label padded to width columns, the value or
+// a dash when there is none.
+func fieldLine(st *Styles, width int, label, value string) string {
+	if value == "" {
+		value = st.Muted.Render("—")
+	}
+	return st.Label.Render(fmt.Sprintf("%-*s", width, label)) + st.Value.Render(value)
+}
+
+// personText is "Name (CODE)", or "" for nobody.
+func personText(p oas.OptPersonRef) string {
+	if r, ok := p.Get(); ok {
+		return fmt.Sprintf("%s (%s)", r.Name, r.Code)
+	}
+	return ""
+}
+
+// dateText is a date of the API as the portal shows it, or "" for none.
+func dateText(d oas.OptDate) string {
+	if t, ok := d.Get(); ok {
+		return text.FormatDate(t)
+	}
+	return ""
 }
 
 // truncate cuts s to n columns with an ellipsis, between characters as the terminal draws

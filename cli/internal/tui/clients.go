@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -56,32 +57,23 @@ func (s *clientsScreen) SetSize(w, h int) {
 
 // load asks for page (from 1) with the current filter.
 func (s *clientsScreen) load(page int) tea.Cmd {
-	seq, cursor := s.pager.request(page)
-	s.loading, s.err = true, nil
-	params := oas.ListClientsParams{Limit: oas.NewOptInt(s.pager.limit), Page: oas.NewOptInt(page)}
-	if cursor != "" {
-		params.Cursor = oas.NewOptString(cursor)
-	}
-	ctx, text, err := applyFilter(s.context(), s.filter, &params)
-	if err != nil {
-		s.loading, s.err = false, err
-		return nil
-	}
-	c, limit := s.Common, s.pager.limit
-	c.Ctx = ctx // carries the sort terms
-	if text != "" {
-		params.FilterLastNameContains = oas.NewOptString(text)
-	}
-	return func() tea.Msg {
-		ctx, cancel := c.request()
-		defer cancel()
-		res, err := c.Backend.ListClients(ctx, params)
-		if err != nil {
-			return errMsg{err: explain(err), screen: screenClients}
-		}
-		rows, more := cutPage(res.Response.Data, limit)
-		return clientsLoadedMsg{seq: seq, page: page, rows: rows, more: more, cursor: res.Response.NextCursor.Or("")}
-	}
+	return loadPage(s.Common, &s.listTable, page, pageRequest[oas.ListClientsParams, sdk.ClientRecord]{
+		screen: screenClients,
+		params: func(limit, page oas.OptInt, cursor oas.OptString) oas.ListClientsParams {
+			return oas.ListClientsParams{Limit: limit, Page: page, Cursor: cursor}
+		},
+		search: func(p *oas.ListClientsParams, text string) { p.FilterLastNameContains = oas.NewOptString(text) },
+		list: func(ctx context.Context, p oas.ListClientsParams) ([]sdk.ClientRecord, oas.OptString, error) {
+			res, err := s.Backend.ListClients(ctx, p)
+			if err != nil {
+				return nil, oas.OptString{}, err
+			}
+			return res.Response.Data, res.Response.NextCursor, nil
+		},
+		loaded: func(seq int, rows []sdk.ClientRecord, more bool, cursor string) tea.Msg {
+			return clientsLoadedMsg{seq: seq, page: page, rows: rows, more: more, cursor: cursor}
+		},
+	})
 }
 
 func (s *clientsScreen) Update(msg tea.Msg) (screen, tea.Cmd) {

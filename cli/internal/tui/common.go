@@ -33,6 +33,12 @@ type Backend interface {
 	ListAssociateAppointments(ctx context.Context, params oas.ListAssociateAppointmentsParams) (*oas.AppointmentListHeaders, error)
 	ListAssociateLevelHistory(ctx context.Context, params oas.ListAssociateLevelHistoryParams) (*oas.LevelHistoryListHeaders, error)
 	GetTeamDashboard(ctx context.Context, params oas.GetTeamDashboardParams) (*oas.TeamDashboardHeaders, error)
+
+	// The business screen: policies page by page, and a policy's tabs.
+	ListPolicies(ctx context.Context, params oas.ListPoliciesParams) (*oas.PolicyListHeaders, error)
+	GetPolicy(ctx context.Context, params oas.GetPolicyParams) (*oas.PolicyHeaders, error)
+	ListPolicyRequirements(ctx context.Context, params oas.ListPolicyRequirementsParams) (*oas.RequirementListHeaders, error)
+	GetPolicyCommission(ctx context.Context, params oas.GetPolicyCommissionParams) (*oas.CommissionPreviewHeaders, error)
 }
 
 // Common is embedded in every component: what they all read and nothing they own.

@@ -13,6 +13,7 @@ type KeyMap struct {
 	Screen2    key.Binding
 	Screen3    key.Binding
 	Screen4    key.Binding
+	Screen5    key.Binding
 	ActAs      key.Binding // staff: choose the associate to act for
 }
 
@@ -28,6 +29,7 @@ func DefaultKeyMap() *KeyMap {
 		Screen2:    key.NewBinding(key.WithKeys("2"), key.WithHelp("2", "associates")),
 		Screen3:    key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "team")),
 		Screen4:    key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "tree")),
+		Screen5:    key.NewBinding(key.WithKeys("5"), key.WithHelp("5", "business")),
 		ActAs:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "act as")),
 	}
 }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/associateportal/portal/cli/internal/cmdutil"
+	"github.com/associateportal/portal/sdk/oas"
 )
 
 // listTable is a table read page by page and filtered with /: what the clients and team
@@ -179,4 +180,49 @@ func applyFilter(ctx context.Context, filter string, params any) (context.Contex
 		return ctx, "", err
 	}
 	return ctx, strings.Join(words, " "), nil
+}
+
+// pageRequest is what loadPage needs of one list: params builds the generated parameters of
+// a page (its limit, number and cursor), search sets the free text of the / filter on them,
+// list sends the request and answers the rows and next_cursor, and loaded makes the message
+// of the answer, which the screen hands to pager.answered.
+type pageRequest[P, T any] struct {
+	screen screenID
+	params func(limit, page oas.OptInt, cursor oas.OptString) P
+	search func(p *P, text string)
+	list   func(ctx context.Context, p P) ([]T, oas.OptString, error)
+	loaded func(seq int, rows []T, more bool, cursor string) tea.Msg
+}
+
+// loadPage starts the request of page (from 1) of the list l shows, with the / filter
+// applied: its terms checked against the contract (a refused one shows on the status line
+// and sends nothing), the sort terms carried by the request's context.
+func loadPage[P, T any](c Common, l *listTable, page int, r pageRequest[P, T]) tea.Cmd {
+	seq, cursor := l.pager.request(page)
+	l.loading, l.err = true, nil
+	var cur oas.OptString
+	if cursor != "" {
+		cur = oas.NewOptString(cursor)
+	}
+	params := r.params(oas.NewOptInt(l.pager.limit), oas.NewOptInt(page), cur)
+	ctx, text, err := applyFilter(c.context(), l.filter, &params)
+	if err != nil {
+		l.loading, l.err = false, err
+		return nil
+	}
+	c.Ctx = ctx // carries the sort terms
+	if text != "" {
+		r.search(&params, text)
+	}
+	limit := l.pager.limit
+	return func() tea.Msg {
+		ctx, cancel := c.request()
+		defer cancel()
+		data, next, err := r.list(ctx, params)
+		if err != nil {
+			return errMsg{err: explain(err), screen: r.screen}
+		}
+		rows, more := cutPage(data, limit)
+		return r.loaded(seq, rows, more, next.Or(""))
+	}
 }

@@ -137,3 +137,22 @@ type associateLoadedMsg struct {
 }
 
 func (m associateLoadedMsg) failure() error { return m.err }
+
+// policiesLoadedMsg carries one page of the business list.
+type policiesLoadedMsg struct {
+	seq    int
+	page   int
+	rows   []sdk.PolicyRow
+	more   bool
+	cursor string
+}
+
+// policyLoadedMsg carries one tab of a policy (or why it could not be loaded).
+type policyLoadedMsg struct {
+	id   int64
+	tab  policyTab
+	data any // *sdk.Policy, []oas.Requirement or *oas.CommissionPreview
+	err  error
+}
+
+func (m policyLoadedMsg) failure() error { return m.err }

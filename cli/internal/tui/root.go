@@ -24,6 +24,7 @@ const (
 	screenAssociates
 	screenTeam
 	screenTree
+	screenBusiness
 	screenCount
 )
 
@@ -113,6 +114,7 @@ func (m *Model) buildScreens() {
 		screenAssociates: newLookupScreen(c),
 		screenTeam:       newTeamScreen(c),
 		screenTree:       newTreeScreen(c),
+		screenBusiness:   newBusinessScreen(c),
 	}
 }
 
@@ -232,6 +234,13 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case associateLoadedMsg:
 		m.noteFailure(msg)
 		return m.updateScreen(msg.screen, msg)
+
+	case policiesLoadedMsg:
+		return m.updateScreen(screenBusiness, msg)
+
+	case policyLoadedMsg:
+		m.noteFailure(msg)
+		return m.updateScreen(screenBusiness, msg)
 	}
 	if m.picker != nil {
 		return m.updatePicker(msg)
@@ -270,6 +279,8 @@ func (m Model) updateKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m.switchTo(screenTeam), nil
 		case key.Matches(msg, km.Screen4):
 			return m.switchTo(screenTree), nil
+		case key.Matches(msg, km.Screen5):
+			return m.switchTo(screenBusiness), nil
 		case key.Matches(msg, km.ActAs) && m.canActAs():
 			return m.openPicker()
 		}
@@ -277,10 +288,11 @@ func (m Model) updateKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m.updateScreen(m.active, msg)
 }
 
-// updateTeamScreens passes msg (the user, or why it is not known) to the team and tree.
+// updateTeamScreens passes msg (the user, or why it is not known) to the screens that wait
+// for it: the team, the tree and the business.
 func (m Model) updateTeamScreens(msg tea.Msg) (Model, tea.Cmd) {
 	var cmds []tea.Cmd
-	for _, id := range []screenID{screenTeam, screenTree} {
+	for _, id := range []screenID{screenTeam, screenTree, screenBusiness} {
 		s, cmd := m.screens[id].Update(msg)
 		m.screens[id] = s
 		cmds = append(cmds, cmd)
@@ -356,10 +368,9 @@ func (m Model) render() string {
 			tabs = append(tabs, st.Tab.Render(" "+label+" "))
 		}
 	}
-	left := st.Brand.Render("Portal") + "  " + strings.Join(tabs, st.TabGap.Render(" "))
-	right := m.whoView() + m.server
-	space := m.Width - lipgloss.Width(left) - 1
-	right = st.HeaderRight.Render(ansi.Truncate(right, max(space-1, 0), "…"))
+	// The tabs are padded or bracketed: they need no gap between them.
+	left := st.Brand.Render("Portal") + "  " + strings.Join(tabs, st.TabGap.Render(""))
+	right := st.HeaderRight.Render(m.headerRight(max(m.Width-lipgloss.Width(left)-2, 0)))
 	gap := max(m.Width-lipgloss.Width(left)-lipgloss.Width(right), 1)
 	header := left + strings.Repeat(" ", gap) + right
 
@@ -375,6 +386,22 @@ func (m Model) render() string {
 		body,
 		m.helpView(),
 	}, "\n")
+}
+
+// headerRight is who the user is and the server, in at most space columns: the server is
+// cut first, so that who is acted for shows as long as it can.
+func (m Model) headerRight(space int) string {
+	const sep = " · "
+	who := strings.TrimSuffix(m.whoView(), sep)
+	switch rest := space - ansi.StringWidth(who) - ansi.StringWidth(sep); {
+	case ansi.StringWidth(m.whoView()+m.server) <= space:
+		return m.whoView() + m.server
+	case who == "":
+		return ansi.Truncate(m.server, space, "…")
+	case rest >= 8: // room for some of the server
+		return who + sep + ansi.Truncate(m.server, rest, "…")
+	}
+	return ansi.Truncate(who, space, "…")
 }
 
 // fitLines cuts or pads s to exactly height lines of at most width columns.
@@ -428,7 +455,8 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 		last = []key.Binding{h.global.ActAs, fewer, h.global.Quit}
 	}
 	return append(h.screen.FullHelp(),
-		[]key.Binding{h.global.NextScreen, h.global.PrevScreen, h.global.Screen1, h.global.Screen2, h.global.Screen3, h.global.Screen4},
+		[]key.Binding{h.global.NextScreen, h.global.PrevScreen, h.global.Screen1, h.global.Screen2, h.global.Screen3, h.global.Screen4,
+			h.global.Screen5},
 		last,
 	)
 }

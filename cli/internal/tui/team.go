@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -89,33 +90,24 @@ func (s *teamScreen) currentView() oas.TeamView {
 }
 
 func (s *teamScreen) load(page int) tea.Cmd {
-	seq, cursor := s.pager.request(page)
-	s.loading, s.err = true, nil
 	view := s.currentView()
-	params := oas.ListTeamParams{View: view, Limit: oas.NewOptInt(s.pager.limit), Page: oas.NewOptInt(page)}
-	if cursor != "" {
-		params.Cursor = oas.NewOptString(cursor)
-	}
-	ctx, text, err := applyFilter(s.context(), s.filter, &params)
-	if err != nil {
-		s.loading, s.err = false, err
-		return nil
-	}
-	c, limit := s.Common, s.pager.limit
-	c.Ctx = ctx // carries the sort terms
-	if text != "" {
-		params.FilterNameContains = oas.NewOptString(text)
-	}
-	return func() tea.Msg {
-		ctx, cancel := c.request()
-		defer cancel()
-		res, err := c.Backend.ListTeam(ctx, params)
-		if err != nil {
-			return errMsg{err: explain(err), screen: screenTeam}
-		}
-		rows, more := cutPage(res.Response.Data, limit)
-		return teamLoadedMsg{seq: seq, view: view, page: page, rows: rows, more: more, cursor: res.Response.NextCursor.Or("")}
-	}
+	return loadPage(s.Common, &s.listTable, page, pageRequest[oas.ListTeamParams, sdk.TeamMember]{
+		screen: screenTeam,
+		params: func(limit, page oas.OptInt, cursor oas.OptString) oas.ListTeamParams {
+			return oas.ListTeamParams{View: view, Limit: limit, Page: page, Cursor: cursor}
+		},
+		search: func(p *oas.ListTeamParams, text string) { p.FilterNameContains = oas.NewOptString(text) },
+		list: func(ctx context.Context, p oas.ListTeamParams) ([]sdk.TeamMember, oas.OptString, error) {
+			res, err := s.Backend.ListTeam(ctx, p)
+			if err != nil {
+				return nil, oas.OptString{}, err
+			}
+			return res.Response.Data, res.Response.NextCursor, nil
+		},
+		loaded: func(seq int, rows []sdk.TeamMember, more bool, cursor string) tea.Msg {
+			return teamLoadedMsg{seq: seq, view: view, page: page, rows: rows, more: more, cursor: cursor}
+		},
+	})
 }
 
 func (s *teamScreen) Update(msg tea.Msg) (screen, tea.Cmd) {

@@ -633,13 +633,13 @@ func TestTreeKeysDoNotClash(t *testing.T) {
 	}
 }
 
-func TestFourScreens(t *testing.T) {
+func TestScreensWrap(t *testing.T) {
 	tt := newTester(t, demoBackend())
-	for _, k := range []string{"tab", "tab", "tab"} {
+	for _, k := range []string{"tab", "tab", "tab", "tab"} {
 		tt.keys(k)
 	}
-	if tt.root().active != screenTree {
-		t.Errorf("three tabs lead to %d", tt.root().active)
+	if tt.root().active != screenBusiness {
+		t.Errorf("four tabs lead to %d", tt.root().active)
 	}
 	tt.keys("tab")
 	if tt.root().active != screenClients {

@@ -46,6 +46,7 @@ type fakeBackend struct {
 	listErr    error
 
 	team        fakeTeam
+	business    fakeBusiness
 	actingCalls []string // "CODE what": the calls of a staff member acting for CODE
 }
 
@@ -128,7 +129,8 @@ func demoBackend() *fakeBackend {
 			{Code: "A1001", Name: "Ann Agent"}, {Code: "A1002", Name: "Bea Smith"},
 			{Code: "A2001", Name: "Cal Smithers"}, {Code: "R3000", Name: "Rita Senior"},
 		},
-		team: demoTeam(),
+		team:     demoTeam(),
+		business: demoBusiness(),
 	}
 }
 

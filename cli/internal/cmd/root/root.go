@@ -7,7 +7,11 @@ import (
 	ackCmd "github.com/associateportal/portal/cli/internal/cmd/acknowledgements"
 	associatesCmd "github.com/associateportal/portal/cli/internal/cmd/associates"
 	authCmd "github.com/associateportal/portal/cli/internal/cmd/auth"
+	businessCmd "github.com/associateportal/portal/cli/internal/cmd/business"
 	clientsCmd "github.com/associateportal/portal/cli/internal/cmd/clients"
+	compScheduleCmd "github.com/associateportal/portal/cli/internal/cmd/compschedule"
+	productsCmd "github.com/associateportal/portal/cli/internal/cmd/products"
+	providersCmd "github.com/associateportal/portal/cli/internal/cmd/providers"
 	teamCmd "github.com/associateportal/portal/cli/internal/cmd/team"
 	tuiCmd "github.com/associateportal/portal/cli/internal/cmd/tui"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
@@ -33,6 +37,9 @@ then works as that associate would see it.`,
   $ portal team list --view BaseShop
   $ portal team tree --depth 3
   $ portal associates view AGT100 --licenses
+  $ portal business list --filter status=eq:pending
+  $ portal business preview --product 7 --target-premium 1200 --split SPL200:40%
+  $ portal comp-schedule
   $ portal team list --as AGT100
   $ portal tui`,
 		Version:       version,
@@ -57,6 +64,10 @@ then works as that associate would see it.`,
 	cmd.AddCommand(clientsCmd.NewCmdClients(f))
 	cmd.AddCommand(teamCmd.NewCmdTeam(f))
 	cmd.AddCommand(associatesCmd.NewCmdAssociates(f))
+	cmd.AddCommand(businessCmd.NewCmdBusiness(f))
+	cmd.AddCommand(providersCmd.NewCmdProviders(f))
+	cmd.AddCommand(productsCmd.NewCmdProducts(f))
+	cmd.AddCommand(compScheduleCmd.NewCmdCompSchedule(f, nil))
 	cmd.AddCommand(ackCmd.NewCmdAcknowledgements(f))
 	cmd.AddCommand(tuiCmd.NewCmdTUI(f, nil))
 	return cmd

@@ -1,9 +1,7 @@
 package shared
 
 import (
-	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -33,8 +31,8 @@ type InputFlags struct {
 	AnnualIncome  string
 	Notes         string
 
-	// Changed records which flags were given (flag name → true); set by Changed.
-	Changed map[string]bool
+	// Changed records which flags were given; set by Collect.
+	Changed cmdutil.ChangedFlags
 }
 
 // Add declares the flags on cmd.
@@ -45,43 +43,28 @@ func (in *InputFlags) Add(cmd *cobra.Command) {
 	f.StringVar(&in.Email, "email", "", "Email `address`")
 	f.StringVar(&in.Phone, "phone", "", "Phone `number`, ten digits; (555) 123-4567 is accepted")
 	f.StringVar(&in.DateOfBirth, "date-of-birth", "", "Date of birth, `YYYY-MM-DD`")
-	f.StringVar(&in.Gender, "gender", "", "Gender: "+enumList(oas.Gender("").AllValues()))
-	f.StringVar(&in.MaritalStatus, "marital-status", "", "Marital status: "+enumList(oas.MaritalStatus("").AllValues()))
+	f.StringVar(&in.Gender, "gender", "", "Gender: "+cmdutil.EnumList(oas.Gender("").AllValues()))
+	f.StringVar(&in.MaritalStatus, "marital-status", "", "Marital status: "+cmdutil.EnumList(oas.MaritalStatus("").AllValues()))
 	f.StringVar(&in.AddressLine1, "address-line1", "", "Address, first `line`")
 	f.StringVar(&in.AddressLine2, "address-line2", "", "Address, second `line`")
 	f.StringVar(&in.City, "city", "", "`City`")
 	f.StringVar(&in.State, "state", "", "State or province `code`, e.g. CA or ON")
 	f.StringVar(&in.PostalCode, "postal-code", "", "ZIP or postal `code`")
-	f.StringVar(&in.Country, "country", "", "Country: "+enumList(oas.Country("").AllValues()))
+	f.StringVar(&in.Country, "country", "", "Country: "+cmdutil.EnumList(oas.Country("").AllValues()))
 	f.StringVar(&in.AnnualIncome, "annual-income", "", "Annual income in `dollars`, e.g. 85000 or 1234.56")
 	f.StringVar(&in.Notes, "notes", "", "Free-form `notes`")
 
-	complete := func(name string, values []string) {
-		_ = cmd.RegisterFlagCompletionFunc(name, func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-			return values, cobra.ShellCompDirectiveNoFileComp
-		})
-	}
-	complete("gender", enumStrings(oas.Gender("").AllValues()))
-	complete("marital-status", enumStrings(oas.MaritalStatus("").AllValues()))
-	complete("state", enumStrings(oas.StateCode("").AllValues()))
-	complete("country", enumStrings(oas.Country("").AllValues()))
+	cmdutil.CompleteValues(cmd, "gender", cmdutil.EnumStrings(oas.Gender("").AllValues()))
+	cmdutil.CompleteValues(cmd, "marital-status", cmdutil.EnumStrings(oas.MaritalStatus("").AllValues()))
+	cmdutil.CompleteValues(cmd, "state", cmdutil.EnumStrings(oas.StateCode("").AllValues()))
+	cmdutil.CompleteValues(cmd, "country", cmdutil.EnumStrings(oas.Country("").AllValues()))
 }
 
 // Collect records which flags were given; call it in RunE before Apply.
-func (in *InputFlags) Collect(fs *pflag.FlagSet) {
-	in.Changed = map[string]bool{}
-	fs.Visit(func(f *pflag.Flag) { in.Changed[f.Name] = true })
-}
+func (in *InputFlags) Collect(fs *pflag.FlagSet) { in.Changed = cmdutil.Changed(fs) }
 
 // Any reports whether any field flag was given.
-func (in *InputFlags) Any() bool {
-	for _, name := range inputFlagNames {
-		if in.Changed[name] {
-			return true
-		}
-	}
-	return false
-}
+func (in *InputFlags) Any() bool { return in.Changed.Any(inputFlagNames...) }
 
 var inputFlagNames = []string{"first-name", "last-name", "email", "phone", "date-of-birth", "gender", "marital-status",
 	"address-line1", "address-line2", "city", "state", "postal-code", "country", "annual-income", "notes"}
@@ -120,9 +103,9 @@ func (in *InputFlags) Apply(dst *oas.ClientInput) error {
 	if c["date-of-birth"] {
 		dst.DateOfBirth = oas.OptDate{}
 		if v := strings.TrimSpace(in.DateOfBirth); v != "" {
-			d, err := parseDate(v)
+			d, err := cmdutil.ParseDay("--date-of-birth", v)
 			if err != nil {
-				return cmdutil.FlagErrorf("invalid --date-of-birth %q: expected YYYY-MM-DD", v)
+				return err
 			}
 			dst.DateOfBirth = oas.NewOptDate(d)
 		}
@@ -130,7 +113,7 @@ func (in *InputFlags) Apply(dst *oas.ClientInput) error {
 	if c["gender"] {
 		dst.Gender = oas.OptGender{}
 		if v := strings.TrimSpace(in.Gender); v != "" {
-			g, err := enumValue("--gender", v, oas.Gender("").AllValues())
+			g, err := cmdutil.EnumValue("--gender", v, oas.Gender("").AllValues())
 			if err != nil {
 				return err
 			}
@@ -140,7 +123,7 @@ func (in *InputFlags) Apply(dst *oas.ClientInput) error {
 	if c["marital-status"] {
 		dst.MaritalStatus = oas.OptMaritalStatus{}
 		if v := strings.TrimSpace(in.MaritalStatus); v != "" {
-			m, err := enumValue("--marital-status", v, oas.MaritalStatus("").AllValues())
+			m, err := cmdutil.EnumValue("--marital-status", v, oas.MaritalStatus("").AllValues())
 			if err != nil {
 				return err
 			}
@@ -150,7 +133,7 @@ func (in *InputFlags) Apply(dst *oas.ClientInput) error {
 	if c["state"] {
 		dst.State = oas.OptStateCode{}
 		if v := strings.TrimSpace(in.State); v != "" {
-			s, err := enumValue("--state", v, oas.StateCode("").AllValues())
+			s, err := cmdutil.EnumValue("--state", v, oas.StateCode("").AllValues())
 			if err != nil {
 				return err
 			}
@@ -158,7 +141,7 @@ func (in *InputFlags) Apply(dst *oas.ClientInput) error {
 		}
 	}
 	if c["country"] {
-		v, err := enumValue("--country", strings.TrimSpace(in.Country), oas.Country("").AllValues())
+		v, err := cmdutil.EnumValue("--country", strings.TrimSpace(in.Country), oas.Country("").AllValues())
 		if err != nil {
 			return err
 		}
@@ -167,9 +150,9 @@ func (in *InputFlags) Apply(dst *oas.ClientInput) error {
 	if c["annual-income"] {
 		dst.AnnualIncome = oas.OptInt64{}
 		if v := strings.TrimSpace(in.AnnualIncome); v != "" {
-			cents, err := text.ParseDollars(v)
+			cents, err := cmdutil.ParseDollarsFlag("--annual-income", v)
 			if err != nil {
-				return cmdutil.FlagErrorf("--annual-income: %v", err)
+				return err
 			}
 			dst.AnnualIncome = oas.NewOptInt64(cents)
 		}
@@ -197,30 +180,3 @@ func InputOf(c *sdk.ClientRecord) oas.ClientInput {
 		Notes:         c.Notes,
 	}
 }
-
-func enumValue[T ~string](flag, v string, all []T) (T, error) {
-	for _, e := range all {
-		if strings.EqualFold(string(e), v) {
-			return e, nil
-		}
-	}
-	return "", cmdutil.FlagErrorf("invalid %s %q: expected one of %s", flag, v, enumList(all))
-}
-
-func enumStrings[T ~string](all []T) []string {
-	out := make([]string, len(all))
-	for i, e := range all {
-		out[i] = string(e)
-	}
-	return out
-}
-
-func enumList[T ~string](all []T) string {
-	s := enumStrings(all)
-	if len(s) > 8 {
-		return fmt.Sprintf("%s, … (%d codes)", strings.Join(s[:8], ", "), len(s))
-	}
-	return strings.Join(s, ", ")
-}
-
-func parseDate(s string) (time.Time, error) { return time.Parse("2006-01-02", s) }
