@@ -364,8 +364,8 @@ func pickDemo(as []assoc) (rmd, agent int) {
 	as[rmd].first, as[rmd].last, as[rmd].code, as[rmd].email = "Renee", "Mitchell", DemoRMDCode, DemoRMD
 	as[agent].level = min(as[agent].level, 5)
 	as[agent].first, as[agent].last, as[agent].code, as[agent].email = "Alex", "Carter", DemoAgtCode, DemoAgent
-	// The agent works from its RMD's office: they can split a policy there.
-	as[agent].place = as[rmd].place
+	// The RMD's office is where the agent lives and works: they can split a policy there.
+	as[rmd].place = as[agent].place
 	// Nobody between the agent and its own downline may be senior: keep the agent's
 	// team inside the RMD's base shop.
 	var demote func(int)

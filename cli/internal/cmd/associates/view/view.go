@@ -228,6 +228,10 @@ func PrintOverview(ios *iostreams.IOStreams, e *cmdutil.Exporter, a *oas.Associa
 	if l, ok := a.Licensed.Get(); ok {
 		line("Licensed", shared.YesNo(l))
 	}
+	if p, ok := a.Production.Get(); ok {
+		line("Business", fmt.Sprintf("%s BV, %d policies (%s – %s)", text.FormatDollars(p.Totals.BvCents),
+			p.Totals.Policies, text.FormatDate(p.PeriodStart), text.FormatDate(p.PeriodEnd)))
+	}
 	return nil
 }
 

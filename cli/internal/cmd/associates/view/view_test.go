@@ -80,6 +80,9 @@ func downline() *oas.AssociateOverview {
 		Upline:       oas.NewOptPersonRef(oas.PersonRef{Code: "RMD100", Name: "Renee Mitchell"}),
 		Leader:       oas.NewOptPersonRef(oas.PersonRef{Code: "RMD100", Name: "Renee Mitchell"}),
 		DownlineSize: oas.NewOptInt(11), Recruits: oas.NewOptInt(7), Licensed: oas.NewOptBool(true),
+		Production: oas.NewOptAssociateProduction(oas.AssociateProduction{
+			PeriodStart: time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC), PeriodEnd: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC),
+			Totals: oas.Amounts{BvCents: 1234567, PremiumCents: 2000000, Policies: 9}}),
 	}
 }
 
@@ -156,6 +159,7 @@ Upline:    Renee Mitchell (RMD100)
 Leader:    Renee Mitchell (RMD100)
 Downline:  11 below, 7 direct recruits
 Licensed:  yes
+Business:  $12,345.67 BV, 9 policies (12/01/2025 – 11/22/2026)
 `,
 		},
 		{
@@ -172,7 +176,7 @@ Phone:     (942) 581-6102
 			want: "relation:\tupline\ncode:\tRMD100\nname:\tRenee Mitchell\nfirst_name:\tRenee\nlast_name:\tMitchell\n" +
 				"email:\trmd@example.com\nphone:\t9425816102\nphoto_url:\t\n" +
 				`level:	{"code":"RMD","is_senior_level":true,"name":"Regional Marketing Director","rank":6}` + "\n" +
-				"status:\t\nkind:\t\ncountry:\t\nstate:\t\ncity:\t\njoined_on:\t\nupline:\t\nleader:\t\ndownline_size:\t\nrecruits:\t\nlicensed:\t\n",
+				"status:\t\nkind:\t\ncountry:\t\nstate:\t\ncity:\t\njoined_on:\t\nupline:\t\nleader:\t\ndownline_size:\t\nrecruits:\t\nlicensed:\t\nproduction:\t\n",
 		},
 		{
 			name: "json", a: downline(), args: []string{"--json=relation,upline,downline_size,status"},
