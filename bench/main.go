@@ -298,6 +298,9 @@ func partD(res *report, ours, base proc, token, midToken string, midClients int)
 		{top, token, "last name starts with Mi", "filter[last_name][startswith]=Mi", "/clients?limit=100&last_name_prefix=Mi"},
 		{top, token, "first name starts with Jo", "filter[first_name][startswith]=Jo", ""},
 		{top, token, "last name = Miller", "filter[last_name][eq]=Miller", ""},
+		{top, token, "first name = Mary", "filter[first_name][eq]=Mary", ""},
+		{top, token, "city = Austin", "filter[city][eq]=Austin", ""},
+		{top, token, "email = an address nobody has", "filter[email][eq]=nobody@example.org", ""},
 		{top, token, "state TX", "filter[state][eq]=TX", "/clients?limit=100&state=TX"},
 		{top, token, "last name contains itch", "filter[last_name][contains]=itch", ""},
 		{mid, midToken, "state TX, last name starts with Mi", selective, "/clients?limit=100&state=TX&last_name_prefix=Mi"},
@@ -569,34 +572,6 @@ func (r wrkResult) cpu() string {
 	return fmtDur(r.srvPer) + " + " + fmtDur(r.pgPer)
 }
 
-// userHZ is the unit of the CPU times in /proc/<pid>/stat: 100 ticks per second on Linux.
-const userHZ = 100
-
-// procStat reads a process's parent and CPU times: its own (user + system) and that of
-// its children that have exited and that it has waited for (cutime + cstime).
-func procStat(pid int) (ppid int, own, reaped time.Duration, ok bool) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0, 0, 0, false
-	}
-	// Fields after the command name (which may hold spaces): state is field 3, ppid 4,
-	// utime 14, stime 15, cutime 16, cstime 17.
-	s := string(b)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 15 {
-		return 0, 0, 0, false
-	}
-	n := func(i int) int64 { v, _ := strconv.ParseInt(f[i], 10, 64); return v }
-	tick := func(t int64) time.Duration { return time.Duration(t) * time.Second / userHZ }
-	return int(n(1)), tick(n(11) + n(12)), tick(n(13) + n(14)), true
-}
-
-// procCPU is the CPU time (user + system) a process has used so far.
-func procCPU(pid int) time.Duration {
-	_, own, _, _ := procStat(pid)
-	return own
-}
-
 // postmasterPID reads the pid of the cluster running on dataDir.
 func postmasterPID(dataDir string) (int, error) {
 	b, err := os.ReadFile(filepath.Join(dataDir, "postmaster.pid"))
@@ -609,40 +584,6 @@ func postmasterPID(dataDir string) (int, error) {
 		return 0, fmt.Errorf("%s/postmaster.pid: %w", dataDir, err)
 	}
 	return pid, nil
-}
-
-// clusterCPU is the CPU time one PostgreSQL cluster has used so far: its postmaster's,
-// its live children's (backends, background workers, parallel workers) and — through the
-// postmaster's cutime/cstime — that of every child that has exited. Summing only live
-// processes lost the time of backends that exited during a run, so that a run could come
-// out negative; other clusters on the machine (tests) are not counted either.
-func clusterCPU(postmaster int) time.Duration {
-	var total time.Duration
-	for range 5 {
-		_, own0, reaped0, ok := procStat(postmaster)
-		if !ok {
-			return 0
-		}
-		var live time.Duration
-		ents, _ := os.ReadDir("/proc")
-		for _, e := range ents {
-			pid, err := strconv.Atoi(e.Name())
-			if err != nil {
-				continue
-			}
-			if ppid, own, _, ok := procStat(pid); ok && ppid == postmaster {
-				live += own // an exited child not yet reaped (a zombie) still counts here
-			}
-		}
-		_, own1, reaped1, _ := procStat(postmaster)
-		total = max(own0, own1) + reaped1 + live
-		if reaped0 == reaped1 {
-			// No child was reaped while the live ones were read: none was counted twice
-			// (live, then reaped) or missed.
-			break
-		}
-	}
-	return total
 }
 
 func wrk(u, token string, o runOpts, pid int) (wrkResult, error) {
@@ -672,13 +613,13 @@ func wrk(u, token string, o runOpts, pid int) (wrkResult, error) {
 		"-H", "Authorization: Bearer "+token, u).CombinedOutput(); err != nil {
 		return wrkResult{}, fmt.Errorf("wrk warm-up: %v: %s", err, out)
 	}
-	srv0, pg0 := procCPU(pid), clusterCPU(o.postmaster)
+	srv0, pg0 := procCPU(procRoot, pid), clusterCPU(procRoot, o.postmaster)
 	out, err := exec.Command("wrk", "-t2", fmt.Sprintf("-c%d", o.conns), fmt.Sprintf("-d%s", o.duration), "-s", script.Name(),
 		"--timeout", "30s", "-H", "Authorization: Bearer "+token, u).CombinedOutput()
 	if err != nil {
 		return wrkResult{}, fmt.Errorf("wrk: %v: %s", err, out)
 	}
-	srv1, pg1 := procCPU(pid), clusterCPU(o.postmaster)
+	srv1, pg1 := procCPU(procRoot, pid), clusterCPU(procRoot, o.postmaster)
 	if m := non2xx.FindSubmatch(out); m != nil {
 		return wrkResult{}, fmt.Errorf("wrk %s: %s non-2xx answers", u, m[1])
 	}

@@ -2,14 +2,23 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/netip"
+	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/client"
 	"github.com/associateportal/portal/server/errs"
@@ -499,3 +508,181 @@ func TestClientListing(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestClientEqualityFiltersUseIndexes holds the text `eq` filters of the client list to a
+// btree that serves them: on 30,000 clients, the first page of the top of the organisation
+// filtered by a value one client has is planned with `column = …` as an index condition,
+// both in the plan made for the value and in the generic plan a prepared statement settles
+// on after five runs (what portald runs from then on). Without such an index PostgreSQL
+// walks the primary key dropping rows, or the table: a million of them at the bench's size.
+func TestClientEqualityFiltersUseIndexes(t *testing.T) {
+	o, ids := withClients(t)
+	ctx := context.Background()
+	for _, sql := range []string{
+		`INSERT INTO clients (associate_id, first_name, last_name, email, city, state, country)
+			SELECT ` + itoa(o.ids["AAA110"]) + `, 'First' || i % 200, 'Last' || i % 400, 'bulk' || i || '@example.org',
+				'City' || i % 60, 'NY', 'USA' FROM generate_series(1, 30000) i`,
+		`UPDATE clients SET city = 'Austin' WHERE id = ` + itoa(ids[0]),
+		`ANALYZE clients`,
+	} {
+		if _, err := o.pool.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The statement ListClients runs, caught on its way to the database.
+	rec := &lastQuery{}
+	cfg := o.pool.Config()
+	cfg.ConnConfig.Tracer = rec
+	traced, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer traced.Close()
+	conn, err := pgx.ConnectConfig(ctx, o.pool.Config().ConnConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	top := o.as(t, "TOP100")
+
+	type eqCase struct{ field, value string }
+	cases := []eqCase{
+		{"first_name", "Rhea"},
+		{"last_name", "Quinn"},
+		{"city", "Austin"},
+		{"email", "rhea@example.com"},
+	}
+	// Every text field the contract filters with eq has a case, but the owner's code: it
+	// names one associate (the unique index of codes), whose clients clients_associate holds.
+	for _, f := range lists.ListClients.Fields {
+		if f.Type == lists.String && f.Has(lists.Eq) && f.Name != "associate_code" &&
+			!slices.ContainsFunc(cases, func(c eqCase) bool { return c.field == f.Name }) {
+			t.Errorf("filter[%s][eq] has no case here: give it an index and a case", f.Name)
+		}
+	}
+	for _, tc := range cases {
+		t.Run(tc.field, func(t *testing.T) {
+			q, err := listing.Parse("filter["+tc.field+"][eq]="+url.QueryEscape(tc.value), store.ClientListing)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []int64
+			if err := store.New(traced).ListClients(ctx, top, q, func(c *client.Client) { got = append(got, c.ID) }); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff([]int64{ids[0]}, got); diff != "" {
+				t.Errorf("clients (-want +got):\n%s", diff)
+			}
+			sql, args := rec.get()
+			for _, generic := range []bool{false, true} {
+				plan := explain(t, conn, sql, args, generic)
+				if !servedByBtree(t, conn, plan, tc.field) {
+					t.Errorf("generic plan %v: no btree index condition on %s:\n%s", generic, tc.field, plan)
+				}
+			}
+		})
+	}
+}
+
+// lastQuery is a pgx tracer that keeps the last statement run and its arguments.
+type lastQuery struct {
+	mu   sync.Mutex
+	sql  string
+	args []any
+}
+
+func (l *lastQuery) TraceQueryStart(ctx context.Context, _ *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sql, l.args = d.SQL, d.Args
+	return ctx
+}
+
+func (*lastQuery) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+
+func (l *lastQuery) get() (string, []any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.sql, l.args
+}
+
+// planNode is a node of EXPLAIN (FORMAT JSON).
+type planNode struct {
+	NodeType  string     `json:"Node Type"`
+	Relation  string     `json:"Relation Name"`
+	Index     string     `json:"Index Name"`
+	IndexCond string     `json:"Index Cond"`
+	Plans     []planNode `json:"Plans"`
+}
+
+func (n planNode) String() string {
+	var b strings.Builder
+	var walk func(n planNode, depth int)
+	walk = func(n planNode, depth int) {
+		fmt.Fprintf(&b, "%s%s %s %s %s\n", strings.Repeat("  ", depth), n.NodeType, n.Relation, n.Index, n.IndexCond)
+		for _, c := range n.Plans {
+			walk(c, depth+1)
+		}
+	}
+	walk(n, 0)
+	return b.String()
+}
+
+// explain plans a statement with its arguments: the plan made for the values, or (generic)
+// the one PostgreSQL makes for any value, as it may for a prepared statement.
+func explain(t *testing.T, conn *pgx.Conn, sql string, args []any, generic bool) planNode {
+	t.Helper()
+	ctx := context.Background()
+	var out string
+	if !generic {
+		if err := conn.QueryRow(ctx, "EXPLAIN (FORMAT JSON) "+sql, args...).Scan(&out); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		literals := make([]string, len(args))
+		for i, a := range args {
+			switch v := a.(type) {
+			case string:
+				literals[i] = "'" + strings.ReplaceAll(v, "'", "''") + "'"
+			case int, int64:
+				literals[i] = fmt.Sprint(v)
+			default:
+				t.Fatalf("argument %d of type %T", i+1, a)
+			}
+		}
+		for _, s := range []string{`SET plan_cache_mode = force_generic_plan`, `PREPARE planned AS ` + sql} {
+			if _, err := conn.Exec(ctx, s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		err := conn.QueryRow(ctx, "EXPLAIN (FORMAT JSON) EXECUTE planned("+strings.Join(literals, ", ")+")").Scan(&out)
+		if _, err := conn.Exec(ctx, `DEALLOCATE planned; RESET plan_cache_mode`); err != nil {
+			t.Fatal(err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var plans []struct{ Plan planNode }
+	if err := json.Unmarshal([]byte(out), &plans); err != nil || len(plans) != 1 {
+		t.Fatalf("EXPLAIN answered %s (%v)", out, err)
+	}
+	return plans[0].Plan
+}
+
+// servedByBtree reports whether a btree index of the plan has `column = …` as its condition.
+func servedByBtree(t *testing.T, conn *pgx.Conn, n planNode, column string) bool {
+	t.Helper()
+	cond := regexp.MustCompile(`(^|[^\w.])` + regexp.QuoteMeta(column) + ` = `)
+	if n.Index != "" && cond.MatchString(n.IndexCond) {
+		var am string
+		if err := conn.QueryRow(context.Background(), `SELECT am.amname FROM pg_class c JOIN pg_am am ON am.oid = c.relam
+			WHERE c.relname = $1`, n.Index).Scan(&am); err != nil {
+			t.Fatal(err)
+		}
+		if am == "btree" {
+			return true
+		}
+	}
+	return slices.ContainsFunc(n.Plans, func(c planNode) bool { return servedByBtree(t, conn, c, column) })
+}

@@ -112,6 +112,31 @@ func TestStaffActsForAnAssociate(t *testing.T) {
 	}
 }
 
+// The picker finds an associate by code as typed (any case, part of it) and acts for the
+// code the answer names.
+func TestActAsPickerSearchesByCode(t *testing.T) {
+	tt, b := staffTester(t, "")
+	tt.keys("3", "a")
+	tt.typeText("r30")
+	if got := b.searches[len(b.searches)-1]; got != "r30" {
+		t.Errorf("searched for %q, want the code as typed", got)
+	}
+	view := tt.view()
+	if !strings.Contains(view, "› R3000      Rita Senior") || !strings.Contains(view, "1 match") {
+		t.Errorf("the picker does not show the associate of the code:\n%s", view)
+	}
+	tt.keys("enter")
+	if a := tt.root().acting; a == nil || a.code != "R3000" || a.name != "Rita Senior" {
+		t.Fatalf("acting for %+v, want R3000 (Rita Senior)", a)
+	}
+	if diff := cmp.Diff([]string{"R3000 clients", "R3000 team BaseShop", "R3000 node R3000"}, b.actingCalls); diff != "" {
+		t.Errorf("requests while acting (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(tt.view(), "Sam Staffer as Rita Senior (R3000)") {
+		t.Errorf("header:\n%s", tt.view())
+	}
+}
+
 func TestActAsPickerCancels(t *testing.T) {
 	tt, b := staffTester(t, "")
 	tt.keys("a", "esc")

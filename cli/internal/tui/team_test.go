@@ -35,6 +35,7 @@ type fakeTeam struct {
 	nodeErr  map[string]error // GetGenealogyNode fails for these codes
 
 	teamCalls  []oas.ListTeamParams
+	teamOrders [][]sdk.OrderKey // the order keys each team request carried, in order
 	dashCalls  int
 	nodeCalls  []string // codes
 	childCalls []string // "code page limit"
@@ -111,9 +112,10 @@ func demoTeam() fakeTeam {
 	return f
 }
 
-func (f *fakeBackend) ListTeam(_ context.Context, p oas.ListTeamParams) (*oas.TeamMemberListHeaders, error) {
+func (f *fakeBackend) ListTeam(ctx context.Context, p oas.ListTeamParams) (*oas.TeamMemberListHeaders, error) {
 	t := &f.team
 	t.teamCalls = append(t.teamCalls, p)
+	t.teamOrders = append(t.teamOrders, sdk.OrderFrom(ctx))
 	if t.teamErr != nil {
 		return nil, t.teamErr
 	}
@@ -350,6 +352,51 @@ func TestTeamBrowser(t *testing.T) {
 	tt.keys("esc")
 	if got := b.team.teamCalls[len(b.team.teamCalls)-1]; got.FilterNameContains.Set {
 		t.Errorf("esc did not clear the filter: %+v", got)
+	}
+}
+
+// The / filter of a team view takes the terms of the clients screen (TestClientsFilterTerms),
+// checked against the team list's contract: field=op:value filters, sort: keys in the order
+// given, and the other words for the name.
+func TestTeamFilterTerms(t *testing.T) {
+	b := demoBackend()
+	tt := newTester(t, b)
+	tt.keys("3")
+	tt.filter("status=in:suspended,active level=eq:md code=startswith:a20 sort:joined_on:desc sort:code smi")
+	got := b.team.teamCalls[len(b.team.teamCalls)-1]
+	want := oas.ListTeamParams{View: oas.TeamViewBaseShop, Limit: oas.NewOptInt(teamPageSize), Page: oas.NewOptInt(1),
+		FilterStatusIn:       []oas.AssociateStatus{oas.AssociateStatusSuspended, oas.AssociateStatusActive},
+		FilterLevelEq:        oas.NewOptString("MD"),
+		FilterCodeStartswith: oas.NewOptString("A20"),
+		FilterNameContains:   oas.NewOptString("smi"),
+	}
+	want.Order = got.Order // the keys' order is in the context: checked below
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("request (-want +got):\n%s", diff)
+	}
+	wantOrder := []sdk.OrderKey{{Field: "joined_on", Direction: "DESC"}, {Field: "code", Direction: "ASC"}}
+	if diff := cmp.Diff(wantOrder, b.team.teamOrders[len(b.team.teamOrders)-1]); diff != "" {
+		t.Errorf("order keys (-want +got):\n%s", diff)
+	}
+	if !got.Order.Value.JoinedOn.Set || !got.Order.Value.Code.Set {
+		t.Errorf("order parameter = %+v", got.Order)
+	}
+
+	// What the team list does not take is refused on the screen, and nothing is sent.
+	for _, tc := range []struct{ terms, refusal string }{
+		{"city=eq:Austin", `unknown filter field "city"`},
+		{"generation=gte:2", `unknown operator "gte" for filter field "generation"`},
+		{"status=eq:asleep", `invalid value "asleep" for filter status=eq`},
+		{"sort:name", `unknown order field "name"`},
+	} {
+		calls := len(b.team.teamCalls)
+		tt.filter(tc.terms)
+		if len(b.team.teamCalls) != calls {
+			t.Errorf("%s: a request was sent", tc.terms)
+		}
+		if view := ansi.Strip(tt.view()); !strings.Contains(view, tc.refusal) {
+			t.Errorf("%s: the refusal %q is not shown:\n%s", tc.terms, tc.refusal, view)
+		}
 	}
 }
 

@@ -215,6 +215,14 @@ func (tt *tester) typeText(s string) {
 	}
 }
 
+// filter applies the terms of a list screen's / filter in place of those there.
+func (tt *tester) filter(terms string) {
+	tt.t.Helper()
+	tt.keys("/", "ctrl+u")
+	tt.typeText(terms)
+	tt.keys("enter")
+}
+
 func keyPress(k string) tea.KeyPressMsg {
 	switch k {
 	case "enter":
@@ -524,9 +532,7 @@ func TestClientOwner(t *testing.T) {
 func TestClientsFilterTerms(t *testing.T) {
 	b := demoBackend()
 	tt := newTester(t, b)
-	tt.keys("/")
-	tt.typeText("state=in:tx,ca sort:state:desc sort:last_name smi")
-	tt.keys("enter")
+	tt.filter("state=in:tx,ca sort:state:desc sort:last_name smi")
 	last := b.listCalls[len(b.listCalls)-1]
 	if last.FilterLastNameContains.Or("") != "smi" || len(last.FilterStateIn) != 2 || last.FilterStateIn[0] != "TX" {
 		t.Errorf("request = %+v", last)
@@ -537,10 +543,7 @@ func TestClientsFilterTerms(t *testing.T) {
 	}
 
 	calls := len(b.listCalls)
-	tt.keys("/")
-	tt.keys("ctrl+u")
-	tt.typeText("shoe_size=eq:9")
-	tt.keys("enter")
+	tt.filter("shoe_size=eq:9")
 	if len(b.listCalls) != calls {
 		t.Error("a filter the contract does not declare was sent")
 	}

@@ -8,31 +8,62 @@ import type { Order } from '@/lib/listing-state';
 export interface SortableHeaderProps {
   field: string;
   order: Order;
-  onSort: (field: string) => void;
+  /** `add`: Shift was held (a click, Enter or Space), to sort by a further key. */
+  onSort: (field: string, add: boolean) => void;
   children: ReactNode;
   align?: 'left' | 'right';
 }
 
+/** aria-sort of a header: the direction of the list's first sort key, on the header that
+ *  shows it (ARIA wants one sorted header); the buttons' names tell the other keys. */
 function ariaSort(order: Order, fields: readonly string[]) {
-  const direction = fields.map((f) => order[f]).find(Boolean);
+  const first = Object.keys(order)[0];
+  const direction = first !== undefined && fields.includes(first) ? order[first] : undefined;
   return direction === 'ASC' ? 'ascending' : direction === 'DESC' ? 'descending' : 'none';
 }
 
-/** The button that sorts by a field: none → ascending → descending. */
+/**
+ * The button that sorts by a field: none → ascending → descending. With Shift (a click, or
+ * Enter or Space) it adds the field as a further sort key instead. When several keys are
+ * active, each shows its rank (1, 2…) after the arrow.
+ */
 export function SortButton({ field, order, onSort, children }: Omit<SortableHeaderProps, 'align'>) {
   const direction = order[field];
+  const keys = Object.keys(order);
+  const rank = keys.indexOf(field) + 1;
+  const ranked = rank > 0 && keys.length > 1;
   const Icon =
     direction === 'ASC' ? ArrowUpIcon : direction === 'DESC' ? ArrowDownIcon : CaretSortIcon;
   return (
-    <button type="button" className="sort-button" onClick={() => onSort(field)}>
+    <button
+      type="button"
+      className="sort-button"
+      onClick={(event) => onSort(field, event.shiftKey)}
+      onKeyDown={(event) => {
+        if (event.shiftKey && (event.key === 'Enter' || event.key === ' ')) {
+          // No click follows (it would sort a second time, without knowing of Shift).
+          event.preventDefault();
+          if (!event.repeat) onSort(field, true);
+        }
+      }}
+      onKeyUp={(event) => {
+        if (event.shiftKey && event.key === ' ') event.preventDefault();
+      }}
+    >
       {children}
       <Icon aria-hidden />
+      {ranked && (
+        <span className="sort-rank" aria-hidden>
+          {rank}
+        </span>
+      )}
       <span className="sr-only">
         {direction === 'ASC'
           ? ', sorted ascending'
           : direction === 'DESC'
             ? ', sorted descending'
             : ', not sorted'}
+        {ranked && `, sort key ${rank} of ${keys.length}`}
       </span>
     </button>
   );
@@ -57,7 +88,7 @@ export function DoubleSortableHeader({
 }: {
   fields: readonly [{ field: string; label: ReactNode }, { field: string; label: ReactNode }];
   order: Order;
-  onSort: (field: string) => void;
+  onSort: (field: string, add: boolean) => void;
 }) {
   return (
     <Table.ColumnHeaderCell aria-sort={ariaSort(order, [fields[0].field, fields[1].field])}>

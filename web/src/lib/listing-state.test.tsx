@@ -2,6 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { downloadTeam, listClients, listTeam } from '@/api/lists.gen';
+import { toQueryString } from '@/api/mutator';
 import { renderWithProviders } from '@/test/render';
 import {
   DEFAULT_LIMIT,
@@ -183,6 +184,38 @@ describe('nextOrder', () => {
     expect(nextOrder({ email: 'ASC' }, 'email')).toEqual({ email: 'DESC' });
     expect(nextOrder({ email: 'DESC' }, 'email')).toEqual({});
     expect(nextOrder({ email: 'DESC' }, 'city')).toEqual({ city: 'ASC' });
+    // Without Shift, a column that is one of several keys becomes the only one.
+    expect(nextOrder({ state: 'DESC', city: 'ASC' }, 'city')).toEqual({ city: 'DESC' });
+  });
+
+  it('with Shift, appends a key and toggles it in its place', () => {
+    const keys = (order: Record<string, string>) => Object.entries(order);
+    expect(keys(nextOrder({ state: 'DESC' }, 'city', true))).toEqual([
+      ['state', 'DESC'],
+      ['city', 'ASC'],
+    ]);
+    const three = { state: 'DESC', city: 'ASC', last_name: 'ASC' } as const;
+    expect(keys(nextOrder(three, 'city', true))).toEqual([
+      ['state', 'DESC'],
+      ['city', 'DESC'],
+      ['last_name', 'ASC'],
+    ]);
+    expect(keys(nextOrder({ ...three, city: 'DESC' }, 'city', true))).toEqual([
+      ['state', 'DESC'],
+      ['last_name', 'ASC'],
+    ]);
+    expect(nextOrder({}, 'city', true)).toEqual({ city: 'ASC' });
+  });
+
+  it('sends two keys read from the URL in the order they came', () => {
+    const sent = (search: string) =>
+      toQueryString(toQueryParams(parseListingState(search, listClients), listClients));
+    expect(sent('?order[state]=DESC&order[last_name]=ASC')).toBe(
+      'page=1&limit=100&order[state]=DESC&order[last_name]=ASC',
+    );
+    expect(sent('?order[last_name]=ASC&order[state]=DESC')).toBe(
+      'page=1&limit=100&order[last_name]=ASC&order[state]=DESC',
+    );
   });
 });
 
@@ -226,9 +259,28 @@ describe('useListingState', () => {
         <button onClick={() => listing.setPage(listing.state.page + 1, 'next-2')}>Next</button>
         <button onClick={() => listing.setPage(listing.state.page - 1, 'ignored')}>Previous</button>
         <button onClick={() => listing.setFilter({ name: { contains: 'Ann' } })}>Filter</button>
+        <button onClick={() => listing.toggleSort('state')}>Sort by state</button>
+        <button onClick={() => listing.toggleSort('joined_on', true)}>Then by joined</button>
       </>
     );
   }
+
+  it('adds a further sort key to the URL after the first, and a plain sort replaces both', async () => {
+    const { user } = renderWithProviders(<Harness />, {
+      path: '/team/Infinity?page=3&period_start=2026-01-01',
+      route: '/team/:view',
+    });
+    const search = () => screen.getByRole('status', { name: 'search' });
+    await user.click(screen.getByRole('button', { name: 'Sort by state' }));
+    await user.click(screen.getByRole('button', { name: 'Then by joined' }));
+    expect(search()).toHaveTextContent(
+      '?order[state]=ASC&order[joined_on]=ASC&period_start=2026-01-01',
+    );
+    await user.click(screen.getByRole('button', { name: 'Then by joined' }));
+    expect(search()).toHaveTextContent('?order[state]=ASC&order[joined_on]=DESC&period_start');
+    await user.click(screen.getByRole('button', { name: 'Sort by state' }));
+    expect(search()).toHaveTextContent('?order[state]=DESC&period_start=2026-01-01');
+  });
 
   it('pages with the next cursor in the history entry, keeping other parameters', async () => {
     const { user, router } = renderWithProviders(<Harness />, {

@@ -270,9 +270,19 @@ export function pageRows<T>(rows: readonly T[] | undefined, limit: number) {
   return { rows: all.slice(0, limit), hasNext: all.length > limit };
 }
 
-/** Next sort of a column: none → ASC → DESC → none. Sorting by one column at a time. */
-export function nextOrder(order: Order, field: string): Order {
+/**
+ * Next order after a column's sort button was pressed. Alone, it sorts by that column only:
+ * none → ASC → DESC → none. With `add` (Shift held), the column is a further sort key after
+ * those there: added ASC at the end, turned DESC in its place, then dropped, the other keys
+ * keeping their places. The keys apply in the order they were added (the URL and the request
+ * keep it).
+ */
+export function nextOrder(order: Order, field: string, add = false): Order {
   const current = order[field];
+  if (add) {
+    if (current !== 'DESC') return { ...order, [field]: current === 'ASC' ? 'DESC' : 'ASC' };
+    return Object.fromEntries(Object.entries(order).filter(([f]) => f !== field));
+  }
   if (current === undefined) return { [field]: 'ASC' };
   if (current === 'ASC') return { [field]: 'DESC' };
   return {};
@@ -331,10 +341,11 @@ export function useListingState<P>(spec: ListSpec<P>, defaults: ListingDefaults 
     setFilter: (filter: Filter) =>
       update({ ...state, filter: cleanFilter(filter), page: DEFAULT_PAGE, cursor: undefined }),
     setOrder: (order: Order) => update({ ...state, order, page: DEFAULT_PAGE, cursor: undefined }),
-    toggleSort: (field: string) =>
+    /** Sorts by `field` alone, or with `add` as a further key (see nextOrder). */
+    toggleSort: (field: string, add = false) =>
       update({
         ...state,
-        order: nextOrder(state.order, field),
+        order: nextOrder(state.order, field, add),
         page: DEFAULT_PAGE,
         cursor: undefined,
       }),
