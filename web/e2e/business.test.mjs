@@ -106,13 +106,13 @@ e2e(
     await agent.getByLabel('Annual target premium').fill('1200');
 
     // The preview: the agent writes it alone for now.
-    const preview = agent.getByRole('table', { name: 'Commission preview' });
-    await preview.waitFor();
+    const preview = agent.getByRole('region', { name: 'Commission preview' });
+    await preview.getByRole('list', { name: 'Commission preview' }).waitFor();
     await until(async () => (await preview.textContent()).includes('Writing'), {
       message: 'a Writing line for the agent',
     });
     const totalOf = async () =>
-      (await preview.locator('tfoot').textContent()).replace('Total', '').trim();
+      (await preview.locator('.commission-total').textContent()).replace('Total', '').trim();
     const alone = await totalOf();
 
     // Split 50/50 with the RMD: the preview now shows both writers' Split lines.

@@ -301,10 +301,12 @@ export function PolicyDetailPage() {
             </Heading>
             <DataList.Root orientation={{ initial: 'vertical', sm: 'horizontal' }}>
               <DetailField label="Client">
-                <Link asChild>
-                  <RouterLink to={clientPath(p.client_id)}>{p.client_name}</RouterLink>
-                </Link>
-                {` (${p.client_state})`}
+                <span>
+                  <Link asChild>
+                    <RouterLink to={clientPath(p.client_id)}>{p.client_name}</RouterLink>
+                  </Link>{' '}
+                  ({p.client_state})
+                </span>
               </DetailField>
               <DetailField label="Product">{`${p.product_name} · ${p.category} · ${p.type}`}</DetailField>
               <DetailField label="Face amount">{formatCurrency(p.face_amount_cents)}</DetailField>

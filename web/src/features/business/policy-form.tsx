@@ -79,7 +79,7 @@ function PreviewPanel({ control }: { control: Control<PolicyFormValues> }) {
     meta: { toast: false },
   });
   return (
-    <Card size="3" className="policy-preview" aria-labelledby="policy-preview-title">
+    <Card size="3" className="policy-preview" role="region" aria-labelledby="policy-preview-title">
       <Heading as="h2" size="3" mb="3" id="policy-preview-title">
         Commission preview
       </Heading>
@@ -95,7 +95,7 @@ function PreviewPanel({ control }: { control: Control<PolicyFormValues> }) {
           </Callout.Root>
         ) : preview.data ? (
           <Box style={{ opacity: preview.isPlaceholderData || preview.isFetching ? 0.6 : 1 }}>
-            <CommissionLines preview={preview.data} caption="Commission preview" />
+            <CommissionLines preview={preview.data} caption="Commission preview" compact />
           </Box>
         ) : (
           <Text size="2" color="gray">
