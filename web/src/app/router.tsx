@@ -62,6 +62,24 @@ function associateTabs(withHierarchy: boolean): RouteObject[] {
   return tabs.map((tab) => ({ ...tab, errorElement }));
 }
 
+/** The provider pages, one lazy module for all of them (see provider-routes.ts). */
+const providers = () => import('@/features/business/provider-routes');
+
+/** The tabs of business/product-providers/:providerId: contacts (the index) and the three
+ *  ordered lists. */
+function providerTabs(): RouteObject[] {
+  const tabs: RouteObject[] = [
+    { index: true, lazy: async () => ({ Component: (await providers()).ProviderContactsTab }) },
+    { path: 'videos', lazy: async () => ({ Component: (await providers()).ProviderVideosTab }) },
+    { path: 'links', lazy: async () => ({ Component: (await providers()).ProviderLinksTab }) },
+    {
+      path: 'attachments',
+      lazy: async () => ({ Component: (await providers()).ProviderAttachmentsTab }),
+    },
+  ];
+  return tabs.map((tab) => ({ ...tab, errorElement }));
+}
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -119,6 +137,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({
                     Component: (await import('@/features/business/policy-create-page'))
                       .PolicyCreatePage,
+                  }),
+                },
+                {
+                  path: 'business/product-providers',
+                  lazy: async () => ({ Component: (await providers()).ProvidersListPage }),
+                },
+                {
+                  path: 'business/product-providers/:providerId',
+                  lazy: async () => ({ Component: (await providers()).ProviderLayout }),
+                  children: providerTabs(),
+                },
+                {
+                  path: 'business/compensation-schedule',
+                  lazy: async () => ({
+                    Component: (await import('@/features/business/compensation-schedule-page'))
+                      .CompensationSchedulePage,
                   }),
                 },
                 {

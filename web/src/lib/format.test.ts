@@ -71,6 +71,11 @@ describe('format', () => {
     expect(formatRate(1250)).toBe('12.5%');
     expect(formatRate(1)).toBe('0.01%');
     expect(formatRate(0)).toBe('0%');
+    expect(formatRate(4950)).toBe('49.5%');
+    expect(formatRate(1234)).toBe('12.34%');
+    expect(formatRate(5)).toBe('0.05%');
+    expect(formatRate(-250)).toBe('-2.5%');
+    expect(formatRate(-5)).toBe('-0.05%');
     expect(formatCurrencyCompact(50_000)).toBe('$500');
     expect(formatCurrencyCompact(1_234_567)).toBe('$12.3K');
     expect(percentToBasisPoints('50')).toBe(5000);
