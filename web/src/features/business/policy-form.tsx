@@ -1,11 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Box,
-  Button,
   Callout,
   Card,
-  Flex,
-  Grid,
   Heading,
   Separator,
   Text,
@@ -13,18 +10,15 @@ import {
   TextField,
 } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import { Link } from 'react-router';
 import { previewCommission } from '@/api/gen/endpoints/business/business';
 import { useListProducts } from '@/api/gen/endpoints/providers/providers';
 import type { PolicyInput } from '@/api/gen/model/policyInput';
 import { AssociateLookup } from '@/components/associate-lookup';
 import { ChoiceSelect } from '@/components/choice-select';
 import { ClientLookup } from '@/components/client-lookup';
-import { ErrorCallout } from '@/components/error-callout';
+import { FormFrame, FormSection } from '@/components/form-frame';
 import { FormField, fieldA11y, fieldErrorId } from '@/components/form-field';
-import { CheckCircledIcon } from '@/components/icons/check-circled';
 import { errorMessage, fieldErrors } from '@/lib/errors';
 import { applyServerErrors } from '@/lib/form';
 import { formatRate } from '@/lib/format';
@@ -49,19 +43,6 @@ export interface PolicyFormProps {
   /** Set once the form succeeded: shown as the success message; the form is then locked. */
   successMessage?: string | null;
   error?: unknown;
-}
-
-function FormSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <Heading as="h2" size="3" mb="3" id={id}>
-        {title}
-      </Heading>
-      <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-        {children}
-      </Grid>
-    </section>
-  );
 }
 
 /** What everyone in the chain would earn on the policy as the form stands: asked again a moment
@@ -147,7 +128,6 @@ export function PolicyForm({
     }
   });
 
-  const locked = isSubmitting || Boolean(successMessage);
   const err = (name: keyof PolicyFormValues) => errors[name]?.message;
   const text = (
     name: keyof PolicyFormValues,
@@ -179,146 +159,116 @@ export function PolicyForm({
 
   return (
     <div className="policy-form-layout">
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Policy">
-        <Card size="3">
-          <Flex direction="column" gap="5">
-            {successMessage ? (
-              <Callout.Root color="green" role="status">
-                <Callout.Icon>
-                  <CheckCircledIcon />
-                </Callout.Icon>
-                <Callout.Text>{successMessage}</Callout.Text>
-              </Callout.Root>
-            ) : null}
-            <ErrorCallout error={error} />
-
-            <fieldset disabled={locked} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-              <Flex direction="column" gap="5">
-                <FormSection id="policy-section-what" title="Client and product">
-                  <Controller
-                    control={form.control}
-                    name="client_id"
-                    render={({ field }) => (
-                      <ClientLookup
-                        label={L.client_id}
-                        value={field.value ? Number(field.value) : undefined}
-                        onChange={(id) => field.onChange(id ? String(id) : '')}
-                        error={err('client_id')}
-                      />
-                    )}
-                  />
-                  <FormField
-                    id="policy-product_id"
-                    label={L.product_id}
-                    error={err('product_id')}
-                    required
-                  >
-                    <Controller
-                      control={form.control}
-                      name="product_id"
-                      render={({ field }) => (
-                        <ChoiceSelect
-                          id="policy-product_id"
-                          value={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          choices={productChoices}
-                          placeholder={products.isPending ? 'Loading products…' : 'Select…'}
-                          invalid={Boolean(err('product_id'))}
-                          describedBy={
-                            err('product_id') ? fieldErrorId('policy-product_id') : undefined
-                          }
-                        />
-                      )}
-                    />
-                  </FormField>
-                  {text('policy_number', { autoComplete: 'off' }, { required: true })}
-                  {text(
-                    'face_amount',
-                    { inputMode: 'decimal' },
-                    { required: true, prefix: '$', hint: 'In US dollars.' },
-                  )}
-                  {text(
-                    'target_premium',
-                    { inputMode: 'decimal' },
-                    {
-                      required: true,
-                      prefix: '$',
-                      hint: 'The annual target premium, in US dollars.',
-                    },
-                  )}
-                </FormSection>
-                <Separator size="4" />
-                <FormSection id="policy-section-dates" title="Dates">
-                  {text(
-                    'submitted_on',
-                    { type: 'date' },
-                    { required: true, hint: 'The sale date.' },
-                  )}
-                  {text('issued_on', { type: 'date' })}
-                </FormSection>
-                <Separator size="4" />
-                <FormSection id="policy-section-writers" title="Split and trainer">
-                  <Controller
-                    control={form.control}
-                    name="split_code"
-                    render={({ field }) => (
-                      <AssociateLookup
-                        label={L.split_code}
-                        placeholder="Another writer, for a split"
-                        value={field.value || undefined}
-                        onChange={(code) => field.onChange(code ?? '')}
-                        error={err('split_code')}
-                      />
-                    )}
-                  />
-                  {splitCode
-                    ? text(
-                        'split_share',
-                        { inputMode: 'decimal' },
-                        {
-                          required: true,
-                          hint: 'In percent; you keep the rest. 50 is a 50/50 split.',
-                        },
-                      )
-                    : null}
-                  <Controller
-                    control={form.control}
-                    name="trainer_code"
-                    render={({ field }) => (
-                      <AssociateLookup
-                        label={L.trainer_code}
-                        placeholder="Who trained you on this sale"
-                        value={field.value || undefined}
-                        onChange={(code) => field.onChange(code ?? '')}
-                        error={err('trainer_code')}
-                      />
-                    )}
-                  />
-                  <Box gridColumn="1 / -1">
-                    <FormField id="policy-notes" label={L.notes} error={err('notes')}>
-                      <TextArea
-                        rows={3}
-                        {...fieldA11y('policy-notes', err('notes'))}
-                        {...form.register('notes')}
-                      />
-                    </FormField>
-                  </Box>
-                </FormSection>
-              </Flex>
-            </fieldset>
-
-            <Flex gap="3" justify="end">
-              <Button asChild variant="soft" color="gray">
-                <Link to={cancelTo}>Cancel</Link>
-              </Button>
-              <Button type="submit" loading={isSubmitting} disabled={locked}>
-                {submitLabel}
-              </Button>
-            </Flex>
-          </Flex>
-        </Card>
-      </form>
+      <FormFrame
+        label="Policy"
+        onSubmit={(event) => void submit(event)}
+        submitLabel={submitLabel}
+        cancelTo={cancelTo}
+        isSubmitting={isSubmitting}
+        successMessage={successMessage}
+        error={error}
+      >
+        <FormSection id="policy-section-what" title="Client and product">
+          <Controller
+            control={form.control}
+            name="client_id"
+            render={({ field }) => (
+              <ClientLookup
+                label={L.client_id}
+                value={field.value ? Number(field.value) : undefined}
+                onChange={(id) => field.onChange(id ? String(id) : '')}
+                error={err('client_id')}
+              />
+            )}
+          />
+          <FormField id="policy-product_id" label={L.product_id} error={err('product_id')} required>
+            <Controller
+              control={form.control}
+              name="product_id"
+              render={({ field }) => (
+                <ChoiceSelect
+                  id="policy-product_id"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  choices={productChoices}
+                  placeholder={products.isPending ? 'Loading products…' : 'Select…'}
+                  invalid={Boolean(err('product_id'))}
+                  describedBy={err('product_id') ? fieldErrorId('policy-product_id') : undefined}
+                />
+              )}
+            />
+          </FormField>
+          {text('policy_number', { autoComplete: 'off' }, { required: true })}
+          {text(
+            'face_amount',
+            { inputMode: 'decimal' },
+            { required: true, prefix: '$', hint: 'In US dollars.' },
+          )}
+          {text(
+            'target_premium',
+            { inputMode: 'decimal' },
+            {
+              required: true,
+              prefix: '$',
+              hint: 'The annual target premium, in US dollars.',
+            },
+          )}
+        </FormSection>
+        <Separator size="4" />
+        <FormSection id="policy-section-dates" title="Dates">
+          {text('submitted_on', { type: 'date' }, { required: true, hint: 'The sale date.' })}
+          {text('issued_on', { type: 'date' })}
+        </FormSection>
+        <Separator size="4" />
+        <FormSection id="policy-section-writers" title="Split and trainer">
+          <Controller
+            control={form.control}
+            name="split_code"
+            render={({ field }) => (
+              <AssociateLookup
+                label={L.split_code}
+                placeholder="Another writer, for a split"
+                value={field.value || undefined}
+                onChange={(code) => field.onChange(code ?? '')}
+                error={err('split_code')}
+              />
+            )}
+          />
+          {splitCode
+            ? text(
+                'split_share',
+                { inputMode: 'decimal' },
+                {
+                  required: true,
+                  hint: 'In percent; you keep the rest. 50 is a 50/50 split.',
+                },
+              )
+            : null}
+          <Controller
+            control={form.control}
+            name="trainer_code"
+            render={({ field }) => (
+              <AssociateLookup
+                label={L.trainer_code}
+                placeholder="Who trained you on this sale"
+                value={field.value || undefined}
+                onChange={(code) => field.onChange(code ?? '')}
+                error={err('trainer_code')}
+              />
+            )}
+          />
+          <Box gridColumn="1 / -1">
+            <FormField id="policy-notes" label={L.notes} error={err('notes')}>
+              <TextArea
+                rows={3}
+                {...fieldA11y('policy-notes', err('notes'))}
+                {...form.register('notes')}
+              />
+            </FormField>
+          </Box>
+        </FormSection>
+      </FormFrame>
       <PreviewPanel control={form.control} />
     </div>
   );

@@ -1,25 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Callout,
-  Card,
-  Flex,
-  Grid,
-  Heading,
-  Separator,
-  Text,
-  TextArea,
-  TextField,
-} from '@radix-ui/themes';
-import { useEffect, type ReactNode } from 'react';
+import { Box, Separator, Text, TextArea, TextField } from '@radix-ui/themes';
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 import type { ClientInput } from '@/api/gen/model/clientInput';
 import { ChoiceSelect } from '@/components/choice-select';
-import { ErrorCallout } from '@/components/error-callout';
+import { FormFrame, FormSection } from '@/components/form-frame';
 import { FormField, fieldA11y, fieldErrorId } from '@/components/form-field';
-import { CheckCircledIcon } from '@/components/icons/check-circled';
 import { applyServerErrors } from '@/lib/form';
 import { statesOf } from '@/lib/states';
 import {
@@ -42,20 +28,6 @@ export interface ClientFormProps {
   /** Set once the form succeeded: shown as the success message; the form is then locked. */
   successMessage?: string | null;
   error?: unknown;
-}
-
-/** A titled section of the form: its fields in a grid. */
-function FormSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <Heading as="h2" size="3" mb="3" id={id}>
-        {title}
-      </Heading>
-      <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-        {children}
-      </Grid>
-    </section>
-  );
 }
 
 function toChoices(values: readonly string[]) {
@@ -93,7 +65,6 @@ export function ClientForm({
     }
   });
 
-  const locked = isSubmitting || Boolean(successMessage);
   const err = (name: keyof ClientFormValues) => errors[name]?.message;
   const text = (name: keyof ClientFormValues, props: Record<string, unknown> = {}) => (
     <FormField
@@ -135,91 +106,72 @@ export function ClientForm({
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Client">
-      <Card size="3">
-        <Flex direction="column" gap="5">
-          {successMessage ? (
-            <Callout.Root color="green" role="status">
-              <Callout.Icon>
-                <CheckCircledIcon />
-              </Callout.Icon>
-              <Callout.Text>{successMessage}</Callout.Text>
-            </Callout.Root>
-          ) : null}
-          <ErrorCallout error={error} />
-
-          <fieldset disabled={locked} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-            <Flex direction="column" gap="5">
-              <FormSection id="client-section-person" title="Person">
-                {text('first_name', { autoComplete: 'off' })}
-                {text('last_name', { autoComplete: 'off' })}
-                {text('date_of_birth', { type: 'date' })}
-                {select('gender', toChoices(GENDERS))}
-                {select('marital_status', toChoices(MARITAL_STATUSES))}
-              </FormSection>
-              <Separator size="4" />
-              <FormSection id="client-section-contact" title="Contact">
-                {text('email', { type: 'email', autoComplete: 'off' })}
-                {text('phone', { type: 'tel', placeholder: '(555) 555-5555' })}
-              </FormSection>
-              <Separator size="4" />
-              <FormSection id="client-section-address" title="Address">
-                {text('address_line1')}
-                {text('address_line2')}
-                {text('city')}
-                {select('country', toChoices(COUNTRIES), true)}
-                {select(
-                  'state',
-                  statesOf(country).map((s) => ({
-                    value: s.code,
-                    label: `${s.label} (${s.code})`,
-                  })),
-                )}
-                {text('postal_code')}
-              </FormSection>
-              <Separator size="4" />
-              <FormSection id="client-section-finance" title="Finances and notes">
-                <FormField
-                  id="client-annual_income"
-                  label={L.annual_income}
-                  error={err('annual_income')}
-                  hint="In US dollars."
-                >
-                  <TextField.Root
-                    inputMode="decimal"
-                    {...fieldA11y('client-annual_income', err('annual_income'))}
-                    {...form.register('annual_income')}
-                  >
-                    <TextField.Slot>
-                      <Text size="2" color="gray">
-                        $
-                      </Text>
-                    </TextField.Slot>
-                  </TextField.Root>
-                </FormField>
-                <Box gridColumn="1 / -1">
-                  <FormField id="client-notes" label={L.notes} error={err('notes')}>
-                    <TextArea
-                      rows={4}
-                      {...fieldA11y('client-notes', err('notes'))}
-                      {...form.register('notes')}
-                    />
-                  </FormField>
-                </Box>
-              </FormSection>
-            </Flex>
-          </fieldset>
-
-          <Flex gap="3" justify="end">
-            <Button asChild variant="soft" color="gray">
-              <Link to={cancelTo}>Cancel</Link>
-            </Button>
-            <Button type="submit" loading={isSubmitting} disabled={locked}>
-              {submitLabel}
-            </Button>
-          </Flex>
-        </Flex>
-      </Card>
-    </form>
+    <FormFrame
+      label="Client"
+      onSubmit={(event) => void submit(event)}
+      submitLabel={submitLabel}
+      cancelTo={cancelTo}
+      isSubmitting={isSubmitting}
+      successMessage={successMessage}
+      error={error}
+    >
+      <FormSection id="client-section-person" title="Person">
+        {text('first_name', { autoComplete: 'off' })}
+        {text('last_name', { autoComplete: 'off' })}
+        {text('date_of_birth', { type: 'date' })}
+        {select('gender', toChoices(GENDERS))}
+        {select('marital_status', toChoices(MARITAL_STATUSES))}
+      </FormSection>
+      <Separator size="4" />
+      <FormSection id="client-section-contact" title="Contact">
+        {text('email', { type: 'email', autoComplete: 'off' })}
+        {text('phone', { type: 'tel', placeholder: '(555) 555-5555' })}
+      </FormSection>
+      <Separator size="4" />
+      <FormSection id="client-section-address" title="Address">
+        {text('address_line1')}
+        {text('address_line2')}
+        {text('city')}
+        {select('country', toChoices(COUNTRIES), true)}
+        {select(
+          'state',
+          statesOf(country).map((s) => ({
+            value: s.code,
+            label: `${s.label} (${s.code})`,
+          })),
+        )}
+        {text('postal_code')}
+      </FormSection>
+      <Separator size="4" />
+      <FormSection id="client-section-finance" title="Finances and notes">
+        <FormField
+          id="client-annual_income"
+          label={L.annual_income}
+          error={err('annual_income')}
+          hint="In US dollars."
+        >
+          <TextField.Root
+            inputMode="decimal"
+            {...fieldA11y('client-annual_income', err('annual_income'))}
+            {...form.register('annual_income')}
+          >
+            <TextField.Slot>
+              <Text size="2" color="gray">
+                $
+              </Text>
+            </TextField.Slot>
+          </TextField.Root>
+        </FormField>
+        <Box gridColumn="1 / -1">
+          <FormField id="client-notes" label={L.notes} error={err('notes')}>
+            <TextArea
+              rows={4}
+              {...fieldA11y('client-notes', err('notes'))}
+              {...form.register('notes')}
+            />
+          </FormField>
+        </Box>
+      </FormSection>
+    </FormFrame>
   );
 }
