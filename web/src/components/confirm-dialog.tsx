@@ -10,6 +10,9 @@ export interface ConfirmDialogProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   description: ReactNode;
+  /** What the dialog asks besides the words of its description (a field), shown under it: the
+   *  description is a paragraph, which a field cannot be inside. */
+  children?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
   color?: 'red' | 'blue';
@@ -36,6 +39,7 @@ export function ConfirmDialog({
   typedConfirmation = false,
   confirmWord = DEFAULT_CONFIRM_WORD,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   const [state, setState] = useState<ConfirmState>('idle');
   const [typed, setTyped] = useState('');
@@ -67,6 +71,11 @@ export function ConfirmDialog({
       <AlertDialog.Content maxWidth="440px" data-state-confirm={state}>
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
+        {children ? (
+          <Flex direction="column" gap="3" mt="4">
+            {children}
+          </Flex>
+        ) : null}
         {typedConfirmation ? (
           <Flex direction="column" gap="1" mt="4">
             <Text as="label" size="2" htmlFor={inputId}>

@@ -188,29 +188,23 @@ function ReviewActions({ policy }: { policy: Policy }) {
         open={lapsing}
         onOpenChange={setLapsing}
         title="Record lapse"
-        description={
-          <Flex direction="column" gap="3">
-            <Text>
-              Policy {policy.policy_number} stops being in force. Commission already paid on it is
-              charged back by the months it was in force.
-            </Text>
-            <FormField id="lapsed-on" label="Lapsed on">
-              <TextField.Root
-                id="lapsed-on"
-                type="date"
-                value={lapsedOn}
-                onChange={(e) => setLapsedOn(e.target.value)}
-              />
-            </FormField>
-          </Flex>
-        }
+        description={`Policy ${policy.policy_number} stops being in force. Commission already paid on it is charged back by the months it was in force.`}
         confirmLabel="Record lapse"
         onConfirm={async () => {
           await lapse.mutateAsync({ id: policy.id, data: { lapsed_on: lapsedOn } });
           await invalidate();
           toast.success(`Policy ${policy.policy_number} lapsed`);
         }}
-      />
+      >
+        <FormField id="lapsed-on" label="Lapsed on">
+          <TextField.Root
+            id="lapsed-on"
+            type="date"
+            value={lapsedOn}
+            onChange={(e) => setLapsedOn(e.target.value)}
+          />
+        </FormField>
+      </ConfirmDialog>
     </>
   );
 }

@@ -10,9 +10,11 @@ import {
   TextField,
 } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { previewCommission } from '@/api/gen/endpoints/business/business';
 import { useListProducts } from '@/api/gen/endpoints/providers/providers';
+import type { CommissionPreviewInput } from '@/api/gen/model/commissionPreviewInput';
 import type { PolicyInput } from '@/api/gen/model/policyInput';
 import { AssociateLookup } from '@/components/associate-lookup';
 import { ChoiceSelect } from '@/components/choice-select';
@@ -49,8 +51,13 @@ export interface PolicyFormProps {
  *  after the product, premium, date, split or trainer change. */
 function PreviewPanel({ control }: { control: Control<PolicyFormValues> }) {
   const values = useWatch({ control }) as PolicyFormValues;
-  const input = useDebouncedValue(formToPreviewInput(values), 400);
-  const key = JSON.stringify(input ?? null);
+  // Debounced as text: the input is a new object at every render, and a debounced object would
+  // render the panel again every 400 ms for ever.
+  const key = useDebouncedValue(JSON.stringify(formToPreviewInput(values) ?? null), 400);
+  const input = useMemo(
+    () => (JSON.parse(key) as CommissionPreviewInput | null) ?? undefined,
+    [key],
+  );
   const preview = useQuery({
     queryKey: ['/policies/preview', key],
     queryFn: ({ signal }) => previewCommission(input!, { retries: 0 }, signal),
