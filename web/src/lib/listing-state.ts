@@ -251,6 +251,19 @@ export function otherParams(search: string | URLSearchParams): string {
   return parts.join('&');
 }
 
+/**
+ * `search` with `key` set to `value` (a new view, a tab), in the bracket style of the lists
+ * (`filter[state][in][]=TX` stays readable); `page` is dropped, since the rows change.
+ */
+export function withSearchParam(search: string, key: string, value: string): string {
+  const params = new URLSearchParams(search);
+  params.set(key, value);
+  params.delete('page');
+  const parts: string[] = [];
+  for (const [k, v] of params) parts.push(`${encodeKey(k)}=${encodeURIComponent(v)}`);
+  return parts.join('&');
+}
+
 /** The history state that carries the cursor of a page reached with Next. */
 interface CursorState {
   listingCursor?: { page: number; cursor: string };

@@ -1,6 +1,6 @@
 import { Badge, Card, Flex, Grid, Heading, Link, Progress, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import { useGetBusinessDashboard } from '@/api/gen/endpoints/business/business';
 import type { Amounts } from '@/api/gen/model/amounts';
 import type { ScholarshipProgress } from '@/api/gen/model/scholarshipProgress';
@@ -11,6 +11,7 @@ import { ErrorPanel, errorTitle } from '@/components/error-panel';
 import { BUSINESS_PATH, policyPath } from '@/lib/business-paths';
 import { monthColumns } from '@/lib/chart';
 import { errorDetails } from '@/lib/errors';
+import { withSearchParam } from '@/lib/listing-state';
 import { formatCurrency, formatCurrencyCompact, formatDate, formatNumber } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { formatPeriod, periodParams, usePeriod } from '@/lib/period';
@@ -86,6 +87,7 @@ function Scholarship({ program }: { program: ScholarshipProgress }) {
 export function BusinessDashboardPage() {
   const { user } = useAccess();
   const { period, shown, setPeriod } = usePeriod();
+  const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const offered = teamViews(user?.is_senior_level ?? false);
   const asked = searchParams.get('view') ?? undefined;
@@ -102,11 +104,8 @@ export function BusinessDashboardPage() {
   const periodText = formatPeriod({ start: d.period_start, end: d.period_end });
   const listOf = (v: string) => `${BUSINESS_PATH}?view=${v}`;
 
-  const selectView = (next: string) => {
-    const params = new URLSearchParams(searchParams);
-    params.set('view', next);
-    setSearchParams(params, { replace: true });
-  };
+  const selectView = (next: string) =>
+    setSearchParams(withSearchParam(location.search, 'view', next), { replace: true });
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Flex, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { downloadPolicies, useListPolicies } from '@/api/gen/endpoints/business/business';
 import { downloadPolicies as downloadPoliciesList, listPolicies } from '@/api/lists.gen';
 import { ChoiceSelect } from '@/components/choice-select';
@@ -21,6 +21,7 @@ import {
   toFilterParams,
   toQueryParams,
   useListingState,
+  withSearchParam,
 } from '@/lib/listing-state';
 import { usePageTitle } from '@/lib/page-title';
 import { TEAM_VIEW_LABELS, isTeamView, teamViews, type TeamView } from '@/lib/team-views';
@@ -41,6 +42,7 @@ const VIEW_DESCRIPTIONS: Record<TeamView, string> = {
 export function PoliciesListPage() {
   usePageTitle('Business');
   const { user, isStaff } = useAccess();
+  const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const offered = teamViews(user?.is_senior_level ?? false);
   const asked = searchParams.get('view') ?? undefined;
@@ -62,13 +64,8 @@ export function PoliciesListPage() {
   );
   const { rows, hasNext } = pageRows(query.data?.data, state.limit);
 
-  const selectView = (next: string) => {
-    const p = new URLSearchParams(searchParams);
-    p.set('view', next);
-    p.delete('page');
-    p.delete('cursor');
-    setSearchParams(p);
-  };
+  const selectView = (next: string) =>
+    setSearchParams(withSearchParam(location.search, 'view', next));
 
   return (
     <>
