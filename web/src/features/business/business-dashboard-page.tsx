@@ -1,6 +1,6 @@
 import { Badge, Card, Flex, Grid, Heading, Link, Progress, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useGetBusinessDashboard } from '@/api/gen/endpoints/business/business';
 import type { Amounts } from '@/api/gen/model/amounts';
 import type { ScholarshipProgress } from '@/api/gen/model/scholarshipProgress';
@@ -88,7 +88,8 @@ export function BusinessDashboardPage() {
   const { user } = useAccess();
   const { period, shown, setPeriod } = usePeriod();
   const location = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const offered = teamViews(user?.is_senior_level ?? false);
   const asked = searchParams.get('view') ?? undefined;
   const view = isTeamView(asked) && offered.includes(asked) ? asked : 'Personal';
@@ -105,7 +106,7 @@ export function BusinessDashboardPage() {
   const listOf = (v: string) => `${BUSINESS_PATH}?view=${v}`;
 
   const selectView = (next: string) =>
-    setSearchParams(withSearchParam(location.search, 'view', next), { replace: true });
+    navigate({ search: `?${withSearchParam(location.search, 'view', next)}` }, { replace: true });
 
   return (
     <>

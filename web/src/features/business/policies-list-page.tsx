@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Flex, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { downloadPolicies, useListPolicies } from '@/api/gen/endpoints/business/business';
 import { downloadPolicies as downloadPoliciesList, listPolicies } from '@/api/lists.gen';
 import { ChoiceSelect } from '@/components/choice-select';
@@ -43,7 +43,8 @@ export function PoliciesListPage() {
   usePageTitle('Business');
   const { user, isStaff } = useAccess();
   const location = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const offered = teamViews(user?.is_senior_level ?? false);
   const asked = searchParams.get('view') ?? undefined;
   const view: TeamView = isTeamView(asked) && offered.includes(asked) ? asked : 'Personal';
@@ -65,7 +66,7 @@ export function PoliciesListPage() {
   const { rows, hasNext } = pageRows(query.data?.data, state.limit);
 
   const selectView = (next: string) =>
-    setSearchParams(withSearchParam(location.search, 'view', next));
+    navigate({ search: `?${withSearchParam(location.search, 'view', next)}` });
 
   return (
     <>
