@@ -174,7 +174,7 @@ e2e(
     await dialog.getByText(/Its commission is then paid/).waitFor();
     await expectAccessible(staff, 'approve dialog');
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await staff.getByText(`Policy ${number} is Approved`).waitFor();
+    await staff.getByText(`Policy ${number} is Approved`, { exact: true }).waitFor();
     const history = staff.getByRole('table', { name: 'Changes to the policy' });
     await until(async () => (await history.textContent()).includes('Approved'), {
       message: 'the approval in the history',
