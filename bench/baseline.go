@@ -40,6 +40,7 @@ func baseline(args []string) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /ready", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(200) })
 	mux.HandleFunc("GET /clients", b.list)
+	mux.HandleFunc("GET /policies", b.policies)
 	mux.HandleFunc("GET /copy", b.copy)
 	srv := &http.Server{Addr: *addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	return srv.ListenAndServe()
@@ -156,4 +157,79 @@ func (b *base) copy(w http.ResponseWriter, r *http.Request) {
 	if _, err := conn.Conn().PgConn().CopyTo(r.Context(), w, sql); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
+}
+
+type policyRow struct {
+	ID                 int64      `json:"id"`
+	PolicyNumber       string     `json:"policy_number"`
+	ProviderID         int64      `json:"provider_id"`
+	ProviderName       string     `json:"provider_name"`
+	ProductID          int64      `json:"product_id"`
+	ProductName        string     `json:"product_name"`
+	Category           string     `json:"category"`
+	Type               string     `json:"type"`
+	ClientID           int64      `json:"client_id"`
+	ClientName         string     `json:"client_name"`
+	WriterCode         string     `json:"writer_code"`
+	WriterName         string     `json:"writer_name"`
+	SplitCode          *string    `json:"split_code,omitempty"`
+	Split              bool       `json:"split"`
+	Status             string     `json:"status"`
+	FaceAmountCents    int64      `json:"face_amount_cents"`
+	TargetPremiumCents int64      `json:"target_premium_cents"`
+	BVCents            int64      `json:"bv_cents"`
+	SubmittedOn        time.Time  `json:"submitted_on"`
+	ApprovedOn         *time.Time `json:"approved_on,omitempty"`
+	LapsedOn           *time.Time `json:"lapsed_on,omitempty"`
+	OpenRequirements   int        `json:"open_requirements"`
+	UpdatedAt          time.Time  `json:"updated_at"`
+}
+
+// policies is the business list of the caller's whole organisation (Infinity) in portald's
+// default order (newest submission first, then by id): the policies one of whose writers is
+// in the caller's subtree.
+func (b *base) policies(w http.ResponseWriter, r *http.Request) {
+	path, _, ok := b.caller(r)
+	if !ok {
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		return
+	}
+	limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
+	if limit < 1 || limit > 1000 {
+		limit = 100
+	}
+	rows, err := b.pool.Query(r.Context(), `SELECT p.id, p.policy_number, p.provider_id, pv.name, p.product_id, pr.name, pr.category, pr.type,
+		p.client_id, c.first_name || ' ' || c.last_name, wa.code, wa.first_name || ' ' || wa.last_name, a2.code,
+		p.status, p.face_amount_cents, p.target_premium_cents, p.bv_cents, p.submitted_on, p.approved_on, p.lapsed_on,
+		(SELECT count(*) FROM policy_requirements q WHERE q.policy_id = p.id AND q.status = 'Open'), p.updated_at
+		FROM policies p JOIN products pr ON pr.id = p.product_id JOIN providers pv ON pv.id = p.provider_id
+		JOIN clients c ON c.id = p.client_id JOIN associates wa ON wa.id = p.writer_id
+		LEFT JOIN policy_writers w2 ON w2.policy_id = p.id AND w2.position = 2 LEFT JOIN associates a2 ON a2.id = w2.associate_id
+		WHERE EXISTS (SELECT 1 FROM policy_writers pw JOIN associates a ON a.id = pw.associate_id
+			WHERE pw.policy_id = p.id AND a.path >= $1::ltree AND a.path < $2::ltree)
+		ORDER BY p.submitted_on DESC, p.id LIMIT $3`, path, path+"0", limit+1)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	out := make([]policyRow, 0, limit+1)
+	for rows.Next() {
+		var p policyRow
+		if err := rows.Scan(&p.ID, &p.PolicyNumber, &p.ProviderID, &p.ProviderName, &p.ProductID, &p.ProductName, &p.Category, &p.Type,
+			&p.ClientID, &p.ClientName, &p.WriterCode, &p.WriterName, &p.SplitCode, &p.Status, &p.FaceAmountCents,
+			&p.TargetPremiumCents, &p.BVCents, &p.SubmittedOn, &p.ApprovedOn, &p.LapsedOn, &p.OpenRequirements, &p.UpdatedAt); err != nil {
+			rows.Close()
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		p.Split = p.SplitCode != nil
+		out = append(out, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"data": out})
 }

@@ -5,6 +5,8 @@
 //	bench run        clients: seed (once) and measure against hand-written baselines;
 //	                 part (e): logins at once, peak RSS (login.go)
 //	bench team       the hierarchy at a million associates against recursive CTEs
+//	bench business   the business area at a million associates and three million policies
+//	                 against a hand-written handler and plain sums (business.go)
 //	bench baseline   the hand-written net/http + pgx server used as the baseline
 package main
 
@@ -42,7 +44,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench run|team|baseline [flags]")
+		fmt.Fprintln(os.Stderr, "usage: bench run|team|business|baseline [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -53,6 +55,8 @@ func main() {
 		err = baseline(os.Args[2:])
 	case "team":
 		err = team(os.Args[2:])
+	case "business":
+		err = business(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}
@@ -171,30 +175,13 @@ func run(args []string) error {
 		return err
 	}
 
-	ours, stopOurs, err := startProcess(o.portald, []string{"serve", "--no-seed"}, map[string]string{
-		"DATABASE_URL": dsn, "PORTAL_SECRET_KEY": benchKey, "PORTAL_DATA_DIR": filepath.Join(abs, "data"),
-		"PORTAL_LOG_LEVEL": "warn", "PORTAL_MAX_CONNS": strconv.Itoa(o.pool)})
+	ours, base, stop, err := startServers(o.portald, dsn, abs, o.pool)
 	if err != nil {
 		return err
 	}
-	defer stopOurs()
-	self, _ := os.Executable()
-	base, stopBase, err := startProcess(self, []string{"baseline", "--database-url", dsn, "--pool", strconv.Itoa(o.pool)}, nil)
-	if err != nil {
-		return err
-	}
-	defer stopBase()
-	for _, u := range []string{ours.url + "/api/readyz", base.url + "/ready"} {
-		if err := waitReady(u); err != nil {
-			return err
-		}
-	}
-
+	defer stop()
 	if o.hold {
-		fmt.Printf("portald  %s (pid %d)\nbaseline %s (pid %d)\ntoken    %s\ndsn      %s\n", ours.url, ours.pid, base.url, base.pid, token, dsn)
-		sig := make(chan os.Signal, 1)
-		signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
-		<-sig
+		holdServers(ours, base, token, dsn)
 		return nil
 	}
 	res := &report{}
@@ -442,6 +429,40 @@ type proc struct {
 	pid int
 }
 
+// startServers starts portald and the hand-written baseline on one database, with pools of
+// the same size, and waits until both answer; stop ends both.
+func startServers(portald, dsn, dataDir string, pool int) (ours, base proc, stop func(), err error) {
+	ours, stopOurs, err := startProcess(portald, []string{"serve", "--no-seed"}, map[string]string{
+		"DATABASE_URL": dsn, "PORTAL_SECRET_KEY": benchKey, "PORTAL_DATA_DIR": filepath.Join(dataDir, "data"),
+		"PORTAL_LOG_LEVEL": "warn", "PORTAL_MAX_CONNS": strconv.Itoa(pool)})
+	if err != nil {
+		return ours, base, nil, err
+	}
+	self, _ := os.Executable()
+	base, stopBase, err := startProcess(self, []string{"baseline", "--database-url", dsn, "--pool", strconv.Itoa(pool)}, nil)
+	if err != nil {
+		stopOurs()
+		return ours, base, nil, err
+	}
+	stop = func() { stopBase(); stopOurs() }
+	for _, u := range []string{ours.url + "/api/readyz", base.url + "/ready"} {
+		if err := waitReady(u); err != nil {
+			stop()
+			return ours, base, nil, err
+		}
+	}
+	return ours, base, stop, nil
+}
+
+// holdServers prints where both servers are, a token and the database, and waits for a
+// signal (for profiling by hand).
+func holdServers(ours, base proc, token, dsn string) {
+	fmt.Printf("portald  %s (pid %d)\nbaseline %s (pid %d)\ntoken    %s\ndsn      %s\n", ours.url, ours.pid, base.url, base.pid, token, dsn)
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
+	<-sig
+}
+
 func freePort() (string, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -487,12 +508,20 @@ type lat struct {
 	p50, p95, p99 time.Duration
 }
 
-// latency times n sequential requests on one connection.
+// latency times n sequential GET requests on one connection.
 func latency(u, token string, n int) (lat, error) {
-	ds := make([]time.Duration, 0, n)
-	for i := 0; i < n+2; i++ {
+	return latencyOf(u, n, func() *http.Request {
 		req, _ := http.NewRequest("GET", u, nil)
 		req.Header.Set("Authorization", "Bearer "+token)
+		return req
+	})
+}
+
+// latencyOf times n sequential requests made by newReq on one connection (u names them).
+func latencyOf(u string, n int, newReq func() *http.Request) (lat, error) {
+	ds := make([]time.Duration, 0, n)
+	for i := 0; i < n+2; i++ {
+		req := newReq()
 		start := time.Now()
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {

@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Benchmarks at scale: seeds 1,000,000 clients and, separately, 1,000,000 associates once
-# into .bench/ (kept between runs), then measures portald against hand-written baselines and
-# recursive CTEs side by side and prints figures. Nothing is asserted. Results:
-# .bench/results.md, .bench/team.md and .bench/web.md (copied by hand into docs/benchmarks.md).
+# Benchmarks at scale: seeds 1,000,000 clients and, separately, 1,000,000 associates with
+# 3,000,000 policies once into .bench/ (kept between runs), then measures portald against
+# hand-written baselines, plain sums and recursive CTEs side by side and prints figures.
+# Nothing is asserted. Results: .bench/results.md, .bench/team.md, .bench/business.md and
+# .bench/web.md (copied by hand into docs/benchmarks.md).
 #
 # --only LETTERS picks the parts: a, b, c, d (clients, `bench run`; the team figures run with
-# them), e (200 logins at once: answers and peak RSS, `bench run`, bench/login.go) and w (the
-# web app's first load: transfer sizes and Lighthouse, bench/web). Without --only everything
-# runs. Other flags go to `bench run`.
+# them), e (200 logins at once: answers and peak RSS, `bench run`, bench/login.go), p (the
+# business area: policy list, team production, list by production, commission preview;
+# `bench business`, bench/business.go, its own parts with `bin/bench business --only abcd`)
+# and w (the web app's first load: transfer sizes and Lighthouse, bench/web). Without --only
+# everything runs. Other flags go to `bench run`.
 # PORTALD=path measures that binary instead of building bin/portald from the working tree
 # (part w measures the web app embedded in it: build it with `make build`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-only=abcdew
+only=abcdepw
 run_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -25,8 +28,10 @@ done
 run_parts=$(tr -cd abcde <<<"$only")
 web=false
 [[ $only == *w* ]] && web=true
+business=false
+[[ $only == *p* ]] && business=true
 
-if [ -n "$run_parts" ] && ! command -v wrk >/dev/null 2>&1; then
+if { [ -n "$run_parts" ] || $business; } && ! command -v wrk >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
   else
@@ -52,10 +57,15 @@ portald=${PORTALD:-bin/portald}
 if [ -z "${PORTALD:-}" ]; then
   go build -trimpath -o bin/portald ./server/cmd/portald
 fi
-if [ -n "$run_parts" ]; then
+if [ -n "$run_parts" ] || $business; then
   go build -trimpath -o bin/bench ./bench
+fi
+if [ -n "$run_parts" ]; then
   bin/bench run --portald "$portald" --only "$run_parts" ${run_args[@]+"${run_args[@]}"}
   if [[ $run_parts == *[abcd]* ]]; then bin/bench team; fi
+fi
+if $business; then
+  bin/bench business --portald "$portald"
 fi
 
 # Part w: a portald of its own (fresh data dir, demo seed), the first loads measured in

@@ -98,7 +98,7 @@ var statusMix = []policy.Status{policy.Pending, policy.Pending, policy.ActionReq
 
 // policies writes about Options.Policies policies: writers with clients of their own,
 // every status, splits with the upline (10 %), field trainers, requirements, lapses; the
-// demo agent and RMD have business in every status. The production rollup is built from
+// demo agent and RMD have business in every status. Production and its rollups are built from
 // them at the end, as the store keeps it.
 func policies(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, clients []clientInfo, prods []product, rmd, agent int, o Options) (int, error) {
 	byOwner := make([][]int32, len(as))
@@ -261,8 +261,9 @@ func policies(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, clients 
 	return int(polID), nil
 }
 
-// businessDerived builds what the store keeps from the policies: the production rollup and
-// the approval and lapse events the compensation engine takes up.
+// businessDerived builds what the store keeps from the policies: production_monthly, the
+// team rollups and members' running sums over it (the migration's functions) and the
+// approval and lapse events the compensation engine takes up.
 func businessDerived(ctx context.Context, tx pgx.Tx) error {
 	for _, sql := range []string{
 		`INSERT INTO production_monthly (associate_id, month, status, category, bv_cents, premium_cents, policies)
@@ -271,6 +272,8 @@ func businessDerived(ctx context.Context, tx pgx.Tx) error {
 		        sum(w.bv_cents), sum(w.premium_cents), count(*) FILTER (WHERE w.position = 1)
 		 FROM policies p JOIN policy_writers w ON w.policy_id = p.id JOIN products pr ON pr.id = p.product_id
 		 GROUP BY 1, 2, 3, 4`,
+		`SELECT production_rollup_rebuild()`,
+		`SELECT production_members_refresh(ARRAY(SELECT DISTINCT associate_id FROM production_monthly))`,
 		`INSERT INTO policy_events (policy_id, kind, occurred_on) SELECT id, 'approved', approved_on FROM policies WHERE approved_on IS NOT NULL`,
 		`INSERT INTO policy_events (policy_id, kind, occurred_on) SELECT id, 'lapsed', lapsed_on FROM policies WHERE lapsed_on IS NOT NULL`,
 	} {

@@ -169,8 +169,14 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 	defer func() { _ = tx.Rollback(ctx) }()
 
 	// Filling indexed tables row by row is several times slower than building the
-	// indexes once at the end: set the secondary indexes aside while copying.
+	// indexes once at the end: set the secondary indexes aside while copying. Foreign keys
+	// too: each copied row ran a trigger with a look-up per key (eight for a policy and its
+	// writer rows), where adding a key at the end checks every row in one join.
 	indexes, err := dropIndexes(ctx, tx)
+	if err != nil {
+		return res, err
+	}
+	foreignKeys, err := dropForeignKeys(ctx, tx)
 	if err != nil {
 		return res, err
 	}
@@ -219,6 +225,12 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 			return res, fmt.Errorf("seed: rebuild index: %w", err)
 		}
 	}
+	for i, add := range foreignKeys {
+		o.Progress("foreign keys", i, len(foreignKeys))
+		if _, err := tx.Exec(ctx, add); err != nil {
+			return res, fmt.Errorf("seed: restore foreign key: %w", err)
+		}
+	}
 	o.Progress("commit", 0, 1)
 	if err := tx.Commit(ctx); err != nil {
 		return res, err
@@ -232,7 +244,7 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 // bulkTables are the tables the seed fills in bulk.
 var bulkTables = []string{"associates", "users", "clients", "memo_acknowledgements", "w9_documents", "level_history",
 	"upline_history", "licenses", "provider_appointments", "policies", "policy_writers", "policy_requirements",
-	"production_monthly", "policy_events"}
+	"production_monthly", "policy_events", "production_members"}
 
 // dropIndexes drops the secondary indexes of the bulk tables (not those of primary keys
 // and unique constraints) and answers their definitions, to create them again.
@@ -264,6 +276,36 @@ func dropIndexes(ctx context.Context, tx pgx.Tx) ([]string, error) {
 		}
 	}
 	return defs, nil
+}
+
+// dropForeignKeys drops the foreign keys of the bulk tables and answers the statements that
+// add them back (and check every row).
+func dropForeignKeys(ctx context.Context, tx pgx.Tx) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT c.conrelid::regclass::text, c.conname, pg_get_constraintdef(c.oid) FROM pg_constraint c
+		WHERE c.contype = 'f' AND c.conrelid = ANY(SELECT to_regclass(t)::oid FROM unnest($1::text[]) AS t) ORDER BY 1, 2`, bulkTables)
+	if err != nil {
+		return nil, err
+	}
+	var drops, adds []string
+	for rows.Next() {
+		var table, name, def string
+		if err := rows.Scan(&table, &name, &def); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		drops = append(drops, fmt.Sprintf("ALTER TABLE %s DROP CONSTRAINT %s", table, pgx.Identifier{name}.Sanitize()))
+		adds = append(adds, fmt.Sprintf("ALTER TABLE %s ADD CONSTRAINT %s %s", table, pgx.Identifier{name}.Sanitize(), def))
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, d := range drops {
+		if _, err := tx.Exec(ctx, d); err != nil {
+			return nil, err
+		}
+	}
+	return adds, nil
 }
 
 // hierarchy grows a random recursive tree in which builders recruit more than others,

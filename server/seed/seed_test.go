@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/testdb"
@@ -171,5 +173,39 @@ func TestSeedRefusesAFilledDatabase(t *testing.T) {
 	}
 	if _, err := seed.Run(ctx, pool, opts); err == nil {
 		t.Fatal("seeding twice succeeded")
+	}
+}
+
+// The seed sets indexes and foreign keys aside while it copies; it leaves the schema as the
+// migrations made it, every row checked by the keys it adds back, and the team rollups built.
+func TestSeedKeepsTheSchema(t *testing.T) {
+	pool := testdb.New(t)
+	ctx := context.Background()
+	schema := func() string {
+		var s string
+		if err := pool.QueryRow(ctx, `SELECT
+			(SELECT string_agg(conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) || ' ' || convalidated, E'\n'
+			   ORDER BY conrelid::regclass::text, conname)
+			 FROM pg_constraint WHERE connamespace = current_schema()::regnamespace) || E'\n' ||
+			(SELECT string_agg(indexdef, E'\n' ORDER BY indexdef) FROM pg_indexes WHERE schemaname = current_schema())`).Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	before := schema()
+	if _, err := seed.Run(ctx, pool, seed.Options{Associates: 300, Seed: 4, Keys: keys(t)}); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(before, schema()); diff != "" {
+		t.Errorf("the schema after seeding (-migrated +seeded):\n%s", diff)
+	}
+	var hubs, rollup, members, producers int
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM production_hubs), (SELECT count(*) FROM production_rollup),
+		(SELECT count(*) FROM production_members),
+		(SELECT count(DISTINCT associate_id) FROM production_monthly WHERE status <> 'Lapsed')`).Scan(&hubs, &rollup, &members, &producers); err != nil {
+		t.Fatal(err)
+	}
+	if hubs == 0 || rollup == 0 || members == 0 || members != producers {
+		t.Errorf("%d hubs with %d rollup rows, running sums of %d associates for %d with production", hubs, rollup, members, producers)
 	}
 }

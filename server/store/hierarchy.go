@@ -68,6 +68,11 @@ type NewAssociate struct {
 func (s *Store) AddAssociate(ctx context.Context, in NewAssociate) (int64, error) {
 	var id int64
 	err := s.InTx(ctx, func(tx *Store) error {
+		// A recruit that brings a downline to the hub size builds that hub's rollup
+		// (ensureHubs below): then the production lock comes first, as in a move.
+		if err := tx.lockIfHubDue(ctx, in.UplineID); err != nil {
+			return err
+		}
 		up, err := tx.lockNode(ctx, in.UplineID)
 		if err != nil {
 			return err
@@ -102,6 +107,9 @@ func (s *Store) AddAssociate(ctx context.Context, in NewAssociate) (int64, error
 		if _, err := tx.db.Exec(ctx, `UPDATE associates SET downline_size = downline_size + 1 WHERE id = ANY($1)`, pathIDs(up.path)); err != nil {
 			return translate(err)
 		}
+		if err := tx.ensureHubs(ctx, append(pathIDs(up.path), id)); err != nil {
+			return err
+		}
 		return tx.history(ctx, id, &up.id, in.LevelID, in.JoinedOn, 0, 0, in.By)
 	})
 	return id, err
@@ -134,6 +142,10 @@ func (s *Store) history(ctx context.Context, id int64, upline *int64, level int1
 // effective on a date.
 func (s *Store) MoveAssociate(ctx context.Context, id, newUpline int64, on time.Time, by string) error {
 	return s.InTx(ctx, func(tx *Store) error {
+		// Before any row lock: production changes wait for the move, never the reverse.
+		if err := tx.lockHierarchyForRollup(ctx); err != nil {
+			return err
+		}
 		n, err := tx.lockNode(ctx, id)
 		if err != nil {
 			return err
@@ -150,6 +162,9 @@ func (s *Store) MoveAssociate(ctx context.Context, id, newUpline int64, on time.
 		}
 		if up.path == n.path || strings.HasPrefix(up.path, n.path+".") {
 			return errs.Validation(errs.Field("upline", "An associate cannot move under its own organisation"))
+		}
+		if err := tx.leaveRollups(ctx, id); err != nil {
+			return err
 		}
 		moved := n.size + 1
 		oldAncestors := pathIDs(n.path)
@@ -173,7 +188,13 @@ func (s *Store) MoveAssociate(ctx context.Context, id, newUpline int64, on time.
 		if err := tx.history(ctx, id, &newUpline, 0, on, 0, 0, by); err != nil {
 			return err
 		}
-		return tx.recomputeLeaders(ctx, id, up.leaderID, up.leaderPath)
+		if err := tx.recomputeLeaders(ctx, id, up.leaderID, up.leaderPath); err != nil {
+			return err
+		}
+		if err := tx.joinRollups(ctx, id); err != nil {
+			return err
+		}
+		return tx.ensureHubs(ctx, pathIDs(up.path))
 	})
 }
 
@@ -181,16 +202,26 @@ func (s *Store) MoveAssociate(ctx context.Context, id, newUpline int64, on time.
 // approved). When seniority changes, the leaders of its organisation are recomputed.
 func (s *Store) SetLevel(ctx context.Context, id int64, level int16, on time.Time, points, recruits int, by string) error {
 	return s.InTx(ctx, func(tx *Store) error {
-		n, err := tx.lockNode(ctx, id)
-		if err != nil {
-			return err
-		}
 		var senior bool
 		if err := tx.db.QueryRow(ctx, `SELECT is_senior FROM levels WHERE id = $1`, level).Scan(&senior); err != nil {
 			if errs.Is(translate(err), errs.NotFound) {
 				return errs.Validation(errs.Field("level", "Unknown level"))
 			}
 			return translate(err)
+		}
+		// A change of seniority moves the organisation's production between generations of
+		// the hubs above: take the production lock before any row lock, as a move does.
+		if err := tx.lockHierarchyForRollup(ctx); err != nil {
+			return err
+		}
+		n, err := tx.lockNode(ctx, id)
+		if err != nil {
+			return err
+		}
+		if senior != n.senior {
+			if err := tx.leaveRollups(ctx, id); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.db.Exec(ctx, `UPDATE associates SET level_id = $2, senior = $3, updated_at = now() WHERE id = $1`, id, level, senior); err != nil {
 			return translate(err)
@@ -210,7 +241,10 @@ func (s *Store) SetLevel(ctx context.Context, id int64, level int16, on time.Tim
 			}
 			upLeader, upPath = up.leaderID, up.leaderPath
 		}
-		return tx.recomputeLeaders(ctx, id, upLeader, upPath)
+		if err := tx.recomputeLeaders(ctx, id, upLeader, upPath); err != nil {
+			return err
+		}
+		return tx.joinRollups(ctx, id)
 	})
 }
 
@@ -221,7 +255,8 @@ func (s *Store) recomputeLeaders(ctx context.Context, root int64, upLeader *int6
 	if err := s.db.QueryRow(ctx, `SELECT path::text FROM associates WHERE id = $1`, root).Scan(&rootPath); err != nil {
 		return translate(err)
 	}
-	rows, err := s.db.Query(ctx, `SELECT d.id, d.upline_id, d.senior FROM associates d WHERE `+subtreeOf("d", rootPath)+` ORDER BY d.depth`)
+	// The top's upline is NULL: read as 0, which no associate is.
+	rows, err := s.db.Query(ctx, `SELECT d.id, coalesce(d.upline_id, 0), d.senior FROM associates d WHERE `+subtreeOf("d", rootPath)+` ORDER BY d.depth`)
 	if err != nil {
 		return translate(err)
 	}

@@ -505,10 +505,7 @@ func (s *Store) CreatePolicy(ctx context.Context, p *auth.Principal, in policy.I
 		if err != nil {
 			return translate(err)
 		}
-		if err := tx.writeWriters(ctx, id, w, in); err != nil {
-			return err
-		}
-		if err := tx.applyProduction(ctx, id, 1); err != nil {
+		if err := tx.reviseProduction(ctx, id, func() error { return tx.writeWriters(ctx, id, w, in) }); err != nil {
 			return err
 		}
 		if err := tx.logChanges(ctx, p, EntityPolicy, id, p.AssociateID, changelog.Create, nil); err != nil {
@@ -541,23 +538,6 @@ func (s *Store) writeWriters(ctx context.Context, id int64, w writing, in policy
 		}
 	}
 	return nil
-}
-
-// applyProduction adds (sign 1) or takes back (sign -1) what a policy credits its writers
-// in production_monthly, as it stands now. A change of a policy takes back the old credit
-// before the change and adds the new one after it, in the same transaction. Rows are
-// touched in associate order so that concurrent changes lock them in the same order.
-func (s *Store) applyProduction(ctx context.Context, id int64, sign int) error {
-	_, err := s.db.Exec(ctx, `INSERT INTO production_monthly AS pm (associate_id, month, status, category, bv_cents, premium_cents, policies)
-		SELECT w.associate_id, date_trunc('month', p.submitted_on)::date,
-		       CASE WHEN p.lapsed_on IS NOT NULL THEN 'Lapsed' ELSE p.status END, pr.category,
-		       $2 * w.bv_cents, $2 * w.premium_cents, $2 * (w.position = 1)::int
-		FROM policies p JOIN policy_writers w ON w.policy_id = p.id JOIN products pr ON pr.id = p.product_id
-		WHERE p.id = $1 ORDER BY w.associate_id
-		ON CONFLICT (associate_id, month, status, category) DO UPDATE SET
-			bv_cents = pm.bv_cents + EXCLUDED.bv_cents, premium_cents = pm.premium_cents + EXCLUDED.premium_cents,
-			policies = pm.policies + EXCLUDED.policies`, id, sign)
-	return translate(err)
 }
 
 // ownPolicy loads a policy for a change by its first writer.
@@ -594,25 +574,22 @@ func (s *Store) UpdatePolicy(ctx context.Context, p *auth.Principal, id int64, i
 		if err != nil {
 			return err
 		}
-		if err := tx.applyProduction(ctx, id, -1); err != nil {
-			return err
-		}
-		tag, err := tx.db.Exec(ctx, `UPDATE policies SET provider_id = $2, policy_number = $3, client_id = $4, product_id = $5,
-				trainer_id = $6, face_amount_cents = $7, target_premium_cents = $8, bv_cents = $9, submitted_on = $10,
-				issued_on = $11, notes = $12, updated_at = now()
-			WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM policies o WHERE o.provider_id = $2 AND o.policy_number = $3 AND o.id <> $1)`,
-			id, w.providerID, in.PolicyNumber, in.ClientID, in.ProductID, w.trainer, in.FaceAmountCents, in.TargetPremiumCents,
-			policy.BV(in.TargetPremiumCents, w.bvFactorBP), in.SubmittedOn, in.IssuedOn, nullable(in.Notes))
+		err = tx.reviseProduction(ctx, id, func() error {
+			tag, err := tx.db.Exec(ctx, `UPDATE policies SET provider_id = $2, policy_number = $3, client_id = $4, product_id = $5,
+					trainer_id = $6, face_amount_cents = $7, target_premium_cents = $8, bv_cents = $9, submitted_on = $10,
+					issued_on = $11, notes = $12, updated_at = now()
+				WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM policies o WHERE o.provider_id = $2 AND o.policy_number = $3 AND o.id <> $1)`,
+				id, w.providerID, in.PolicyNumber, in.ClientID, in.ProductID, w.trainer, in.FaceAmountCents, in.TargetPremiumCents,
+				policy.BV(in.TargetPremiumCents, w.bvFactorBP), in.SubmittedOn, in.IssuedOn, nullable(in.Notes))
+			if err != nil {
+				return translate(err)
+			}
+			if tag.RowsAffected() == 0 {
+				return numberTaken(in.PolicyNumber, w.providerName)
+			}
+			return tx.writeWriters(ctx, id, w, in)
+		})
 		if err != nil {
-			return translate(err)
-		}
-		if tag.RowsAffected() == 0 {
-			return numberTaken(in.PolicyNumber, w.providerName)
-		}
-		if err := tx.writeWriters(ctx, id, w, in); err != nil {
-			return err
-		}
-		if err := tx.applyProduction(ctx, id, 1); err != nil {
 			return err
 		}
 		if err := tx.logChanges(ctx, p, EntityPolicy, id, old.Writers[0].AssociateID, changelog.Update, changes); err != nil {
@@ -653,11 +630,12 @@ func (s *Store) MovePolicy(ctx context.Context, p *auth.Principal, id int64, to 
 // setStatus changes the status of a locked policy with its production, change log and,
 // for an approval, the approval date and event.
 func (s *Store) setStatus(ctx context.Context, p *auth.Principal, pol *Policy, to policy.Status, today time.Time) error {
-	if err := s.applyProduction(ctx, pol.ID, -1); err != nil {
-		return err
-	}
 	changes := []changelog.Change{{Field: "status", Old: string(pol.Status), New: string(to)}}
-	if to == policy.Approved {
+	err := s.reviseProduction(ctx, pol.ID, func() error {
+		if to != policy.Approved {
+			_, err := s.db.Exec(ctx, `UPDATE policies SET status = $2, updated_at = now() WHERE id = $1`, pol.ID, to)
+			return translate(err)
+		}
 		if _, err := s.db.Exec(ctx, `UPDATE policies SET status = $2, approved_on = $3, updated_at = now() WHERE id = $1`, pol.ID, to, today); err != nil {
 			return translate(err)
 		}
@@ -666,10 +644,9 @@ func (s *Store) setStatus(ctx context.Context, p *auth.Principal, pol *Policy, t
 			return translate(err)
 		}
 		changes = append(changes, changelog.Change{Field: "approved_on", New: today.Format(time.DateOnly)})
-	} else if _, err := s.db.Exec(ctx, `UPDATE policies SET status = $2, updated_at = now() WHERE id = $1`, pol.ID, to); err != nil {
-		return translate(err)
-	}
-	if err := s.applyProduction(ctx, pol.ID, 1); err != nil {
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	return s.logChanges(ctx, p, EntityPolicy, pol.ID, pol.Writers[0].AssociateID, changelog.Update, changes)
@@ -694,16 +671,14 @@ func (s *Store) LapsePolicy(ctx context.Context, p *auth.Principal, id int64, on
 		case pol.ApprovedOn != nil && on.Before(*pol.ApprovedOn):
 			return errs.Validation(errs.Field("lapsed_on", "Lapse date cannot be before the approval (%s)", pol.ApprovedOn.Format("01/02/2006")))
 		}
-		if err := tx.applyProduction(ctx, id, -1); err != nil {
-			return err
-		}
-		if _, err := tx.db.Exec(ctx, `UPDATE policies SET lapsed_on = $2, updated_at = now() WHERE id = $1`, id, on); err != nil {
+		err = tx.reviseProduction(ctx, id, func() error {
+			if _, err := tx.db.Exec(ctx, `UPDATE policies SET lapsed_on = $2, updated_at = now() WHERE id = $1`, id, on); err != nil {
+				return translate(err)
+			}
+			_, err := tx.db.Exec(ctx, `INSERT INTO policy_events (policy_id, kind, occurred_on) VALUES ($1, 'lapsed', $2)`, id, on)
 			return translate(err)
-		}
-		if _, err := tx.db.Exec(ctx, `INSERT INTO policy_events (policy_id, kind, occurred_on) VALUES ($1, 'lapsed', $2)`, id, on); err != nil {
-			return translate(err)
-		}
-		if err := tx.applyProduction(ctx, id, 1); err != nil {
+		})
+		if err != nil {
 			return err
 		}
 		if err := tx.logChanges(ctx, p, EntityPolicy, id, pol.Writers[0].AssociateID, "update",

@@ -26,6 +26,7 @@ const (
 	lockAccount          = 0x4c6f6731 // "Log1": logins of one account
 	lockAddress          = 0x4c6f6732 // "Log2": logins from one address (taken after the account's)
 	lockAcknowledgements = 0x41636b31 // "Ack1": the acknowledgements of one associate
+	lockProduction       = 0x50726f64 // "Prod": production changes (shared) against hierarchy changes (rollup.go)
 )
 
 // xactLock takes the transaction-scoped advisory lock of (class, key).

@@ -3,8 +3,12 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strconv"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/errs"
@@ -23,13 +27,17 @@ type Root struct {
 	// Period is the first and last day the members' production counts (by month of
 	// submission, as production_monthly holds it); zero counts none.
 	Period [2]time.Time
+	// Hub says that the associate's organisation has a production rollup (rollup.go). A
+	// hub stays one, so a root loaded earlier never claims a rollup that is not there.
+	Hub bool
 }
 
 // TeamRoot loads the hierarchy columns of an associate.
 func (s *Store) TeamRoot(ctx context.Context, id int64) (Root, error) {
 	var r Root
-	err := s.db.QueryRow(ctx, `SELECT id, code, path::text, senior, leader_id, leader_path::text FROM associates WHERE id = $1`, id).
-		Scan(&r.ID, &r.Code, &r.Path, &r.Senior, &r.LeaderID, &r.LeaderPath)
+	err := s.db.QueryRow(ctx, `SELECT id, code, path::text, senior, leader_id, leader_path::text,
+		EXISTS (SELECT 1 FROM production_hubs h WHERE h.associate_id = a.id) FROM associates a WHERE id = $1`, id).
+		Scan(&r.ID, &r.Code, &r.Path, &r.Senior, &r.LeaderID, &r.LeaderPath, &r.Hub)
 	if err != nil && errs.Is(translate(err), errs.NotFound) {
 		return r, errs.NotFoundf("Associate not found")
 	}
@@ -190,16 +198,26 @@ func teamFrom(v hierarchy.View, r Root, args *listing.Args) (string, error) {
 	// out: a few rows of production_monthly per member.
 	production := "0::bigint"
 	if !r.Period[0].IsZero() {
-		production = `coalesce((SELECT sum(pm.bv_cents) FROM production_monthly pm WHERE pm.associate_id = a.id
-			AND pm.month BETWEEN ` + args.Add(monthOf(r.Period[0])) + ` AND ` + args.Add(monthOf(r.Period[1])) + `
-			AND pm.status <> 'Lapsed'), 0)::bigint`
+		production = periodBV("a.id", args.Add(monthOf(r.Period[0])), args.Add(monthOf(r.Period[1])))
 	}
+	return teamSelect(where, gen, production), nil
+}
+
+// periodBV is the BV an associate is credited with from the month from to the month to,
+// lapsed business left out, summed from production_monthly.
+func periodBV(id, from, to string) string {
+	return `coalesce((SELECT sum(pm.bv_cents) FROM production_monthly pm WHERE pm.associate_id = ` + id + `
+		AND pm.month BETWEEN ` + from + ` AND ` + to + ` AND pm.status <> 'Lapsed'), 0)::bigint`
+}
+
+// teamSelect is the columns of the associates a condition selects, as a subquery `t`.
+func teamSelect(where, gen, production string) string {
 	return `(SELECT a.id, a.path, a.code, a.first_name, a.last_name, a.photo_file_id, a.status, a.kind, a.country, a.state,
 		a.joined_on, a.upline_id, a.downline_size, a.level_id, l.code AS level_code, l.name AS level_name, l.rank AS level_rank,
 		l.contract_rate_bp, l.is_senior, ` + gen + ` AS generation,
 		EXISTS (SELECT 1 FROM licenses li WHERE li.associate_id = a.id AND li.expires_on >= current_date) AS licensed,
 		` + production + ` AS production
-		FROM associates a JOIN levels l ON l.id = a.level_id WHERE ` + where + `) t`, nil
+		FROM associates a JOIN levels l ON l.id = a.level_id WHERE ` + where + `) t`
 }
 
 // TeamList answers a page of a view (limit + 1 rows at most) as a slice.
@@ -212,6 +230,9 @@ func (s *Store) TeamList(ctx context.Context, v hierarchy.View, r Root, q listin
 // TeamPage calls each for every member of a page of a view: at most q.Limit+1 rows. The
 // member passed is reused for the next row; keep a copy if needed.
 func (s *Store) TeamPage(ctx context.Context, v hierarchy.View, r Root, q listing.Query, each func(*Member)) error {
+	if done, err := s.teamPageByProduction(ctx, v, r, q, each); done || err != nil {
+		return err
+	}
 	var args listing.Args
 	from, err := teamFrom(v, r, &args)
 	if err != nil {
@@ -219,12 +240,18 @@ func (s *Store) TeamPage(ctx context.Context, v hierarchy.View, r Root, q listin
 	}
 	// The page is cut first and only its rows meet their uplines: the planner cannot tell
 	// how many members a view has, and joining before the sort cost a lookup per member.
-	rows, err := s.db.Query(ctx, `SELECT t.id, t.code, t.first_name, t.last_name, coalesce(t.photo_file_id, ''),
+	return s.teamRows(ctx, `SELECT t.* FROM `+from+` WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), "",
+		q, args.Values, each)
+}
+
+// teamRows runs a page query (its rows `t` as teamSelect has them, after the statements of
+// with) and calls each for every row, with the member's upline code.
+func (s *Store) teamRows(ctx context.Context, page, with string, q listing.Query, args []any, each func(*Member)) error {
+	rows, err := s.db.Query(ctx, with+`SELECT t.id, t.code, t.first_name, t.last_name, coalesce(t.photo_file_id, ''),
 		t.level_id, t.level_rank, t.level_code, t.level_name, t.contract_rate_bp, t.is_senior,
 		t.status, t.kind, t.country, coalesce(t.state, ''), t.joined_on, coalesce(u.code, ''), t.generation, t.licensed,
 		t.production, t.downline_size, t.path::text
-		FROM (SELECT t.* FROM `+from+` WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args)+`) t
-		LEFT JOIN associates u ON u.id = t.upline_id ORDER BY `+q.OrderBy(), args.Values...)
+		FROM (`+page+`) t LEFT JOIN associates u ON u.id = t.upline_id ORDER BY `+q.OrderBy(), args...)
 	if err != nil {
 		return translate(err)
 	}
@@ -242,6 +269,75 @@ func (s *Store) TeamPage(ctx context.Context, v hierarchy.View, r Root, q listin
 	}
 	return translate(rows.Err())
 }
+
+// teamPageByProduction answers a page ordered by production, highest first, without
+// summing every member's production. production_members holds, for each member who has
+// any, running sums by month (so a period's BV is two array reads) and the all-time total,
+// which bounds the BV of any period. With k the rows up to the end of the page:
+//
+//  1. among the 10k members of the view with the highest totals, the k-th best BV in the
+//     period is floor: the view's k best have at least that much;
+//  2. a member whose total is below floor cannot have as much, so the page is cut from the
+//     members whose total reaches floor (a range of the total index when few do, of the
+//     view's hierarchy range when most do; the floor is written into the statement so
+//     that the planner sees which).
+//
+// At a million associates and a 12-month period, both read a few thousand index entries
+// whatever the size of the view; for a period of a month or two the totals bound the BV
+// loosely, and step 2 reads most of the view's producers.
+//
+// Members without a row have no production. When the period gives fewer than k members
+// any (floor 0), or the request filters on other columns, it answers done=false and
+// TeamPage sums every member instead.
+func (s *Store) teamPageByProduction(ctx context.Context, v hierarchy.View, r Root, q listing.Query, each func(*Member)) (done bool, err error) {
+	if v == hierarchy.Personal || r.Period[0].IsZero() || len(q.Filters) > 0 || q.Order[0].Field.Name != "production" || !q.Order[0].Desc {
+		return false, nil
+	}
+	_, gen, err := teamScope(v, r, &listing.Args{}) // checks the view
+	if err != nil {
+		return false, err
+	}
+	scope := subtreeOf("m", r.Path)
+	if v != hierarchy.Infinity {
+		// Inside the root's organisation, a member's leader path extends the root's: the
+		// generation is the difference of their depths (Base Shop: none).
+		scope += fmt.Sprintf(" AND m.lead_depth <= %d", nlevel(r.LeaderPath)+rollupGens(v))
+	}
+	from, to := monthOf(r.Period[0]), monthOf(r.Period[1])
+	// members is the view's members who have production, with it, as `t` after the
+	// request's keyset; each statement has its own arguments.
+	members := func(args *listing.Args, where string) string {
+		a, b := args.Add(monthIndex(from)), args.Add(monthIndex(to))
+		// C(b) - C(a - 1) from the running sums; a period older than the array's first
+		// month, of an associate with production before it, is summed from
+		// production_monthly.
+		production := `CASE WHEN m.before_cents = 0 OR m.first_month < ` + a + `
+			THEN coalesce(m.cum[least(` + b + ` - m.first_month + 1, cardinality(m.cum))], 0) - coalesce(m.cum[least(` + a + ` - m.first_month, cardinality(m.cum))], 0)
+			ELSE ` + periodBV("m.associate_id", args.Add(from), args.Add(to)) + ` END`
+		return `(SELECT m.associate_id AS id, m.path, m.total_cents, (` + production + `)::bigint AS production
+			FROM production_members m WHERE ` + scope + where + `) t WHERE ` + q.Where(args)
+	}
+	k := q.Offset() + q.Limit + 1
+	var floor int64
+	var args listing.Args
+	err = s.db.QueryRow(ctx, `SELECT production FROM (SELECT t.production FROM `+members(&args, "")+`
+		ORDER BY t.total_cents DESC LIMIT `+strconv.Itoa(10*k)+`) x ORDER BY production DESC OFFSET `+strconv.Itoa(k-1)+` LIMIT 1`,
+		args.Values...).Scan(&floor)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && floor <= 0) {
+		return false, nil
+	}
+	if err != nil {
+		return false, translate(err)
+	}
+	args = listing.Args{}
+	with := `WITH top AS MATERIALIZED (SELECT t.* FROM ` + members(&args, " AND m.total_cents >= "+strconv.FormatInt(floor, 10)) + `
+		ORDER BY ` + q.OrderBy() + ` ` + q.LimitOffset(&args) + `) `
+	page := `SELECT t.* FROM ` + teamSelect("a.id IN (SELECT id FROM top)", gen, "(SELECT top.production FROM top WHERE top.id = a.id)")
+	return true, s.teamRows(ctx, page, with, q, args.Values, each)
+}
+
+// monthIndex numbers months: year × 12 + month - 1, as production_members does.
+func monthIndex(month time.Time) int { return month.Year()*12 + int(month.Month()) - 1 }
 
 // MemberSortValue is a member's value of a sortable field, for cursors.
 func MemberSortValue(m *Member, field string) any {
