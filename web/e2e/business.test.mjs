@@ -1,6 +1,7 @@
 // The business journey: the agent writes a policy split with its RMD and watches the commission
-// preview follow the form; staff review it and approve it; the agent sees it approved; the RMD
-// sees the production in its team view. Every page on the way passes the standing check.
+// preview follow the form; staff review it and approve it in admin mode; the agent sees it
+// approved; the RMD sees the production in its team view. Every page on the way passes the
+// standing check.
 import assert from 'node:assert/strict';
 import { expectAccessible } from './axe.mjs';
 import {
@@ -159,7 +160,7 @@ e2e(
     const saved = await api(agent, 'GET', `/policies/${policy.id}`);
     const share = saved.writers.find((w) => w.code === 'AGT100').bv_cents;
 
-    // Staff review it: Ready To Pay, then Approve, each confirmed; the history names them.
+    // Staff review it from their own session: Ready To Pay, confirmed.
     const staff = await newPage(browser);
     await login(staff, STAFF);
     await staff.goto(`/business?filter[policy_number][startswith]=${number}`);
@@ -169,16 +170,31 @@ e2e(
     await staff.getByRole('button', { name: 'Move to Ready To Pay' }).click();
     await staff.getByRole('alertdialog').getByRole('button', { name: 'Move' }).click();
     await staff.getByRole('button', { name: 'Approve' }).waitFor();
-    await staff.getByRole('button', { name: 'Approve' }).click();
-    const dialog = staff.getByRole('alertdialog');
+
+    // Then in admin mode, acting for the agent: the Admin app sends the associate acted for as
+    // the access-token header on every call (spec §1). This build is the Associate app, so the
+    // browser sends the header itself. The staff member sees the agent's business and approves.
+    const admin = await newPage(browser);
+    await admin.context().setExtraHTTPHeaders({ 'access-token': 'AGT100' });
+    await login(admin, STAFF);
+    await admin.goto(`/business?filter[policy_number][startswith]=${number}`);
+    await admin.getByRole('link', { name: number }).click();
+    await admin.getByRole('heading', { name: `Policy ${number}`, level: 1 }).waitFor();
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    const dialog = admin.getByRole('alertdialog');
     await dialog.getByText(/Its commission is then paid/).waitFor();
-    await expectAccessible(staff, 'approve dialog');
+    await expectAccessible(admin, 'approve dialog in admin mode');
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await staff.getByText(`Policy ${number} is Approved`, { exact: true }).waitFor();
-    const history = staff.getByRole('table', { name: 'Changes to the policy' });
-    await until(async () => (await history.textContent()).includes('Approved'), {
-      message: 'the approval in the history',
-    });
+    await admin.getByText(`Policy ${number} is Approved`, { exact: true }).waitFor();
+    // The change log names the agent acted for and the staff member who acted.
+    const history = admin.getByRole('table', { name: 'Changes to the policy' });
+    await until(
+      async () => {
+        const text = await history.textContent();
+        return /Approved/.test(text) && /staff: /.test(text);
+      },
+      { message: 'the approval in the history, naming the staff member' },
+    );
 
     // The agent sees it approved.
     await agent.reload();
