@@ -18,7 +18,6 @@ import {
   toFilterParams,
   toQueryParams,
   useListingState,
-  withSearchParam,
 } from './listing-state';
 
 describe('cleanFilter', () => {
@@ -303,14 +302,5 @@ describe('useListingState', () => {
       '?filter[name][contains]=Ann&period_start=2026-01-01&period_end=2026-01-31',
     );
     expect(screen.getByRole('status', { name: 'cursor' })).toHaveTextContent('none');
-  });
-});
-
-describe('withSearchParam', () => {
-  it('sets one parameter, keeps the others readable, and starts over at page 1', () => {
-    expect(
-      withSearchParam('filter[state][in][]=TX&page=3&limit=5&view=Personal', 'view', 'Infinity'),
-    ).toBe('filter[state][in][]=TX&limit=5&view=Infinity');
-    expect(withSearchParam('', 'view', 'Base Shop')).toBe('view=Base%20Shop');
   });
 });

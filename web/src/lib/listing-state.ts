@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
+import { encodeKey, encodeSearch } from './search';
 import { LIST_OPERATORS, type ListOperator, type ListSpec } from '@/api/list-spec';
 
 // The listing state of every list (page, limit, filter, order), kept in the URL in the same
@@ -157,10 +158,6 @@ function encodeValue(value: FilterScalar): string {
   return encodeURIComponent(String(value));
 }
 
-function encodeKey(key: string): string {
-  return encodeURIComponent(key).replace(/%5B/gi, '[').replace(/%5D/gi, ']');
-}
-
 function sameOrder(a: Order, b: Order): boolean {
   const ak = Object.entries(a);
   const bk = Object.entries(b);
@@ -244,24 +241,7 @@ export function isListingParam(key: string): boolean {
 /** The query parameters of `search` that are not part of the listing state, re-encoded. */
 export function otherParams(search: string | URLSearchParams): string {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const parts: string[] = [];
-  for (const [key, value] of params) {
-    if (!isListingParam(key)) parts.push(`${encodeKey(key)}=${encodeURIComponent(value)}`);
-  }
-  return parts.join('&');
-}
-
-/**
- * `search` with `key` set to `value` (a new view, a tab), in the bracket style of the lists
- * (`filter[state][in][]=TX` stays readable); `page` is dropped, since the rows change.
- */
-export function withSearchParam(search: string, key: string, value: string): string {
-  const params = new URLSearchParams(search);
-  params.set(key, value);
-  params.delete('page');
-  const parts: string[] = [];
-  for (const [k, v] of params) parts.push(`${encodeKey(k)}=${encodeURIComponent(v)}`);
-  return parts.join('&');
+  return encodeSearch([...params].filter(([key]) => !isListingParam(key)));
 }
 
 /** The history state that carries the cursor of a page reached with Next. */

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { formatDate } from './format';
+import { encodeSearch } from './search';
 
 // A reporting period (period_start … period_end, calendar dates) kept in the URL. The default
 // is this month (the first day of the month to today), which is also the API's default, so the
@@ -97,14 +98,11 @@ export function withPeriod(search: string, period: Period | undefined, today = n
   params.delete('page');
   const isDefault =
     !period || matchPreset(period, today) === DEFAULT_PRESET || period.start > period.end;
-  const parts: string[] = [];
-  for (const [key, value] of params) {
-    parts.push(
-      `${encodeURIComponent(key).replace(/%5B/gi, '[').replace(/%5D/gi, ']')}=${encodeURIComponent(value)}`,
-    );
+  if (!isDefault) {
+    params.set('period_start', period.start);
+    params.set('period_end', period.end);
   }
-  if (!isDefault) parts.push(`period_start=${period.start}`, `period_end=${period.end}`);
-  return parts.join('&');
+  return encodeSearch(params);
 }
 
 /** The period of the URL (undefined: the default) and a setter that keeps the other parameters. */

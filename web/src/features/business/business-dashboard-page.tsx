@@ -11,7 +11,7 @@ import { ErrorPanel, errorTitle } from '@/components/error-panel';
 import { BUSINESS_PATH, policyPath } from '@/lib/business-paths';
 import { monthColumns } from '@/lib/chart';
 import { errorDetails } from '@/lib/errors';
-import { withSearchParam } from '@/lib/listing-state';
+import { withSearchParam } from '@/lib/search';
 import { formatCurrency, formatCurrencyCompact, formatDate, formatNumber } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { formatPeriod, periodParams, usePeriod } from '@/lib/period';

@@ -21,8 +21,8 @@ import {
   toFilterParams,
   toQueryParams,
   useListingState,
-  withSearchParam,
 } from '@/lib/listing-state';
+import { withSearchParam } from '@/lib/search';
 import { usePageTitle } from '@/lib/page-title';
 import { TEAM_VIEW_LABELS, isTeamView, teamViews, type TeamView } from '@/lib/team-views';
 import { useAccess } from '@/lib/use-access';
