@@ -26,7 +26,7 @@ import { withSearchParam } from '@/lib/search';
 import { usePageTitle } from '@/lib/page-title';
 import { TEAM_VIEW_LABELS, isTeamView, teamViews, type TeamView } from '@/lib/team-views';
 import { useAccess } from '@/lib/use-access';
-import { PolicyStatusBadge } from './policy-badges';
+import { PolicyStatusBadge } from '@/components/policy-badges';
 import { PolicyFilterPanel } from './policy-filter-panel';
 
 const VIEW_DESCRIPTIONS: Record<TeamView, string> = {

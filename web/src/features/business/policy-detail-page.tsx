@@ -37,7 +37,7 @@ import { isoDate } from '@/lib/period';
 import { toast } from '@/lib/toast';
 import { useAccess } from '@/lib/use-access';
 import { CommissionLines } from './commission-lines';
-import { PolicyStatusBadge } from './policy-badges';
+import { PolicyStatusBadge } from '@/components/policy-badges';
 import { PolicyRequirements } from './policy-requirements';
 import { canReviewPolicies } from './policy-rights';
 import { useInvalidatePolicies } from './use-policy-cache';

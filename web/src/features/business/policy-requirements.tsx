@@ -16,7 +16,7 @@ import { PlusIcon } from '@/components/icons/plus';
 import { TrashIcon } from '@/components/icons/trash';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { RequirementStatusBadge } from './policy-badges';
+import { RequirementStatusBadge } from '@/components/policy-badges';
 import { useInvalidatePolicies } from './use-policy-cache';
 import { DataTable } from '@/components/data-table';
 

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Button, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { Link } from 'react-router';
 import { useListPolicies } from '@/api/gen/endpoints/business/business';
 import { ErrorCallout } from '@/components/error-callout';
 import { PlusIcon } from '@/components/icons/plus';
+import { PolicyStatusBadge } from '@/components/policy-badges';
 import { policyCreateForClientPath, policyPath } from '@/lib/business-paths';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { DataTable } from '@/components/data-table';
@@ -58,9 +59,7 @@ export function ClientPolicies({ clientId, canWrite }: { clientId: number; canWr
                   {p.provider_name} · {p.product_name}
                 </Table.Cell>
                 <Table.Cell>
-                  <Badge color={p.lapsed_on ? 'red' : 'gray'} variant="soft">
-                    {p.lapsed_on ? 'Lapsed' : p.status}
-                  </Badge>
+                  <PolicyStatusBadge status={p.status} lapsed={Boolean(p.lapsed_on)} />
                 </Table.Cell>
                 <Table.Cell align="right" className="nowrap">
                   {formatCurrency(p.target_premium_cents)}

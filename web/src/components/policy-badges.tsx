@@ -1,3 +1,5 @@
+// The badges of a policy's status and of its requirements: the business pages and the client
+// page show them alike.
 import { Badge } from '@radix-ui/themes';
 import type { PolicyStatus } from '@/api/gen/model/policyStatus';
 import type { RequirementStatus } from '@/api/gen/model/requirementStatus';
