@@ -8,9 +8,11 @@ import {
   AGENT,
   RMD,
   STAFF,
+  VIEWPORTS,
   acknowledgeAll,
   api,
   e2e,
+  expectNoSideways,
   login,
   newPage,
   uniqueSuffix,
@@ -155,6 +157,34 @@ e2e(
       'no staff controls',
     );
     await expectAccessible(agent, 'policy detail');
+
+    // While Pending its writer edits it: the form comes back filled, split included; a note
+    // saved shows on the policy.
+    await agent.getByRole('link', { name: 'Edit' }).click();
+    await agent.getByRole('heading', { name: `Edit policy ${number}`, level: 1 }).waitFor();
+    assert.equal(await agent.getByLabel('Their share').inputValue(), '50');
+    assert.equal(await agent.getByLabel('Annual target premium').inputValue(), '2400.00');
+    await expectAccessible(agent, 'policy edit form');
+    await agent.getByLabel('Notes').fill('Signed at the kitchen table.');
+    await agent.getByRole('button', { name: 'Save policy' }).click();
+    await agent.getByText('Policy updated successfully').waitFor();
+    await agent.getByRole('heading', { name: `Policy ${number}`, level: 1 }).waitFor();
+    await agent.getByText('Signed at the kitchen table.', { exact: true }).waitFor();
+
+    // On a phone: the policy (commission lines as a list), the form and the list fit the width.
+    await agent.setViewportSize(VIEWPORTS.phone);
+    await agent.getByRole('list', { name: 'Commission of the policy' }).waitFor();
+    await expectNoSideways(agent, 'policy detail at 390 px');
+    await expectAccessible(agent, 'policy detail at 390 px');
+    await agent.goto('/business/create');
+    await agent.getByRole('heading', { name: 'New policy', level: 1 }).waitFor();
+    await expectNoSideways(agent, 'policy form at 390 px');
+    await expectAccessible(agent, 'policy form at 390 px');
+    await agent.goto('/business');
+    await agent.getByRole('table', { name: 'Policies' }).locator('tbody tr').first().waitFor();
+    await expectNoSideways(agent, 'business list at 390 px');
+    await agent.setViewportSize(VIEWPORTS.desktop);
+
     const policy = (await api(agent, 'GET', `/policies?filter[policy_number][eq]=${number}`))
       .data[0];
     const saved = await api(agent, 'GET', `/policies/${policy.id}`);
@@ -197,7 +227,7 @@ e2e(
     );
 
     // The agent sees it approved.
-    await agent.reload();
+    await agent.goto(`/business/${number}`);
     await agent.getByRole('heading', { name: `Policy ${number}`, level: 1 }).waitFor();
     await agent.locator('main').getByText('Approved', { exact: true }).first().waitFor();
     assert.equal(await agent.getByRole('link', { name: 'Edit' }).count(), 0, 'approved: no edit');
@@ -206,5 +236,16 @@ e2e(
     const after = await productionOf(rmd, 'Infinity', 'AGT100');
     assert.equal(after - before, share, `production ${money(before)} → ${money(after)}`);
     await expectAccessible(rmd, 'team view with production');
+
+    // The RMD's business dashboard: the Infinity view's figures, charts, requirements and
+    // scholarships, on a desktop and on a phone.
+    await rmd.goto('/business/dashboard?view=Infinity');
+    await rmd.getByRole('heading', { name: 'Business dashboard', level: 1 }).waitFor();
+    await rmd.getByRole('img', { name: /^BV over 12 months\./ }).waitFor();
+    await rmd.getByRole('heading', { name: 'Scholarship programs' }).waitFor();
+    await expectAccessible(rmd, 'business dashboard');
+    await rmd.setViewportSize(VIEWPORTS.phone);
+    await expectNoSideways(rmd, 'business dashboard at 390 px');
+    await expectAccessible(rmd, 'business dashboard at 390 px');
   },
 );

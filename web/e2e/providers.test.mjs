@@ -12,6 +12,7 @@ import {
   VIEWPORTS,
   acknowledgeAll,
   api,
+  expectNoSideways,
   e2e,
   login,
   newPage,
@@ -47,14 +48,6 @@ async function expectShown(list, titles, message) {
     },
     { message: `${message}: ${titles.join(' | ')} (shown: ${last.join(' | ')})` },
   );
-}
-
-/** Fails when the page itself scrolls sideways (a wide table scrolls inside its card). */
-async function expectNoSideways(page, where) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  assert.ok(overflow <= 0, `${where}: the page scrolls sideways by ${overflow} px`);
 }
 
 /** The PATCH of a move to come, and its answer. */

@@ -2,6 +2,7 @@
 // viewports, a memo stub, API calls with the page's session, and waits. The browser, login and
 // acknowledgement pieces live in browser.mjs (no node:test), re-exported here. Run with
 // `npm run e2e` against a running portald (PORTAL_URL).
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
@@ -149,4 +150,12 @@ export async function until(check, { timeout = 15_000, message = 'condition' } =
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`timed out waiting for ${message}`);
+}
+
+/** Fails when the page itself scrolls sideways (a wide table scrolls inside its card). */
+export async function expectNoSideways(page, where) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  assert.ok(overflow <= 0, `${where}: the page scrolls sideways by ${overflow} px`);
 }

@@ -3,7 +3,16 @@
 // the standing check (axe in light and dark, a title of its own).
 import assert from 'node:assert/strict';
 import { expectAccessible } from './axe.mjs';
-import { RMD, VIEWPORTS, acknowledgeAll, api, e2e, login, newPage } from './support.mjs';
+import {
+  RMD,
+  VIEWPORTS,
+  acknowledgeAll,
+  api,
+  e2e,
+  expectNoSideways,
+  login,
+  newPage,
+} from './support.mjs';
 
 const TABLET = VIEWPORTS.tablet;
 
@@ -15,8 +24,7 @@ async function visit(page, path, ready, where) {
   await page.getByRole('button', { name: 'Open menu' }).waitFor();
   assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0, where);
   assert.equal(await page.locator('.app-sidebar').count(), 0, where);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= TABLET.width, `${where}: the page does not scroll sideways (${width} px)`);
+  await expectNoSideways(page, where);
   await expectAccessible(page, `${where}, 768 px`);
 }
 
