@@ -246,22 +246,34 @@ func TestBusinessAcceptance(t *testing.T) {
 	client, product := strconv.FormatInt(w.client, 10), strconv.FormatInt(w.product, 10)
 	var preview map[string]any
 	t.Run("the agent previews a split", func(t *testing.T) {
-		decode(t, mustPortal(t, "business", "preview", "--product", product, "--target-premium", "1,200", "--split", w.split+":40%", "--json"), &preview)
-		lines, _ := preview["lines"].([]any)
-		bases := map[string]float64{} // of the Split lines, by writer
-		var sum float64
+		js := mustPortal(t, "business", "preview", "--product", product, "--target-premium", "1,200", "--split", w.split+":40%", "--json")
+		decode(t, js, &preview)
+		// Money is integer cents: read it as such, never through a float.
+		var money struct {
+			Commissionable int64 `json:"commissionable_cents"`
+			Total          int64 `json:"total_cents"`
+			Lines          []struct {
+				Code   string `json:"associate_code"`
+				Type   string `json:"bonus_type"`
+				Base   int64  `json:"base_cents"`
+				Amount int64  `json:"amount_cents"`
+			} `json:"lines"`
+		}
+		decode(t, js, &money)
+		lines := money.Lines
+		bases := map[string]int64{} // of the Split lines, by writer
+		var sum int64
 		for _, l := range lines {
-			l := l.(map[string]any)
-			sum += l["amount_cents"].(float64)
-			if l["bonus_type"] == "Split" {
-				bases[l["associate_code"].(string)] = l["base_cents"].(float64)
+			sum += l.Amount
+			if l.Type == "Split" {
+				bases[l.Code] = l.Base
 			}
 		}
-		if len(bases) != 2 || bases["AGT100"]+bases[w.split] != preview["commissionable_cents"] || bases[w.split] >= bases["AGT100"] {
-			t.Errorf("split bases %v; want 60%% for AGT100 and 40%% for %s, adding up to %v", bases, w.split, preview["commissionable_cents"])
+		if len(bases) != 2 || bases["AGT100"]+bases[w.split] != money.Commissionable || bases[w.split] >= bases["AGT100"] {
+			t.Errorf("split bases %v; want 60%% for AGT100 and 40%% for %s, adding up to %d", bases, w.split, money.Commissionable)
 		}
-		if sum != preview["total_cents"] {
-			t.Errorf("the lines add up to %v, the total is %v", sum, preview["total_cents"])
+		if sum != money.Total {
+			t.Errorf("the lines add up to %d, the total is %d", sum, money.Total)
 		}
 		out := mustPortal(t, "business", "preview", "--product", product, "--target-premium", "1200", "--split", w.split+":4000bp")
 		rows := strings.Split(strings.TrimRight(out, "\n"), "\n")
