@@ -152,10 +152,51 @@ export async function until(check, { timeout = 15_000, message = 'condition' } =
   throw new Error(`timed out waiting for ${message}`);
 }
 
-/** Fails when the page itself scrolls sideways (a wide table scrolls inside its card). */
-export async function expectNoSideways(page, where) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
+/**
+ * Fails when the page itself scrolls sideways (a wide table scrolls inside its card). Right
+ * after a resize the layout is still settling (the sidebar collapses on a media-query change
+ * React renders a moment later), so a page gets a few seconds to fit before it fails, with the
+ * elements that stick out named.
+ */
+export async function expectNoSideways(page, where, { timeout = 3_000 } = {}) {
+  const end = Date.now() + timeout;
+  let measured = await sideways(page);
+  while (measured.overflow > 0 && Date.now() < end) {
+    await page.waitForTimeout(100);
+    measured = await sideways(page);
+  }
+  assert.ok(
+    measured.overflow <= 0,
+    `${where}: the page scrolls sideways by ${measured.overflow} px; past the edge: ${measured.culprits.join('; ')}`,
   );
-  assert.ok(overflow <= 0, `${where}: the page scrolls sideways by ${overflow} px`);
+}
+
+/** How far the page scrolls sideways and the innermost unclipped elements past the right edge. */
+function sideways(page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const clipped = (el) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const wide = [...document.querySelectorAll('body *')].filter(
+      (el) => el.getBoundingClientRect().right > width + 0.5 && !clipped(el),
+    );
+    const innermost = wide.filter(
+      (el) => !wide.some((other) => other !== el && el.contains(other)),
+    );
+    return {
+      overflow: document.documentElement.scrollWidth - width,
+      culprits: innermost.slice(0, 5).map((el) => {
+        const cls =
+          typeof el.className === 'string' && el.className
+            ? `.${el.className.trim().split(/\s+/).join('.')}`
+            : '';
+        const text = (el.textContent ?? '').trim().slice(0, 40);
+        return `${el.tagName.toLowerCase()}${cls} (right ${Math.round(el.getBoundingClientRect().right)} px) "${text}"`;
+      }),
+    };
+  });
 }
