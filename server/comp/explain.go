@@ -66,6 +66,12 @@ func (e Explanation) Text() string {
 	return fmt.Sprintf("%s: %s %s of %s = %s.", e.Rule, who, formatBP(e.RateBP), base, amount)
 }
 
+// FormatCents writes cents as dollars, as explanations do: -123456 → "-$1,234.56".
+func FormatCents(c int64) string { return formatCents(c) }
+
+// FormatBP writes basis points as explanations do: 1250 → "12.5 %".
+func FormatBP(bp int32) string { return formatBP(bp) }
+
 // formatCents writes cents as dollars: -123456 → "-$1,234.56".
 func formatCents(c int64) string {
 	sign := ""

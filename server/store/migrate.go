@@ -7,9 +7,12 @@ import (
 	"io/fs"
 	"regexp"
 	"slices"
+	"log/slog"
 	"strconv"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivermigrate"
 )
 
 //go:embed migrations/*.sql
@@ -112,5 +115,18 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) (applied int, err error) {
 		}
 		applied++
 	}
-	return applied, nil
+	// River's own tables (the job queue of the compensation engine), at the version this
+	// build of River needs, under the same lock.
+	migrator, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Logger: quietLogger})
+	if err != nil {
+		return applied, err
+	}
+	res, err := migrator.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	if err != nil {
+		return applied, fmt.Errorf("river migrations: %w", err)
+	}
+	return applied + len(res.Versions), nil
 }
+
+// quietLogger drops River's migration log lines: portald reports what it applied.
+var quietLogger = slog.New(slog.DiscardHandler)
