@@ -99,5 +99,63 @@ var ListCompensationSchedule = &List{Operation: "listCompensationSchedule", Meth
 // DownloadCompensationSchedule describes the listing parameters of downloadCompensationSchedule.
 var DownloadCompensationSchedule = &List{Operation: "downloadCompensationSchedule", Method: "GET", Path: "/compensation-schedule/download", Key: "id", DefaultOrder: "provider_name", Fields: ListProducts.Fields, Order: ListProducts.Order}
 
+// ListCashflow describes the listing parameters of listCashflow.
+var ListCashflow = &List{Operation: "listCashflow", Method: "GET", Path: "/payments/cashflow", Key: "id", DefaultOrder: "-occurred_on", Fields: []Field{
+	{Name: "id", Type: Int, Ops: ops("eq"), Min: bound(1), Sortable: true},
+	{Name: "period", Type: Date, Ops: ops("lte,gte"), Sortable: true},
+	{Name: "occurred_on", Type: Date, Ops: ops("lte,gte"), Sortable: true},
+	{Name: "category", Type: Enum, Ops: ops("eq,in"), Enum: "EarningCategory", Values: values(oas.EarningCategory("").AllValues()), Sortable: true},
+	{Name: "bonus_type", Type: Enum, Ops: ops("eq,in"), Enum: "BonusType", Values: values(oas.BonusType("").AllValues()), Sortable: true},
+	{Name: "status", Type: Enum, Ops: ops("eq,in"), Enum: "EntryStatus", Values: values(oas.EntryStatus("").AllValues()), Sortable: true},
+	{Name: "direction", Type: Enum, Ops: ops("eq"), Enum: "EntryDirection", Values: values(oas.EntryDirection("").AllValues())},
+	{Name: "policy_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
+	{Name: "policy_number", Type: String, Ops: ops("eq"), MaxLen: 64},
+	{Name: "associate_code", Type: String, Ops: ops("eq"), Lookup: "associate", MaxLen: 32},
+	{Name: "amount_cents", Type: Int, Ops: ops("lte,gte"), Sortable: true},
+}, Order: []string{"id", "occurred_on", "period", "amount_cents", "status", "category", "bonus_type"}}
+
+// DownloadCashflow describes the listing parameters of downloadCashflow.
+var DownloadCashflow = &List{Operation: "downloadCashflow", Method: "GET", Path: "/payments/cashflow/download", Key: "id", DefaultOrder: "-occurred_on", Fields: ListCashflow.Fields, Order: ListCashflow.Order}
+
+// ListChargebacks describes the listing parameters of listChargebacks.
+var ListChargebacks = &List{Operation: "listChargebacks", Method: "GET", Path: "/payments/chargebacks", Key: "id", DefaultOrder: "-occurred_on", Fields: []Field{
+	{Name: "period", Type: Date, Ops: ops("lte,gte")},
+	{Name: "category", Type: Enum, Ops: ops("in"), Enum: "EarningCategory", Values: values(oas.EarningCategory("").AllValues())},
+	{Name: "status", Type: Enum, Ops: ops("eq"), Enum: "EntryStatus", Values: values(oas.EntryStatus("").AllValues())},
+	{Name: "policy_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
+	{Name: "policy_number", Type: String, Ops: ops("eq"), MaxLen: 64},
+	{Name: "associate_code", Type: String, Ops: ops("eq"), Lookup: "associate", MaxLen: 32},
+	{Name: "id", Sortable: true},
+	{Name: "occurred_on", Sortable: true},
+	{Name: "amount_cents", Sortable: true},
+}, Order: []string{"id", "occurred_on", "amount_cents"}}
+
+// ListProviderPayments describes the listing parameters of listProviderPayments.
+var ListProviderPayments = &List{Operation: "listProviderPayments", Method: "GET", Path: "/payments/provider-payments", Key: "id", DefaultOrder: "-id", Fields: []Field{
+	{Name: "status", Type: Enum, Ops: ops("eq,in"), Enum: "ProviderPaymentStatus", Values: values(oas.ProviderPaymentStatus("").AllValues()), Sortable: true},
+	{Name: "provider_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
+	{Name: "statement_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
+	{Name: "policy_number", Type: String, Ops: ops("eq"), MaxLen: 64},
+	{Name: "id", Sortable: true},
+	{Name: "paid_on", Sortable: true},
+	{Name: "amount_cents", Sortable: true},
+}, Order: []string{"id", "paid_on", "amount_cents", "status"}}
+
+// ListPayRuns describes the listing parameters of listPayRuns.
+var ListPayRuns = &List{Operation: "listPayRuns", Method: "GET", Path: "/payments/pay-runs", Key: "id", DefaultOrder: "-period", Fields: []Field{
+	{Name: "id", Sortable: true},
+	{Name: "period", Sortable: true},
+}, Order: []string{"id", "period"}}
+
+// ListPayStatements describes the listing parameters of listPayStatements.
+var ListPayStatements = &List{Operation: "listPayStatements", Method: "GET", Path: "/payments/pay-statements", Key: "id", DefaultOrder: "-period", Fields: []Field{
+	{Name: "pay_run_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
+	{Name: "associate_code", Type: String, Ops: ops("eq"), Lookup: "associate", MaxLen: 32},
+	{Name: "id", Sortable: true},
+	{Name: "period", Sortable: true},
+	{Name: "net_cents", Sortable: true},
+	{Name: "paid_cents", Sortable: true},
+}, Order: []string{"id", "period", "net_cents", "paid_cents"}}
+
 // All is every list operation of the contract.
-var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule}
+var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements}

@@ -1329,6 +1329,436 @@ func (s *BusinessDashboardHeaders) SetResponse(val BusinessDashboard) {
 	s.Response = val
 }
 
+// Ref: #/components/schemas/CashflowEntry
+type CashflowEntry struct {
+	ID            int64           `json:"id"`
+	AssociateCode string          `json:"associate_code"`
+	AssociateName string          `json:"associate_name"`
+	PolicyID      OptInt64        `json:"policy_id"`
+	PolicyNumber  OptString       `json:"policy_number"`
+	Category      EarningCategory `json:"category"`
+	BonusType     BonusType       `json:"bonus_type"`
+	Status        EntryStatus     `json:"status"`
+	Direction     EntryDirection  `json:"direction"`
+	Kind          EntryKind       `json:"kind"`
+	// Signed; chargebacks are negative.
+	AmountCents int64 `json:"amount_cents"`
+	// The whole earning of the entry's line.
+	EarningCents int64 `json:"earning_cents"`
+	// First day of the month the entry counts in.
+	Period     time.Time `json:"period"`
+	OccurredOn time.Time `json:"occurred_on"`
+	// On a pay statement already.
+	Settled bool `json:"settled"`
+}
+
+// GetID returns the value of ID.
+func (s *CashflowEntry) GetID() int64 {
+	return s.ID
+}
+
+// GetAssociateCode returns the value of AssociateCode.
+func (s *CashflowEntry) GetAssociateCode() string {
+	return s.AssociateCode
+}
+
+// GetAssociateName returns the value of AssociateName.
+func (s *CashflowEntry) GetAssociateName() string {
+	return s.AssociateName
+}
+
+// GetPolicyID returns the value of PolicyID.
+func (s *CashflowEntry) GetPolicyID() OptInt64 {
+	return s.PolicyID
+}
+
+// GetPolicyNumber returns the value of PolicyNumber.
+func (s *CashflowEntry) GetPolicyNumber() OptString {
+	return s.PolicyNumber
+}
+
+// GetCategory returns the value of Category.
+func (s *CashflowEntry) GetCategory() EarningCategory {
+	return s.Category
+}
+
+// GetBonusType returns the value of BonusType.
+func (s *CashflowEntry) GetBonusType() BonusType {
+	return s.BonusType
+}
+
+// GetStatus returns the value of Status.
+func (s *CashflowEntry) GetStatus() EntryStatus {
+	return s.Status
+}
+
+// GetDirection returns the value of Direction.
+func (s *CashflowEntry) GetDirection() EntryDirection {
+	return s.Direction
+}
+
+// GetKind returns the value of Kind.
+func (s *CashflowEntry) GetKind() EntryKind {
+	return s.Kind
+}
+
+// GetAmountCents returns the value of AmountCents.
+func (s *CashflowEntry) GetAmountCents() int64 {
+	return s.AmountCents
+}
+
+// GetEarningCents returns the value of EarningCents.
+func (s *CashflowEntry) GetEarningCents() int64 {
+	return s.EarningCents
+}
+
+// GetPeriod returns the value of Period.
+func (s *CashflowEntry) GetPeriod() time.Time {
+	return s.Period
+}
+
+// GetOccurredOn returns the value of OccurredOn.
+func (s *CashflowEntry) GetOccurredOn() time.Time {
+	return s.OccurredOn
+}
+
+// GetSettled returns the value of Settled.
+func (s *CashflowEntry) GetSettled() bool {
+	return s.Settled
+}
+
+// SetID sets the value of ID.
+func (s *CashflowEntry) SetID(val int64) {
+	s.ID = val
+}
+
+// SetAssociateCode sets the value of AssociateCode.
+func (s *CashflowEntry) SetAssociateCode(val string) {
+	s.AssociateCode = val
+}
+
+// SetAssociateName sets the value of AssociateName.
+func (s *CashflowEntry) SetAssociateName(val string) {
+	s.AssociateName = val
+}
+
+// SetPolicyID sets the value of PolicyID.
+func (s *CashflowEntry) SetPolicyID(val OptInt64) {
+	s.PolicyID = val
+}
+
+// SetPolicyNumber sets the value of PolicyNumber.
+func (s *CashflowEntry) SetPolicyNumber(val OptString) {
+	s.PolicyNumber = val
+}
+
+// SetCategory sets the value of Category.
+func (s *CashflowEntry) SetCategory(val EarningCategory) {
+	s.Category = val
+}
+
+// SetBonusType sets the value of BonusType.
+func (s *CashflowEntry) SetBonusType(val BonusType) {
+	s.BonusType = val
+}
+
+// SetStatus sets the value of Status.
+func (s *CashflowEntry) SetStatus(val EntryStatus) {
+	s.Status = val
+}
+
+// SetDirection sets the value of Direction.
+func (s *CashflowEntry) SetDirection(val EntryDirection) {
+	s.Direction = val
+}
+
+// SetKind sets the value of Kind.
+func (s *CashflowEntry) SetKind(val EntryKind) {
+	s.Kind = val
+}
+
+// SetAmountCents sets the value of AmountCents.
+func (s *CashflowEntry) SetAmountCents(val int64) {
+	s.AmountCents = val
+}
+
+// SetEarningCents sets the value of EarningCents.
+func (s *CashflowEntry) SetEarningCents(val int64) {
+	s.EarningCents = val
+}
+
+// SetPeriod sets the value of Period.
+func (s *CashflowEntry) SetPeriod(val time.Time) {
+	s.Period = val
+}
+
+// SetOccurredOn sets the value of OccurredOn.
+func (s *CashflowEntry) SetOccurredOn(val time.Time) {
+	s.OccurredOn = val
+}
+
+// SetSettled sets the value of Settled.
+func (s *CashflowEntry) SetSettled(val bool) {
+	s.Settled = val
+}
+
+// Ref: #/components/schemas/CashflowEntryDetail
+type CashflowEntryDetail struct {
+	Entry CashflowEntry `json:"entry"`
+	// Why the amount is what it is, in words.
+	Explanation string         `json:"explanation"`
+	Line        OptEntryLine   `json:"line"`
+	Policy      OptEntryPolicy `json:"policy"`
+	// The policy month of the lapse (0: free look), on lapse entries.
+	LapseMonth OptInt `json:"lapse_month"`
+	// Every entry of the same line in order (advance, escrow, releases, chargebacks).
+	LineEntries []CashflowEntry `json:"line_entries"`
+}
+
+// GetEntry returns the value of Entry.
+func (s *CashflowEntryDetail) GetEntry() CashflowEntry {
+	return s.Entry
+}
+
+// GetExplanation returns the value of Explanation.
+func (s *CashflowEntryDetail) GetExplanation() string {
+	return s.Explanation
+}
+
+// GetLine returns the value of Line.
+func (s *CashflowEntryDetail) GetLine() OptEntryLine {
+	return s.Line
+}
+
+// GetPolicy returns the value of Policy.
+func (s *CashflowEntryDetail) GetPolicy() OptEntryPolicy {
+	return s.Policy
+}
+
+// GetLapseMonth returns the value of LapseMonth.
+func (s *CashflowEntryDetail) GetLapseMonth() OptInt {
+	return s.LapseMonth
+}
+
+// GetLineEntries returns the value of LineEntries.
+func (s *CashflowEntryDetail) GetLineEntries() []CashflowEntry {
+	return s.LineEntries
+}
+
+// SetEntry sets the value of Entry.
+func (s *CashflowEntryDetail) SetEntry(val CashflowEntry) {
+	s.Entry = val
+}
+
+// SetExplanation sets the value of Explanation.
+func (s *CashflowEntryDetail) SetExplanation(val string) {
+	s.Explanation = val
+}
+
+// SetLine sets the value of Line.
+func (s *CashflowEntryDetail) SetLine(val OptEntryLine) {
+	s.Line = val
+}
+
+// SetPolicy sets the value of Policy.
+func (s *CashflowEntryDetail) SetPolicy(val OptEntryPolicy) {
+	s.Policy = val
+}
+
+// SetLapseMonth sets the value of LapseMonth.
+func (s *CashflowEntryDetail) SetLapseMonth(val OptInt) {
+	s.LapseMonth = val
+}
+
+// SetLineEntries sets the value of LineEntries.
+func (s *CashflowEntryDetail) SetLineEntries(val []CashflowEntry) {
+	s.LineEntries = val
+}
+
+// CashflowEntryDetailHeaders wraps CashflowEntryDetail with response headers.
+type CashflowEntryDetailHeaders struct {
+	XToken   OptString
+	Response CashflowEntryDetail
+}
+
+// GetXToken returns the value of XToken.
+func (s *CashflowEntryDetailHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *CashflowEntryDetailHeaders) GetResponse() CashflowEntryDetail {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *CashflowEntryDetailHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *CashflowEntryDetailHeaders) SetResponse(val CashflowEntryDetail) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/CashflowList
+type CashflowList struct {
+	Data       []CashflowEntry `json:"data"`
+	NextCursor OptString       `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *CashflowList) GetData() []CashflowEntry {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *CashflowList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *CashflowList) SetData(val []CashflowEntry) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *CashflowList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// CashflowListHeaders wraps CashflowList with response headers.
+type CashflowListHeaders struct {
+	XToken   OptString
+	Response CashflowList
+}
+
+// GetXToken returns the value of XToken.
+func (s *CashflowListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *CashflowListHeaders) GetResponse() CashflowList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *CashflowListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *CashflowListHeaders) SetResponse(val CashflowList) {
+	s.Response = val
+}
+
+type CashflowOrder struct {
+	ID          OptSortDirection `json:"id"`
+	OccurredOn  OptSortDirection `json:"occurred_on"`
+	Period      OptSortDirection `json:"period"`
+	AmountCents OptSortDirection `json:"amount_cents"`
+	Status      OptSortDirection `json:"status"`
+	Category    OptSortDirection `json:"category"`
+	BonusType   OptSortDirection `json:"bonus_type"`
+}
+
+// GetID returns the value of ID.
+func (s *CashflowOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetOccurredOn returns the value of OccurredOn.
+func (s *CashflowOrder) GetOccurredOn() OptSortDirection {
+	return s.OccurredOn
+}
+
+// GetPeriod returns the value of Period.
+func (s *CashflowOrder) GetPeriod() OptSortDirection {
+	return s.Period
+}
+
+// GetAmountCents returns the value of AmountCents.
+func (s *CashflowOrder) GetAmountCents() OptSortDirection {
+	return s.AmountCents
+}
+
+// GetStatus returns the value of Status.
+func (s *CashflowOrder) GetStatus() OptSortDirection {
+	return s.Status
+}
+
+// GetCategory returns the value of Category.
+func (s *CashflowOrder) GetCategory() OptSortDirection {
+	return s.Category
+}
+
+// GetBonusType returns the value of BonusType.
+func (s *CashflowOrder) GetBonusType() OptSortDirection {
+	return s.BonusType
+}
+
+// SetID sets the value of ID.
+func (s *CashflowOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetOccurredOn sets the value of OccurredOn.
+func (s *CashflowOrder) SetOccurredOn(val OptSortDirection) {
+	s.OccurredOn = val
+}
+
+// SetPeriod sets the value of Period.
+func (s *CashflowOrder) SetPeriod(val OptSortDirection) {
+	s.Period = val
+}
+
+// SetAmountCents sets the value of AmountCents.
+func (s *CashflowOrder) SetAmountCents(val OptSortDirection) {
+	s.AmountCents = val
+}
+
+// SetStatus sets the value of Status.
+func (s *CashflowOrder) SetStatus(val OptSortDirection) {
+	s.Status = val
+}
+
+// SetCategory sets the value of Category.
+func (s *CashflowOrder) SetCategory(val OptSortDirection) {
+	s.Category = val
+}
+
+// SetBonusType sets the value of BonusType.
+func (s *CashflowOrder) SetBonusType(val OptSortDirection) {
+	s.BonusType = val
+}
+
+// Ref: #/components/schemas/CategoryAmount
+type CategoryAmount struct {
+	Category    EarningCategory `json:"category"`
+	AmountCents int64           `json:"amount_cents"`
+}
+
+// GetCategory returns the value of Category.
+func (s *CategoryAmount) GetCategory() EarningCategory {
+	return s.Category
+}
+
+// GetAmountCents returns the value of AmountCents.
+func (s *CategoryAmount) GetAmountCents() int64 {
+	return s.AmountCents
+}
+
+// SetCategory sets the value of Category.
+func (s *CategoryAmount) SetCategory(val EarningCategory) {
+	s.Category = val
+}
+
+// SetAmountCents sets the value of AmountCents.
+func (s *CategoryAmount) SetAmountCents(val int64) {
+	s.AmountCents = val
+}
+
 // Ref: #/components/schemas/ChangeLogEntry
 type ChangeLogEntry struct {
 	ID       int64                `json:"id"`
@@ -1509,6 +1939,92 @@ func (s *ChangeLogListHeaders) SetXToken(val OptString) {
 // SetResponse sets the value of Response.
 func (s *ChangeLogListHeaders) SetResponse(val ChangeLogList) {
 	s.Response = val
+}
+
+// Ref: #/components/schemas/ChargebackExposure
+type ChargebackExposure struct {
+	// What a lapse this month of every policy in force would reclaim.
+	AmountCents     int64 `json:"amount_cents"`
+	FromEscrowCents int64 `json:"from_escrow_cents"`
+	DebitCents      int64 `json:"debit_cents"`
+	// Policies in their first 12 months.
+	Policies int `json:"policies"`
+}
+
+// GetAmountCents returns the value of AmountCents.
+func (s *ChargebackExposure) GetAmountCents() int64 {
+	return s.AmountCents
+}
+
+// GetFromEscrowCents returns the value of FromEscrowCents.
+func (s *ChargebackExposure) GetFromEscrowCents() int64 {
+	return s.FromEscrowCents
+}
+
+// GetDebitCents returns the value of DebitCents.
+func (s *ChargebackExposure) GetDebitCents() int64 {
+	return s.DebitCents
+}
+
+// GetPolicies returns the value of Policies.
+func (s *ChargebackExposure) GetPolicies() int {
+	return s.Policies
+}
+
+// SetAmountCents sets the value of AmountCents.
+func (s *ChargebackExposure) SetAmountCents(val int64) {
+	s.AmountCents = val
+}
+
+// SetFromEscrowCents sets the value of FromEscrowCents.
+func (s *ChargebackExposure) SetFromEscrowCents(val int64) {
+	s.FromEscrowCents = val
+}
+
+// SetDebitCents sets the value of DebitCents.
+func (s *ChargebackExposure) SetDebitCents(val int64) {
+	s.DebitCents = val
+}
+
+// SetPolicies sets the value of Policies.
+func (s *ChargebackExposure) SetPolicies(val int) {
+	s.Policies = val
+}
+
+type ChargebackOrder struct {
+	ID          OptSortDirection `json:"id"`
+	OccurredOn  OptSortDirection `json:"occurred_on"`
+	AmountCents OptSortDirection `json:"amount_cents"`
+}
+
+// GetID returns the value of ID.
+func (s *ChargebackOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetOccurredOn returns the value of OccurredOn.
+func (s *ChargebackOrder) GetOccurredOn() OptSortDirection {
+	return s.OccurredOn
+}
+
+// GetAmountCents returns the value of AmountCents.
+func (s *ChargebackOrder) GetAmountCents() OptSortDirection {
+	return s.AmountCents
+}
+
+// SetID sets the value of ID.
+func (s *ChargebackOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetOccurredOn sets the value of OccurredOn.
+func (s *ChargebackOrder) SetOccurredOn(val OptSortDirection) {
+	s.OccurredOn = val
+}
+
+// SetAmountCents sets the value of AmountCents.
+func (s *ChargebackOrder) SetAmountCents(val OptSortDirection) {
+	s.AmountCents = val
 }
 
 // Ref: #/components/schemas/ClientInput
@@ -2884,6 +3400,450 @@ func (s *EarningCategory) UnmarshalText(data []byte) error {
 	}
 }
 
+// Ref: #/components/schemas/EntryDirection
+type EntryDirection string
+
+const (
+	EntryDirectionCompensation EntryDirection = "Compensation"
+	EntryDirectionChargeback   EntryDirection = "Chargeback"
+)
+
+// AllValues returns all EntryDirection values.
+func (EntryDirection) AllValues() []EntryDirection {
+	return []EntryDirection{
+		EntryDirectionCompensation,
+		EntryDirectionChargeback,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s EntryDirection) MarshalText() ([]byte, error) {
+	switch s {
+	case EntryDirectionCompensation:
+		return []byte(s), nil
+	case EntryDirectionChargeback:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *EntryDirection) UnmarshalText(data []byte) error {
+	switch EntryDirection(data) {
+	case EntryDirectionCompensation:
+		*s = EntryDirectionCompensation
+		return nil
+	case EntryDirectionChargeback:
+		*s = EntryDirectionChargeback
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// What the entry is within its line: advance (75 % on approval), escrow (the rest held),
+// release_out/release_in (a release of escrow, out of Escrow and into Pending), chargeback_escrow,
+// lapse_release_out/lapse_release_in and chargeback (a lapse), pool (a bonus pool share),
+// carry_out/carry_in (a debt carried by a pay run).
+// Ref: #/components/schemas/EntryKind
+type EntryKind string
+
+const (
+	EntryKindAdvance          EntryKind = "advance"
+	EntryKindEscrow           EntryKind = "escrow"
+	EntryKindReleaseOut       EntryKind = "release_out"
+	EntryKindReleaseIn        EntryKind = "release_in"
+	EntryKindChargebackEscrow EntryKind = "chargeback_escrow"
+	EntryKindLapseReleaseOut  EntryKind = "lapse_release_out"
+	EntryKindLapseReleaseIn   EntryKind = "lapse_release_in"
+	EntryKindChargeback       EntryKind = "chargeback"
+	EntryKindPool             EntryKind = "pool"
+	EntryKindCarryOut         EntryKind = "carry_out"
+	EntryKindCarryIn          EntryKind = "carry_in"
+)
+
+// AllValues returns all EntryKind values.
+func (EntryKind) AllValues() []EntryKind {
+	return []EntryKind{
+		EntryKindAdvance,
+		EntryKindEscrow,
+		EntryKindReleaseOut,
+		EntryKindReleaseIn,
+		EntryKindChargebackEscrow,
+		EntryKindLapseReleaseOut,
+		EntryKindLapseReleaseIn,
+		EntryKindChargeback,
+		EntryKindPool,
+		EntryKindCarryOut,
+		EntryKindCarryIn,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s EntryKind) MarshalText() ([]byte, error) {
+	switch s {
+	case EntryKindAdvance:
+		return []byte(s), nil
+	case EntryKindEscrow:
+		return []byte(s), nil
+	case EntryKindReleaseOut:
+		return []byte(s), nil
+	case EntryKindReleaseIn:
+		return []byte(s), nil
+	case EntryKindChargebackEscrow:
+		return []byte(s), nil
+	case EntryKindLapseReleaseOut:
+		return []byte(s), nil
+	case EntryKindLapseReleaseIn:
+		return []byte(s), nil
+	case EntryKindChargeback:
+		return []byte(s), nil
+	case EntryKindPool:
+		return []byte(s), nil
+	case EntryKindCarryOut:
+		return []byte(s), nil
+	case EntryKindCarryIn:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *EntryKind) UnmarshalText(data []byte) error {
+	switch EntryKind(data) {
+	case EntryKindAdvance:
+		*s = EntryKindAdvance
+		return nil
+	case EntryKindEscrow:
+		*s = EntryKindEscrow
+		return nil
+	case EntryKindReleaseOut:
+		*s = EntryKindReleaseOut
+		return nil
+	case EntryKindReleaseIn:
+		*s = EntryKindReleaseIn
+		return nil
+	case EntryKindChargebackEscrow:
+		*s = EntryKindChargebackEscrow
+		return nil
+	case EntryKindLapseReleaseOut:
+		*s = EntryKindLapseReleaseOut
+		return nil
+	case EntryKindLapseReleaseIn:
+		*s = EntryKindLapseReleaseIn
+		return nil
+	case EntryKindChargeback:
+		*s = EntryKindChargeback
+		return nil
+	case EntryKindPool:
+		*s = EntryKindPool
+		return nil
+	case EntryKindCarryOut:
+		*s = EntryKindCarryOut
+		return nil
+	case EntryKindCarryIn:
+		*s = EntryKindCarryIn
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// How the calculator made the entry's line, as of the sale date (stored with the entry).
+// Ref: #/components/schemas/EntryLine
+type EntryLine struct {
+	Rule                string    `json:"rule"`
+	Level               string    `json:"level"`
+	EarnerRateBp        int       `json:"earner_rate_bp"`
+	BelowRateBp         OptInt    `json:"below_rate_bp"`
+	RateBp              int       `json:"rate_bp"`
+	Generation          OptInt    `json:"generation"`
+	BaseCents           int64     `json:"base_cents"`
+	CommissionableCents int64     `json:"commissionable_cents"`
+	ShareBp             int       `json:"share_bp"`
+	EarningCents        int64     `json:"earning_cents"`
+	Chain               []string  `json:"chain"`
+	Leader              OptString `json:"leader"`
+	Inactive            OptString `json:"inactive"`
+}
+
+// GetRule returns the value of Rule.
+func (s *EntryLine) GetRule() string {
+	return s.Rule
+}
+
+// GetLevel returns the value of Level.
+func (s *EntryLine) GetLevel() string {
+	return s.Level
+}
+
+// GetEarnerRateBp returns the value of EarnerRateBp.
+func (s *EntryLine) GetEarnerRateBp() int {
+	return s.EarnerRateBp
+}
+
+// GetBelowRateBp returns the value of BelowRateBp.
+func (s *EntryLine) GetBelowRateBp() OptInt {
+	return s.BelowRateBp
+}
+
+// GetRateBp returns the value of RateBp.
+func (s *EntryLine) GetRateBp() int {
+	return s.RateBp
+}
+
+// GetGeneration returns the value of Generation.
+func (s *EntryLine) GetGeneration() OptInt {
+	return s.Generation
+}
+
+// GetBaseCents returns the value of BaseCents.
+func (s *EntryLine) GetBaseCents() int64 {
+	return s.BaseCents
+}
+
+// GetCommissionableCents returns the value of CommissionableCents.
+func (s *EntryLine) GetCommissionableCents() int64 {
+	return s.CommissionableCents
+}
+
+// GetShareBp returns the value of ShareBp.
+func (s *EntryLine) GetShareBp() int {
+	return s.ShareBp
+}
+
+// GetEarningCents returns the value of EarningCents.
+func (s *EntryLine) GetEarningCents() int64 {
+	return s.EarningCents
+}
+
+// GetChain returns the value of Chain.
+func (s *EntryLine) GetChain() []string {
+	return s.Chain
+}
+
+// GetLeader returns the value of Leader.
+func (s *EntryLine) GetLeader() OptString {
+	return s.Leader
+}
+
+// GetInactive returns the value of Inactive.
+func (s *EntryLine) GetInactive() OptString {
+	return s.Inactive
+}
+
+// SetRule sets the value of Rule.
+func (s *EntryLine) SetRule(val string) {
+	s.Rule = val
+}
+
+// SetLevel sets the value of Level.
+func (s *EntryLine) SetLevel(val string) {
+	s.Level = val
+}
+
+// SetEarnerRateBp sets the value of EarnerRateBp.
+func (s *EntryLine) SetEarnerRateBp(val int) {
+	s.EarnerRateBp = val
+}
+
+// SetBelowRateBp sets the value of BelowRateBp.
+func (s *EntryLine) SetBelowRateBp(val OptInt) {
+	s.BelowRateBp = val
+}
+
+// SetRateBp sets the value of RateBp.
+func (s *EntryLine) SetRateBp(val int) {
+	s.RateBp = val
+}
+
+// SetGeneration sets the value of Generation.
+func (s *EntryLine) SetGeneration(val OptInt) {
+	s.Generation = val
+}
+
+// SetBaseCents sets the value of BaseCents.
+func (s *EntryLine) SetBaseCents(val int64) {
+	s.BaseCents = val
+}
+
+// SetCommissionableCents sets the value of CommissionableCents.
+func (s *EntryLine) SetCommissionableCents(val int64) {
+	s.CommissionableCents = val
+}
+
+// SetShareBp sets the value of ShareBp.
+func (s *EntryLine) SetShareBp(val int) {
+	s.ShareBp = val
+}
+
+// SetEarningCents sets the value of EarningCents.
+func (s *EntryLine) SetEarningCents(val int64) {
+	s.EarningCents = val
+}
+
+// SetChain sets the value of Chain.
+func (s *EntryLine) SetChain(val []string) {
+	s.Chain = val
+}
+
+// SetLeader sets the value of Leader.
+func (s *EntryLine) SetLeader(val OptString) {
+	s.Leader = val
+}
+
+// SetInactive sets the value of Inactive.
+func (s *EntryLine) SetInactive(val OptString) {
+	s.Inactive = val
+}
+
+// Ref: #/components/schemas/EntryPolicy
+type EntryPolicy struct {
+	ID           int64  `json:"id"`
+	PolicyNumber string `json:"policy_number"`
+	ProviderName string `json:"provider_name"`
+	ProductName  string `json:"product_name"`
+	// The sale date whose chain and levels the line used.
+	SubmittedOn time.Time `json:"submitted_on"`
+	ApprovedOn  time.Time `json:"approved_on"`
+	LapsedOn    OptDate   `json:"lapsed_on"`
+}
+
+// GetID returns the value of ID.
+func (s *EntryPolicy) GetID() int64 {
+	return s.ID
+}
+
+// GetPolicyNumber returns the value of PolicyNumber.
+func (s *EntryPolicy) GetPolicyNumber() string {
+	return s.PolicyNumber
+}
+
+// GetProviderName returns the value of ProviderName.
+func (s *EntryPolicy) GetProviderName() string {
+	return s.ProviderName
+}
+
+// GetProductName returns the value of ProductName.
+func (s *EntryPolicy) GetProductName() string {
+	return s.ProductName
+}
+
+// GetSubmittedOn returns the value of SubmittedOn.
+func (s *EntryPolicy) GetSubmittedOn() time.Time {
+	return s.SubmittedOn
+}
+
+// GetApprovedOn returns the value of ApprovedOn.
+func (s *EntryPolicy) GetApprovedOn() time.Time {
+	return s.ApprovedOn
+}
+
+// GetLapsedOn returns the value of LapsedOn.
+func (s *EntryPolicy) GetLapsedOn() OptDate {
+	return s.LapsedOn
+}
+
+// SetID sets the value of ID.
+func (s *EntryPolicy) SetID(val int64) {
+	s.ID = val
+}
+
+// SetPolicyNumber sets the value of PolicyNumber.
+func (s *EntryPolicy) SetPolicyNumber(val string) {
+	s.PolicyNumber = val
+}
+
+// SetProviderName sets the value of ProviderName.
+func (s *EntryPolicy) SetProviderName(val string) {
+	s.ProviderName = val
+}
+
+// SetProductName sets the value of ProductName.
+func (s *EntryPolicy) SetProductName(val string) {
+	s.ProductName = val
+}
+
+// SetSubmittedOn sets the value of SubmittedOn.
+func (s *EntryPolicy) SetSubmittedOn(val time.Time) {
+	s.SubmittedOn = val
+}
+
+// SetApprovedOn sets the value of ApprovedOn.
+func (s *EntryPolicy) SetApprovedOn(val time.Time) {
+	s.ApprovedOn = val
+}
+
+// SetLapsedOn sets the value of LapsedOn.
+func (s *EntryPolicy) SetLapsedOn(val OptDate) {
+	s.LapsedOn = val
+}
+
+// Ref: #/components/schemas/EntryStatus
+type EntryStatus string
+
+const (
+	EntryStatusPending          EntryStatus = "Pending"
+	EntryStatusPaid             EntryStatus = "Paid"
+	EntryStatusEscrow           EntryStatus = "Escrow"
+	EntryStatusChargeback       EntryStatus = "Chargeback"
+	EntryStatusChargebackEscrow EntryStatus = "Chargeback Escrow"
+)
+
+// AllValues returns all EntryStatus values.
+func (EntryStatus) AllValues() []EntryStatus {
+	return []EntryStatus{
+		EntryStatusPending,
+		EntryStatusPaid,
+		EntryStatusEscrow,
+		EntryStatusChargeback,
+		EntryStatusChargebackEscrow,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s EntryStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case EntryStatusPending:
+		return []byte(s), nil
+	case EntryStatusPaid:
+		return []byte(s), nil
+	case EntryStatusEscrow:
+		return []byte(s), nil
+	case EntryStatusChargeback:
+		return []byte(s), nil
+	case EntryStatusChargebackEscrow:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *EntryStatus) UnmarshalText(data []byte) error {
+	switch EntryStatus(data) {
+	case EntryStatusPending:
+		*s = EntryStatusPending
+		return nil
+	case EntryStatusPaid:
+		*s = EntryStatusPaid
+		return nil
+	case EntryStatusEscrow:
+		*s = EntryStatusEscrow
+		return nil
+	case EntryStatusChargeback:
+		*s = EntryStatusChargeback
+		return nil
+	case EntryStatusChargebackEscrow:
+		*s = EntryStatusChargebackEscrow
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
 // Ref: #/components/schemas/Error
 type Error struct {
 	// The HTTP status.
@@ -2959,6 +3919,43 @@ func (s *ErrorStatusCode) SetStatusCode(val int) {
 // SetResponse sets the value of Response.
 func (s *ErrorStatusCode) SetResponse(val Error) {
 	s.Response = val
+}
+
+// Ref: #/components/schemas/EscrowRelease
+type EscrowRelease struct {
+	Month       time.Time `json:"month"`
+	AmountCents int64     `json:"amount_cents"`
+	Lines       int       `json:"lines"`
+}
+
+// GetMonth returns the value of Month.
+func (s *EscrowRelease) GetMonth() time.Time {
+	return s.Month
+}
+
+// GetAmountCents returns the value of AmountCents.
+func (s *EscrowRelease) GetAmountCents() int64 {
+	return s.AmountCents
+}
+
+// GetLines returns the value of Lines.
+func (s *EscrowRelease) GetLines() int {
+	return s.Lines
+}
+
+// SetMonth sets the value of Month.
+func (s *EscrowRelease) SetMonth(val time.Time) {
+	s.Month = val
+}
+
+// SetAmountCents sets the value of AmountCents.
+func (s *EscrowRelease) SetAmountCents(val int64) {
+	s.AmountCents = val
+}
+
+// SetLines sets the value of Lines.
+func (s *EscrowRelease) SetLines(val int) {
+	s.Lines = val
 }
 
 // Ref: #/components/schemas/FieldError
@@ -3783,6 +4780,43 @@ func (s *Memo) SetRequiresSignature(val bool) {
 	s.RequiresSignature = val
 }
 
+// Ref: #/components/schemas/MonthAmount
+type MonthAmount struct {
+	Month             time.Time `json:"month"`
+	CompensationCents int64     `json:"compensation_cents"`
+	ChargebackCents   int64     `json:"chargeback_cents"`
+}
+
+// GetMonth returns the value of Month.
+func (s *MonthAmount) GetMonth() time.Time {
+	return s.Month
+}
+
+// GetCompensationCents returns the value of CompensationCents.
+func (s *MonthAmount) GetCompensationCents() int64 {
+	return s.CompensationCents
+}
+
+// GetChargebackCents returns the value of ChargebackCents.
+func (s *MonthAmount) GetChargebackCents() int64 {
+	return s.ChargebackCents
+}
+
+// SetMonth sets the value of Month.
+func (s *MonthAmount) SetMonth(val time.Time) {
+	s.Month = val
+}
+
+// SetCompensationCents sets the value of CompensationCents.
+func (s *MonthAmount) SetCompensationCents(val int64) {
+	s.CompensationCents = val
+}
+
+// SetChargebackCents sets the value of ChargebackCents.
+func (s *MonthAmount) SetChargebackCents(val int64) {
+	s.ChargebackCents = val
+}
+
 // Ref: #/components/schemas/MonthCount
 type MonthCount struct {
 	// YYYY-MM.
@@ -3948,6 +4982,52 @@ func (o OptAssociateStatus) Or(d AssociateStatus) AssociateStatus {
 	return d
 }
 
+// NewOptBonusType returns new OptBonusType with value set to v.
+func NewOptBonusType(v BonusType) OptBonusType {
+	return OptBonusType{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptBonusType is optional BonusType.
+type OptBonusType struct {
+	Value BonusType
+	Set   bool
+}
+
+// IsSet returns true if OptBonusType was set.
+func (o OptBonusType) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptBonusType) Reset() {
+	var v BonusType
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptBonusType) SetTo(v BonusType) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptBonusType) Get() (v BonusType, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptBonusType) Or(d BonusType) BonusType {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptBool returns new OptBool with value set to v.
 func NewOptBool(v bool) OptBool {
 	return OptBool{
@@ -3988,6 +5068,98 @@ func (o OptBool) Get() (v bool, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptBool) Or(d bool) bool {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptCashflowOrder returns new OptCashflowOrder with value set to v.
+func NewOptCashflowOrder(v CashflowOrder) OptCashflowOrder {
+	return OptCashflowOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptCashflowOrder is optional CashflowOrder.
+type OptCashflowOrder struct {
+	Value CashflowOrder
+	Set   bool
+}
+
+// IsSet returns true if OptCashflowOrder was set.
+func (o OptCashflowOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptCashflowOrder) Reset() {
+	var v CashflowOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptCashflowOrder) SetTo(v CashflowOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptCashflowOrder) Get() (v CashflowOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptCashflowOrder) Or(d CashflowOrder) CashflowOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptChargebackOrder returns new OptChargebackOrder with value set to v.
+func NewOptChargebackOrder(v ChargebackOrder) OptChargebackOrder {
+	return OptChargebackOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptChargebackOrder is optional ChargebackOrder.
+type OptChargebackOrder struct {
+	Value ChargebackOrder
+	Set   bool
+}
+
+// IsSet returns true if OptChargebackOrder was set.
+func (o OptChargebackOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptChargebackOrder) Reset() {
+	var v ChargebackOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptChargebackOrder) SetTo(v ChargebackOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptChargebackOrder) Get() (v ChargebackOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptChargebackOrder) Or(d ChargebackOrder) ChargebackOrder {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -4218,6 +5390,236 @@ func (o OptDownloadFormat) Get() (v DownloadFormat, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptDownloadFormat) Or(d DownloadFormat) DownloadFormat {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptEarningCategory returns new OptEarningCategory with value set to v.
+func NewOptEarningCategory(v EarningCategory) OptEarningCategory {
+	return OptEarningCategory{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptEarningCategory is optional EarningCategory.
+type OptEarningCategory struct {
+	Value EarningCategory
+	Set   bool
+}
+
+// IsSet returns true if OptEarningCategory was set.
+func (o OptEarningCategory) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptEarningCategory) Reset() {
+	var v EarningCategory
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptEarningCategory) SetTo(v EarningCategory) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptEarningCategory) Get() (v EarningCategory, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptEarningCategory) Or(d EarningCategory) EarningCategory {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptEntryDirection returns new OptEntryDirection with value set to v.
+func NewOptEntryDirection(v EntryDirection) OptEntryDirection {
+	return OptEntryDirection{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptEntryDirection is optional EntryDirection.
+type OptEntryDirection struct {
+	Value EntryDirection
+	Set   bool
+}
+
+// IsSet returns true if OptEntryDirection was set.
+func (o OptEntryDirection) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptEntryDirection) Reset() {
+	var v EntryDirection
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptEntryDirection) SetTo(v EntryDirection) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptEntryDirection) Get() (v EntryDirection, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptEntryDirection) Or(d EntryDirection) EntryDirection {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptEntryLine returns new OptEntryLine with value set to v.
+func NewOptEntryLine(v EntryLine) OptEntryLine {
+	return OptEntryLine{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptEntryLine is optional EntryLine.
+type OptEntryLine struct {
+	Value EntryLine
+	Set   bool
+}
+
+// IsSet returns true if OptEntryLine was set.
+func (o OptEntryLine) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptEntryLine) Reset() {
+	var v EntryLine
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptEntryLine) SetTo(v EntryLine) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptEntryLine) Get() (v EntryLine, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptEntryLine) Or(d EntryLine) EntryLine {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptEntryPolicy returns new OptEntryPolicy with value set to v.
+func NewOptEntryPolicy(v EntryPolicy) OptEntryPolicy {
+	return OptEntryPolicy{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptEntryPolicy is optional EntryPolicy.
+type OptEntryPolicy struct {
+	Value EntryPolicy
+	Set   bool
+}
+
+// IsSet returns true if OptEntryPolicy was set.
+func (o OptEntryPolicy) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptEntryPolicy) Reset() {
+	var v EntryPolicy
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptEntryPolicy) SetTo(v EntryPolicy) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptEntryPolicy) Get() (v EntryPolicy, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptEntryPolicy) Or(d EntryPolicy) EntryPolicy {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptEntryStatus returns new OptEntryStatus with value set to v.
+func NewOptEntryStatus(v EntryStatus) OptEntryStatus {
+	return OptEntryStatus{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptEntryStatus is optional EntryStatus.
+type OptEntryStatus struct {
+	Value EntryStatus
+	Set   bool
+}
+
+// IsSet returns true if OptEntryStatus was set.
+func (o OptEntryStatus) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptEntryStatus) Reset() {
+	var v EntryStatus
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptEntryStatus) SetTo(v EntryStatus) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptEntryStatus) Get() (v EntryStatus, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptEntryStatus) Or(d EntryStatus) EntryStatus {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -4494,6 +5896,98 @@ func (o OptMaritalStatus) Get() (v MaritalStatus, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptMaritalStatus) Or(d MaritalStatus) MaritalStatus {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptPayRunOrder returns new OptPayRunOrder with value set to v.
+func NewOptPayRunOrder(v PayRunOrder) OptPayRunOrder {
+	return OptPayRunOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptPayRunOrder is optional PayRunOrder.
+type OptPayRunOrder struct {
+	Value PayRunOrder
+	Set   bool
+}
+
+// IsSet returns true if OptPayRunOrder was set.
+func (o OptPayRunOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptPayRunOrder) Reset() {
+	var v PayRunOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptPayRunOrder) SetTo(v PayRunOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptPayRunOrder) Get() (v PayRunOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptPayRunOrder) Or(d PayRunOrder) PayRunOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptPayStatementOrder returns new OptPayStatementOrder with value set to v.
+func NewOptPayStatementOrder(v PayStatementOrder) OptPayStatementOrder {
+	return OptPayStatementOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptPayStatementOrder is optional PayStatementOrder.
+type OptPayStatementOrder struct {
+	Value PayStatementOrder
+	Set   bool
+}
+
+// IsSet returns true if OptPayStatementOrder was set.
+func (o OptPayStatementOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptPayStatementOrder) Reset() {
+	var v PayStatementOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptPayStatementOrder) SetTo(v PayStatementOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptPayStatementOrder) Get() (v PayStatementOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptPayStatementOrder) Or(d PayStatementOrder) PayStatementOrder {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -4822,6 +6316,98 @@ func (o OptProviderOrder) Or(d ProviderOrder) ProviderOrder {
 	return d
 }
 
+// NewOptProviderPaymentOrder returns new OptProviderPaymentOrder with value set to v.
+func NewOptProviderPaymentOrder(v ProviderPaymentOrder) OptProviderPaymentOrder {
+	return OptProviderPaymentOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptProviderPaymentOrder is optional ProviderPaymentOrder.
+type OptProviderPaymentOrder struct {
+	Value ProviderPaymentOrder
+	Set   bool
+}
+
+// IsSet returns true if OptProviderPaymentOrder was set.
+func (o OptProviderPaymentOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptProviderPaymentOrder) Reset() {
+	var v ProviderPaymentOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptProviderPaymentOrder) SetTo(v ProviderPaymentOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptProviderPaymentOrder) Get() (v ProviderPaymentOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptProviderPaymentOrder) Or(d ProviderPaymentOrder) ProviderPaymentOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptProviderPaymentStatus returns new OptProviderPaymentStatus with value set to v.
+func NewOptProviderPaymentStatus(v ProviderPaymentStatus) OptProviderPaymentStatus {
+	return OptProviderPaymentStatus{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptProviderPaymentStatus is optional ProviderPaymentStatus.
+type OptProviderPaymentStatus struct {
+	Value ProviderPaymentStatus
+	Set   bool
+}
+
+// IsSet returns true if OptProviderPaymentStatus was set.
+func (o OptProviderPaymentStatus) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptProviderPaymentStatus) Reset() {
+	var v ProviderPaymentStatus
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptProviderPaymentStatus) SetTo(v ProviderPaymentStatus) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptProviderPaymentStatus) Get() (v ProviderPaymentStatus, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptProviderPaymentStatus) Or(d ProviderPaymentStatus) ProviderPaymentStatus {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptScheduleOrder returns new OptScheduleOrder with value set to v.
 func NewOptScheduleOrder(v ScheduleOrder) OptScheduleOrder {
 	return OptScheduleOrder{
@@ -5096,6 +6682,605 @@ func (o OptTeamView) Or(d TeamView) TeamView {
 		return v
 	}
 	return d
+}
+
+// Ref: #/components/schemas/PayRun
+type PayRun struct {
+	ID         int64     `json:"id"`
+	Period     time.Time `json:"period"`
+	PaidCents  int64     `json:"paid_cents"`
+	Associates int       `json:"associates"`
+	CreatedAt  time.Time `json:"created_at"`
+}
+
+// GetID returns the value of ID.
+func (s *PayRun) GetID() int64 {
+	return s.ID
+}
+
+// GetPeriod returns the value of Period.
+func (s *PayRun) GetPeriod() time.Time {
+	return s.Period
+}
+
+// GetPaidCents returns the value of PaidCents.
+func (s *PayRun) GetPaidCents() int64 {
+	return s.PaidCents
+}
+
+// GetAssociates returns the value of Associates.
+func (s *PayRun) GetAssociates() int {
+	return s.Associates
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *PayRun) GetCreatedAt() time.Time {
+	return s.CreatedAt
+}
+
+// SetID sets the value of ID.
+func (s *PayRun) SetID(val int64) {
+	s.ID = val
+}
+
+// SetPeriod sets the value of Period.
+func (s *PayRun) SetPeriod(val time.Time) {
+	s.Period = val
+}
+
+// SetPaidCents sets the value of PaidCents.
+func (s *PayRun) SetPaidCents(val int64) {
+	s.PaidCents = val
+}
+
+// SetAssociates sets the value of Associates.
+func (s *PayRun) SetAssociates(val int) {
+	s.Associates = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *PayRun) SetCreatedAt(val time.Time) {
+	s.CreatedAt = val
+}
+
+// PayRunHeaders wraps PayRun with response headers.
+type PayRunHeaders struct {
+	XToken   OptString
+	Response PayRun
+}
+
+// GetXToken returns the value of XToken.
+func (s *PayRunHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PayRunHeaders) GetResponse() PayRun {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PayRunHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PayRunHeaders) SetResponse(val PayRun) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/PayRunInput
+type PayRunInput struct {
+	// First day of the month to pay.
+	Period time.Time `json:"period"`
+}
+
+// GetPeriod returns the value of Period.
+func (s *PayRunInput) GetPeriod() time.Time {
+	return s.Period
+}
+
+// SetPeriod sets the value of Period.
+func (s *PayRunInput) SetPeriod(val time.Time) {
+	s.Period = val
+}
+
+// Ref: #/components/schemas/PayRunList
+type PayRunList struct {
+	Data       []PayRun  `json:"data"`
+	NextCursor OptString `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *PayRunList) GetData() []PayRun {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *PayRunList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *PayRunList) SetData(val []PayRun) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *PayRunList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// PayRunListHeaders wraps PayRunList with response headers.
+type PayRunListHeaders struct {
+	XToken   OptString
+	Response PayRunList
+}
+
+// GetXToken returns the value of XToken.
+func (s *PayRunListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PayRunListHeaders) GetResponse() PayRunList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PayRunListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PayRunListHeaders) SetResponse(val PayRunList) {
+	s.Response = val
+}
+
+type PayRunOrder struct {
+	ID     OptSortDirection `json:"id"`
+	Period OptSortDirection `json:"period"`
+}
+
+// GetID returns the value of ID.
+func (s *PayRunOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetPeriod returns the value of Period.
+func (s *PayRunOrder) GetPeriod() OptSortDirection {
+	return s.Period
+}
+
+// SetID sets the value of ID.
+func (s *PayRunOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetPeriod sets the value of Period.
+func (s *PayRunOrder) SetPeriod(val OptSortDirection) {
+	s.Period = val
+}
+
+// Ref: #/components/schemas/PayStatement
+type PayStatement struct {
+	PayRunID         int64     `json:"pay_run_id"`
+	Period           time.Time `json:"period"`
+	AssociateCode    string    `json:"associate_code"`
+	AssociateName    string    `json:"associate_name"`
+	EarningsCents    int64     `json:"earnings_cents"`
+	ChargebacksCents int64     `json:"chargebacks_cents"`
+	NetCents         int64     `json:"net_cents"`
+	PaidCents        int64     `json:"paid_cents"`
+	// Debt carried into the next period (≤ 0).
+	CarriedCents int64 `json:"carried_cents"`
+	Entries      int   `json:"entries"`
+}
+
+// GetPayRunID returns the value of PayRunID.
+func (s *PayStatement) GetPayRunID() int64 {
+	return s.PayRunID
+}
+
+// GetPeriod returns the value of Period.
+func (s *PayStatement) GetPeriod() time.Time {
+	return s.Period
+}
+
+// GetAssociateCode returns the value of AssociateCode.
+func (s *PayStatement) GetAssociateCode() string {
+	return s.AssociateCode
+}
+
+// GetAssociateName returns the value of AssociateName.
+func (s *PayStatement) GetAssociateName() string {
+	return s.AssociateName
+}
+
+// GetEarningsCents returns the value of EarningsCents.
+func (s *PayStatement) GetEarningsCents() int64 {
+	return s.EarningsCents
+}
+
+// GetChargebacksCents returns the value of ChargebacksCents.
+func (s *PayStatement) GetChargebacksCents() int64 {
+	return s.ChargebacksCents
+}
+
+// GetNetCents returns the value of NetCents.
+func (s *PayStatement) GetNetCents() int64 {
+	return s.NetCents
+}
+
+// GetPaidCents returns the value of PaidCents.
+func (s *PayStatement) GetPaidCents() int64 {
+	return s.PaidCents
+}
+
+// GetCarriedCents returns the value of CarriedCents.
+func (s *PayStatement) GetCarriedCents() int64 {
+	return s.CarriedCents
+}
+
+// GetEntries returns the value of Entries.
+func (s *PayStatement) GetEntries() int {
+	return s.Entries
+}
+
+// SetPayRunID sets the value of PayRunID.
+func (s *PayStatement) SetPayRunID(val int64) {
+	s.PayRunID = val
+}
+
+// SetPeriod sets the value of Period.
+func (s *PayStatement) SetPeriod(val time.Time) {
+	s.Period = val
+}
+
+// SetAssociateCode sets the value of AssociateCode.
+func (s *PayStatement) SetAssociateCode(val string) {
+	s.AssociateCode = val
+}
+
+// SetAssociateName sets the value of AssociateName.
+func (s *PayStatement) SetAssociateName(val string) {
+	s.AssociateName = val
+}
+
+// SetEarningsCents sets the value of EarningsCents.
+func (s *PayStatement) SetEarningsCents(val int64) {
+	s.EarningsCents = val
+}
+
+// SetChargebacksCents sets the value of ChargebacksCents.
+func (s *PayStatement) SetChargebacksCents(val int64) {
+	s.ChargebacksCents = val
+}
+
+// SetNetCents sets the value of NetCents.
+func (s *PayStatement) SetNetCents(val int64) {
+	s.NetCents = val
+}
+
+// SetPaidCents sets the value of PaidCents.
+func (s *PayStatement) SetPaidCents(val int64) {
+	s.PaidCents = val
+}
+
+// SetCarriedCents sets the value of CarriedCents.
+func (s *PayStatement) SetCarriedCents(val int64) {
+	s.CarriedCents = val
+}
+
+// SetEntries sets the value of Entries.
+func (s *PayStatement) SetEntries(val int) {
+	s.Entries = val
+}
+
+// Ref: #/components/schemas/PayStatementList
+type PayStatementList struct {
+	Data       []PayStatement `json:"data"`
+	NextCursor OptString      `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *PayStatementList) GetData() []PayStatement {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *PayStatementList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *PayStatementList) SetData(val []PayStatement) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *PayStatementList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// PayStatementListHeaders wraps PayStatementList with response headers.
+type PayStatementListHeaders struct {
+	XToken   OptString
+	Response PayStatementList
+}
+
+// GetXToken returns the value of XToken.
+func (s *PayStatementListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PayStatementListHeaders) GetResponse() PayStatementList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PayStatementListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PayStatementListHeaders) SetResponse(val PayStatementList) {
+	s.Response = val
+}
+
+type PayStatementOrder struct {
+	ID        OptSortDirection `json:"id"`
+	Period    OptSortDirection `json:"period"`
+	NetCents  OptSortDirection `json:"net_cents"`
+	PaidCents OptSortDirection `json:"paid_cents"`
+}
+
+// GetID returns the value of ID.
+func (s *PayStatementOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetPeriod returns the value of Period.
+func (s *PayStatementOrder) GetPeriod() OptSortDirection {
+	return s.Period
+}
+
+// GetNetCents returns the value of NetCents.
+func (s *PayStatementOrder) GetNetCents() OptSortDirection {
+	return s.NetCents
+}
+
+// GetPaidCents returns the value of PaidCents.
+func (s *PayStatementOrder) GetPaidCents() OptSortDirection {
+	return s.PaidCents
+}
+
+// SetID sets the value of ID.
+func (s *PayStatementOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetPeriod sets the value of Period.
+func (s *PayStatementOrder) SetPeriod(val OptSortDirection) {
+	s.Period = val
+}
+
+// SetNetCents sets the value of NetCents.
+func (s *PayStatementOrder) SetNetCents(val OptSortDirection) {
+	s.NetCents = val
+}
+
+// SetPaidCents sets the value of PaidCents.
+func (s *PayStatementOrder) SetPaidCents(val OptSortDirection) {
+	s.PaidCents = val
+}
+
+// Ref: #/components/schemas/PaymentsBalances
+type PaymentsBalances struct {
+	// Earned and not paid yet.
+	PendingCents int64 `json:"pending_cents"`
+	// Held in escrow.
+	EscrowCents int64 `json:"escrow_cents"`
+	// Paid or payable (the provider's money is in).
+	PaidCents int64 `json:"paid_cents"`
+	// Chargebacks not yet netted against pay (≤ 0).
+	ChargebackDebtCents int64 `json:"chargeback_debt_cents"`
+}
+
+// GetPendingCents returns the value of PendingCents.
+func (s *PaymentsBalances) GetPendingCents() int64 {
+	return s.PendingCents
+}
+
+// GetEscrowCents returns the value of EscrowCents.
+func (s *PaymentsBalances) GetEscrowCents() int64 {
+	return s.EscrowCents
+}
+
+// GetPaidCents returns the value of PaidCents.
+func (s *PaymentsBalances) GetPaidCents() int64 {
+	return s.PaidCents
+}
+
+// GetChargebackDebtCents returns the value of ChargebackDebtCents.
+func (s *PaymentsBalances) GetChargebackDebtCents() int64 {
+	return s.ChargebackDebtCents
+}
+
+// SetPendingCents sets the value of PendingCents.
+func (s *PaymentsBalances) SetPendingCents(val int64) {
+	s.PendingCents = val
+}
+
+// SetEscrowCents sets the value of EscrowCents.
+func (s *PaymentsBalances) SetEscrowCents(val int64) {
+	s.EscrowCents = val
+}
+
+// SetPaidCents sets the value of PaidCents.
+func (s *PaymentsBalances) SetPaidCents(val int64) {
+	s.PaidCents = val
+}
+
+// SetChargebackDebtCents sets the value of ChargebackDebtCents.
+func (s *PaymentsBalances) SetChargebackDebtCents(val int64) {
+	s.ChargebackDebtCents = val
+}
+
+// Ref: #/components/schemas/PaymentsDashboard
+type PaymentsDashboard struct {
+	AssociateCode string    `json:"associate_code"`
+	AssociateName string    `json:"associate_name"`
+	PeriodStart   time.Time `json:"period_start"`
+	PeriodEnd     time.Time `json:"period_end"`
+	// The period's compensation by category (every category, 0 when none).
+	Earnings      []CategoryAmount `json:"earnings"`
+	EarningsCents int64            `json:"earnings_cents"`
+	// The period's chargebacks (≤ 0).
+	ChargebacksCents int64            `json:"chargebacks_cents"`
+	Balances         PaymentsBalances `json:"balances"`
+	// Escrow due to be released, by month, for the next 12 months.
+	EscrowCalendar []EscrowRelease    `json:"escrow_calendar"`
+	Exposure       ChargebackExposure `json:"exposure"`
+	// The 12 months up to the period's end.
+	Months []MonthAmount `json:"months"`
+}
+
+// GetAssociateCode returns the value of AssociateCode.
+func (s *PaymentsDashboard) GetAssociateCode() string {
+	return s.AssociateCode
+}
+
+// GetAssociateName returns the value of AssociateName.
+func (s *PaymentsDashboard) GetAssociateName() string {
+	return s.AssociateName
+}
+
+// GetPeriodStart returns the value of PeriodStart.
+func (s *PaymentsDashboard) GetPeriodStart() time.Time {
+	return s.PeriodStart
+}
+
+// GetPeriodEnd returns the value of PeriodEnd.
+func (s *PaymentsDashboard) GetPeriodEnd() time.Time {
+	return s.PeriodEnd
+}
+
+// GetEarnings returns the value of Earnings.
+func (s *PaymentsDashboard) GetEarnings() []CategoryAmount {
+	return s.Earnings
+}
+
+// GetEarningsCents returns the value of EarningsCents.
+func (s *PaymentsDashboard) GetEarningsCents() int64 {
+	return s.EarningsCents
+}
+
+// GetChargebacksCents returns the value of ChargebacksCents.
+func (s *PaymentsDashboard) GetChargebacksCents() int64 {
+	return s.ChargebacksCents
+}
+
+// GetBalances returns the value of Balances.
+func (s *PaymentsDashboard) GetBalances() PaymentsBalances {
+	return s.Balances
+}
+
+// GetEscrowCalendar returns the value of EscrowCalendar.
+func (s *PaymentsDashboard) GetEscrowCalendar() []EscrowRelease {
+	return s.EscrowCalendar
+}
+
+// GetExposure returns the value of Exposure.
+func (s *PaymentsDashboard) GetExposure() ChargebackExposure {
+	return s.Exposure
+}
+
+// GetMonths returns the value of Months.
+func (s *PaymentsDashboard) GetMonths() []MonthAmount {
+	return s.Months
+}
+
+// SetAssociateCode sets the value of AssociateCode.
+func (s *PaymentsDashboard) SetAssociateCode(val string) {
+	s.AssociateCode = val
+}
+
+// SetAssociateName sets the value of AssociateName.
+func (s *PaymentsDashboard) SetAssociateName(val string) {
+	s.AssociateName = val
+}
+
+// SetPeriodStart sets the value of PeriodStart.
+func (s *PaymentsDashboard) SetPeriodStart(val time.Time) {
+	s.PeriodStart = val
+}
+
+// SetPeriodEnd sets the value of PeriodEnd.
+func (s *PaymentsDashboard) SetPeriodEnd(val time.Time) {
+	s.PeriodEnd = val
+}
+
+// SetEarnings sets the value of Earnings.
+func (s *PaymentsDashboard) SetEarnings(val []CategoryAmount) {
+	s.Earnings = val
+}
+
+// SetEarningsCents sets the value of EarningsCents.
+func (s *PaymentsDashboard) SetEarningsCents(val int64) {
+	s.EarningsCents = val
+}
+
+// SetChargebacksCents sets the value of ChargebacksCents.
+func (s *PaymentsDashboard) SetChargebacksCents(val int64) {
+	s.ChargebacksCents = val
+}
+
+// SetBalances sets the value of Balances.
+func (s *PaymentsDashboard) SetBalances(val PaymentsBalances) {
+	s.Balances = val
+}
+
+// SetEscrowCalendar sets the value of EscrowCalendar.
+func (s *PaymentsDashboard) SetEscrowCalendar(val []EscrowRelease) {
+	s.EscrowCalendar = val
+}
+
+// SetExposure sets the value of Exposure.
+func (s *PaymentsDashboard) SetExposure(val ChargebackExposure) {
+	s.Exposure = val
+}
+
+// SetMonths sets the value of Months.
+func (s *PaymentsDashboard) SetMonths(val []MonthAmount) {
+	s.Months = val
+}
+
+// PaymentsDashboardHeaders wraps PaymentsDashboard with response headers.
+type PaymentsDashboardHeaders struct {
+	XToken   OptString
+	Response PaymentsDashboard
+}
+
+// GetXToken returns the value of XToken.
+func (s *PaymentsDashboardHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PaymentsDashboardHeaders) GetResponse() PaymentsDashboard {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PaymentsDashboardHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PaymentsDashboardHeaders) SetResponse(val PaymentsDashboard) {
+	s.Response = val
 }
 
 // Ref: #/components/schemas/PendingRequirement
@@ -5677,6 +7862,8 @@ func (s *PolicyInput) SetNotes(val OptString) {
 // Ref: #/components/schemas/PolicyLapse
 type PolicyLapse struct {
 	LapsedOn time.Time `json:"lapsed_on"`
+	// A cancellation within the free-look period (policy month 0) - every line keeps nothing.
+	FreeLook OptBool `json:"free_look"`
 }
 
 // GetLapsedOn returns the value of LapsedOn.
@@ -5684,9 +7871,19 @@ func (s *PolicyLapse) GetLapsedOn() time.Time {
 	return s.LapsedOn
 }
 
+// GetFreeLook returns the value of FreeLook.
+func (s *PolicyLapse) GetFreeLook() OptBool {
+	return s.FreeLook
+}
+
 // SetLapsedOn sets the value of LapsedOn.
 func (s *PolicyLapse) SetLapsedOn(val time.Time) {
 	s.LapsedOn = val
+}
+
+// SetFreeLook sets the value of FreeLook.
+func (s *PolicyLapse) SetFreeLook(val OptBool) {
+	s.FreeLook = val
 }
 
 // Ref: #/components/schemas/PolicyList
@@ -6249,6 +8446,69 @@ func (s *PolicyWriter) SetBvCents(val int64) {
 // SetPremiumCents sets the value of PremiumCents.
 func (s *PolicyWriter) SetPremiumCents(val int64) {
 	s.PremiumCents = val
+}
+
+// Ref: #/components/schemas/ProcessResult
+type ProcessResult struct {
+	Payments    int   `json:"payments"`
+	EntriesPaid int   `json:"entries_paid"`
+	PaidCents   int64 `json:"paid_cents"`
+}
+
+// GetPayments returns the value of Payments.
+func (s *ProcessResult) GetPayments() int {
+	return s.Payments
+}
+
+// GetEntriesPaid returns the value of EntriesPaid.
+func (s *ProcessResult) GetEntriesPaid() int {
+	return s.EntriesPaid
+}
+
+// GetPaidCents returns the value of PaidCents.
+func (s *ProcessResult) GetPaidCents() int64 {
+	return s.PaidCents
+}
+
+// SetPayments sets the value of Payments.
+func (s *ProcessResult) SetPayments(val int) {
+	s.Payments = val
+}
+
+// SetEntriesPaid sets the value of EntriesPaid.
+func (s *ProcessResult) SetEntriesPaid(val int) {
+	s.EntriesPaid = val
+}
+
+// SetPaidCents sets the value of PaidCents.
+func (s *ProcessResult) SetPaidCents(val int64) {
+	s.PaidCents = val
+}
+
+// ProcessResultHeaders wraps ProcessResult with response headers.
+type ProcessResultHeaders struct {
+	XToken   OptString
+	Response ProcessResult
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProcessResultHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProcessResultHeaders) GetResponse() ProcessResult {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProcessResultHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProcessResultHeaders) SetResponse(val ProcessResult) {
+	s.Response = val
 }
 
 // Ref: #/components/schemas/Product
@@ -7409,6 +9669,349 @@ func (s *ProviderOrder) SetName(val OptSortDirection) {
 	s.Name = val
 }
 
+// Ref: #/components/schemas/ProviderPayment
+type ProviderPayment struct {
+	ID           int64                   `json:"id"`
+	StatementID  int64                   `json:"statement_id"`
+	ProviderID   int64                   `json:"provider_id"`
+	ProviderName string                  `json:"provider_name"`
+	RowNo        int                     `json:"row_no"`
+	PolicyNumber string                  `json:"policy_number"`
+	PolicyID     OptInt64                `json:"policy_id"`
+	AmountCents  int64                   `json:"amount_cents"`
+	PaidOn       time.Time               `json:"paid_on"`
+	Status       ProviderPaymentStatus   `json:"status"`
+	Reason       OptString               `json:"reason"`
+	NextStatuses []ProviderPaymentStatus `json:"next_statuses"`
+}
+
+// GetID returns the value of ID.
+func (s *ProviderPayment) GetID() int64 {
+	return s.ID
+}
+
+// GetStatementID returns the value of StatementID.
+func (s *ProviderPayment) GetStatementID() int64 {
+	return s.StatementID
+}
+
+// GetProviderID returns the value of ProviderID.
+func (s *ProviderPayment) GetProviderID() int64 {
+	return s.ProviderID
+}
+
+// GetProviderName returns the value of ProviderName.
+func (s *ProviderPayment) GetProviderName() string {
+	return s.ProviderName
+}
+
+// GetRowNo returns the value of RowNo.
+func (s *ProviderPayment) GetRowNo() int {
+	return s.RowNo
+}
+
+// GetPolicyNumber returns the value of PolicyNumber.
+func (s *ProviderPayment) GetPolicyNumber() string {
+	return s.PolicyNumber
+}
+
+// GetPolicyID returns the value of PolicyID.
+func (s *ProviderPayment) GetPolicyID() OptInt64 {
+	return s.PolicyID
+}
+
+// GetAmountCents returns the value of AmountCents.
+func (s *ProviderPayment) GetAmountCents() int64 {
+	return s.AmountCents
+}
+
+// GetPaidOn returns the value of PaidOn.
+func (s *ProviderPayment) GetPaidOn() time.Time {
+	return s.PaidOn
+}
+
+// GetStatus returns the value of Status.
+func (s *ProviderPayment) GetStatus() ProviderPaymentStatus {
+	return s.Status
+}
+
+// GetReason returns the value of Reason.
+func (s *ProviderPayment) GetReason() OptString {
+	return s.Reason
+}
+
+// GetNextStatuses returns the value of NextStatuses.
+func (s *ProviderPayment) GetNextStatuses() []ProviderPaymentStatus {
+	return s.NextStatuses
+}
+
+// SetID sets the value of ID.
+func (s *ProviderPayment) SetID(val int64) {
+	s.ID = val
+}
+
+// SetStatementID sets the value of StatementID.
+func (s *ProviderPayment) SetStatementID(val int64) {
+	s.StatementID = val
+}
+
+// SetProviderID sets the value of ProviderID.
+func (s *ProviderPayment) SetProviderID(val int64) {
+	s.ProviderID = val
+}
+
+// SetProviderName sets the value of ProviderName.
+func (s *ProviderPayment) SetProviderName(val string) {
+	s.ProviderName = val
+}
+
+// SetRowNo sets the value of RowNo.
+func (s *ProviderPayment) SetRowNo(val int) {
+	s.RowNo = val
+}
+
+// SetPolicyNumber sets the value of PolicyNumber.
+func (s *ProviderPayment) SetPolicyNumber(val string) {
+	s.PolicyNumber = val
+}
+
+// SetPolicyID sets the value of PolicyID.
+func (s *ProviderPayment) SetPolicyID(val OptInt64) {
+	s.PolicyID = val
+}
+
+// SetAmountCents sets the value of AmountCents.
+func (s *ProviderPayment) SetAmountCents(val int64) {
+	s.AmountCents = val
+}
+
+// SetPaidOn sets the value of PaidOn.
+func (s *ProviderPayment) SetPaidOn(val time.Time) {
+	s.PaidOn = val
+}
+
+// SetStatus sets the value of Status.
+func (s *ProviderPayment) SetStatus(val ProviderPaymentStatus) {
+	s.Status = val
+}
+
+// SetReason sets the value of Reason.
+func (s *ProviderPayment) SetReason(val OptString) {
+	s.Reason = val
+}
+
+// SetNextStatuses sets the value of NextStatuses.
+func (s *ProviderPayment) SetNextStatuses(val []ProviderPaymentStatus) {
+	s.NextStatuses = val
+}
+
+// ProviderPaymentHeaders wraps ProviderPayment with response headers.
+type ProviderPaymentHeaders struct {
+	XToken   OptString
+	Response ProviderPayment
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProviderPaymentHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProviderPaymentHeaders) GetResponse() ProviderPayment {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProviderPaymentHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProviderPaymentHeaders) SetResponse(val ProviderPayment) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/ProviderPaymentList
+type ProviderPaymentList struct {
+	Data       []ProviderPayment `json:"data"`
+	NextCursor OptString         `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *ProviderPaymentList) GetData() []ProviderPayment {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *ProviderPaymentList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *ProviderPaymentList) SetData(val []ProviderPayment) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *ProviderPaymentList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// ProviderPaymentListHeaders wraps ProviderPaymentList with response headers.
+type ProviderPaymentListHeaders struct {
+	XToken   OptString
+	Response ProviderPaymentList
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProviderPaymentListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProviderPaymentListHeaders) GetResponse() ProviderPaymentList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProviderPaymentListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProviderPaymentListHeaders) SetResponse(val ProviderPaymentList) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/ProviderPaymentMove
+type ProviderPaymentMove struct {
+	Status ProviderPaymentStatus `json:"status"`
+	Reason OptString             `json:"reason"`
+}
+
+// GetStatus returns the value of Status.
+func (s *ProviderPaymentMove) GetStatus() ProviderPaymentStatus {
+	return s.Status
+}
+
+// GetReason returns the value of Reason.
+func (s *ProviderPaymentMove) GetReason() OptString {
+	return s.Reason
+}
+
+// SetStatus sets the value of Status.
+func (s *ProviderPaymentMove) SetStatus(val ProviderPaymentStatus) {
+	s.Status = val
+}
+
+// SetReason sets the value of Reason.
+func (s *ProviderPaymentMove) SetReason(val OptString) {
+	s.Reason = val
+}
+
+type ProviderPaymentOrder struct {
+	ID          OptSortDirection `json:"id"`
+	PaidOn      OptSortDirection `json:"paid_on"`
+	AmountCents OptSortDirection `json:"amount_cents"`
+	Status      OptSortDirection `json:"status"`
+}
+
+// GetID returns the value of ID.
+func (s *ProviderPaymentOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetPaidOn returns the value of PaidOn.
+func (s *ProviderPaymentOrder) GetPaidOn() OptSortDirection {
+	return s.PaidOn
+}
+
+// GetAmountCents returns the value of AmountCents.
+func (s *ProviderPaymentOrder) GetAmountCents() OptSortDirection {
+	return s.AmountCents
+}
+
+// GetStatus returns the value of Status.
+func (s *ProviderPaymentOrder) GetStatus() OptSortDirection {
+	return s.Status
+}
+
+// SetID sets the value of ID.
+func (s *ProviderPaymentOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetPaidOn sets the value of PaidOn.
+func (s *ProviderPaymentOrder) SetPaidOn(val OptSortDirection) {
+	s.PaidOn = val
+}
+
+// SetAmountCents sets the value of AmountCents.
+func (s *ProviderPaymentOrder) SetAmountCents(val OptSortDirection) {
+	s.AmountCents = val
+}
+
+// SetStatus sets the value of Status.
+func (s *ProviderPaymentOrder) SetStatus(val OptSortDirection) {
+	s.Status = val
+}
+
+// Ref: #/components/schemas/ProviderPaymentStatus
+type ProviderPaymentStatus string
+
+const (
+	ProviderPaymentStatusReceived       ProviderPaymentStatus = "Received"
+	ProviderPaymentStatusActionRequired ProviderPaymentStatus = "Action Required"
+	ProviderPaymentStatusReadyToPay     ProviderPaymentStatus = "Ready To Pay"
+	ProviderPaymentStatusProcessed      ProviderPaymentStatus = "Processed"
+)
+
+// AllValues returns all ProviderPaymentStatus values.
+func (ProviderPaymentStatus) AllValues() []ProviderPaymentStatus {
+	return []ProviderPaymentStatus{
+		ProviderPaymentStatusReceived,
+		ProviderPaymentStatusActionRequired,
+		ProviderPaymentStatusReadyToPay,
+		ProviderPaymentStatusProcessed,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s ProviderPaymentStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case ProviderPaymentStatusReceived:
+		return []byte(s), nil
+	case ProviderPaymentStatusActionRequired:
+		return []byte(s), nil
+	case ProviderPaymentStatusReadyToPay:
+		return []byte(s), nil
+	case ProviderPaymentStatusProcessed:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *ProviderPaymentStatus) UnmarshalText(data []byte) error {
+	switch ProviderPaymentStatus(data) {
+	case ProviderPaymentStatusReceived:
+		*s = ProviderPaymentStatusReceived
+		return nil
+	case ProviderPaymentStatusActionRequired:
+		*s = ProviderPaymentStatusActionRequired
+		return nil
+	case ProviderPaymentStatusReadyToPay:
+		*s = ProviderPaymentStatusReadyToPay
+		return nil
+	case ProviderPaymentStatusProcessed:
+		*s = ProviderPaymentStatusProcessed
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
 // Ref: #/components/schemas/Requirement
 type Requirement struct {
 	ID        int64             `json:"id"`
@@ -8565,6 +11168,119 @@ func (s *StateCode) UnmarshalText(data []byte) error {
 	default:
 		return errors.Errorf("invalid value: %q", data)
 	}
+}
+
+// Ref: #/components/schemas/StatementImport
+type StatementImport struct {
+	ID             int64 `json:"id"`
+	Rows           int   `json:"rows"`
+	ReadyToPay     int   `json:"ready_to_pay"`
+	ActionRequired int   `json:"action_required"`
+}
+
+// GetID returns the value of ID.
+func (s *StatementImport) GetID() int64 {
+	return s.ID
+}
+
+// GetRows returns the value of Rows.
+func (s *StatementImport) GetRows() int {
+	return s.Rows
+}
+
+// GetReadyToPay returns the value of ReadyToPay.
+func (s *StatementImport) GetReadyToPay() int {
+	return s.ReadyToPay
+}
+
+// GetActionRequired returns the value of ActionRequired.
+func (s *StatementImport) GetActionRequired() int {
+	return s.ActionRequired
+}
+
+// SetID sets the value of ID.
+func (s *StatementImport) SetID(val int64) {
+	s.ID = val
+}
+
+// SetRows sets the value of Rows.
+func (s *StatementImport) SetRows(val int) {
+	s.Rows = val
+}
+
+// SetReadyToPay sets the value of ReadyToPay.
+func (s *StatementImport) SetReadyToPay(val int) {
+	s.ReadyToPay = val
+}
+
+// SetActionRequired sets the value of ActionRequired.
+func (s *StatementImport) SetActionRequired(val int) {
+	s.ActionRequired = val
+}
+
+// StatementImportHeaders wraps StatementImport with response headers.
+type StatementImportHeaders struct {
+	XToken   OptString
+	Response StatementImport
+}
+
+// GetXToken returns the value of XToken.
+func (s *StatementImportHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *StatementImportHeaders) GetResponse() StatementImport {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *StatementImportHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *StatementImportHeaders) SetResponse(val StatementImport) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/StatementImportInput
+type StatementImportInput struct {
+	ProviderID int64  `json:"provider_id"`
+	FileName   string `json:"file_name"`
+	// A header row policy_number,amount,date, then one row per payment (amount in dollars, date
+	// YYYY-MM-DD).
+	Csv string `json:"csv"`
+}
+
+// GetProviderID returns the value of ProviderID.
+func (s *StatementImportInput) GetProviderID() int64 {
+	return s.ProviderID
+}
+
+// GetFileName returns the value of FileName.
+func (s *StatementImportInput) GetFileName() string {
+	return s.FileName
+}
+
+// GetCsv returns the value of Csv.
+func (s *StatementImportInput) GetCsv() string {
+	return s.Csv
+}
+
+// SetProviderID sets the value of ProviderID.
+func (s *StatementImportInput) SetProviderID(val int64) {
+	s.ProviderID = val
+}
+
+// SetFileName sets the value of FileName.
+func (s *StatementImportInput) SetFileName(val string) {
+	s.FileName = val
+}
+
+// SetCsv sets the value of Csv.
+func (s *StatementImportInput) SetCsv(val string) {
+	s.Csv = val
 }
 
 // Ref: #/components/schemas/StoredFile

@@ -31,6 +31,15 @@ func (UnimplementedHandler) CreateClient(ctx context.Context, req *ClientInput) 
 	return r, ht.ErrNotImplemented
 }
 
+// CreatePayRun implements createPayRun operation.
+//
+// Run the pay run of a month (staff with payments.manage); a month runs once (409 after).
+//
+// POST /payments/pay-runs
+func (UnimplementedHandler) CreatePayRun(ctx context.Context, req *PayRunInput) (r *PayRunHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // CreatePolicy implements createPolicy operation.
 //
 // Write a policy, the caller as its first writer.
@@ -102,6 +111,15 @@ func (UnimplementedHandler) DeleteProviderContact(ctx context.Context, params De
 //
 // DELETE /providers/{id}/{kind}/{item_id}
 func (UnimplementedHandler) DeleteProviderItem(ctx context.Context, params DeleteProviderItemParams) (r *DeleteProviderItemNoContent, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// DownloadCashflow implements downloadCashflow operation.
+//
+// A signed, expiring URL to a CSV or XLSX of the filtered cashflow (all rows).
+//
+// GET /payments/cashflow/download
+func (UnimplementedHandler) DownloadCashflow(ctx context.Context, params DownloadCashflowParams) (r *DownloadHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -187,6 +205,15 @@ func (UnimplementedHandler) GetBusinessDashboard(ctx context.Context, params Get
 	return r, ht.ErrNotImplemented
 }
 
+// GetCashflowEntry implements getCashflowEntry operation.
+//
+// One entry with its explanation in words and the other entries of its line.
+//
+// GET /payments/cashflow/{id}
+func (UnimplementedHandler) GetCashflowEntry(ctx context.Context, params GetCashflowEntryParams) (r *CashflowEntryDetailHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetClient implements getClient operation.
 //
 // One client the caller may see.
@@ -229,6 +256,16 @@ func (UnimplementedHandler) GetHealth(ctx context.Context) (r *Health, _ error) 
 //
 // GET /associates/{code}/hierarchy
 func (UnimplementedHandler) GetHierarchy(ctx context.Context, params GetHierarchyParams) (r *TreeNodeListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetPaymentsDashboard implements getPaymentsDashboard operation.
+//
+// Staff with payments.read see one associate's dashboard by naming it in `associate_code` (or in admin
+// mode through access-token).
+//
+// GET /payments/dashboard
+func (UnimplementedHandler) GetPaymentsDashboard(ctx context.Context, params GetPaymentsDashboardParams) (r *PaymentsDashboardHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -287,6 +324,17 @@ func (UnimplementedHandler) GetTeamDashboard(ctx context.Context, params GetTeam
 	return r, ht.ErrNotImplemented
 }
 
+// ImportStatement implements importStatement operation.
+//
+// All rows or none: a statement with a bad row answers 422 naming each bad row (`rows[N].field`, N
+// counting from 1 after the header) and imports nothing. Matched rows become Ready To Pay; unknown
+// policies and short payments become Action Required with the reason.
+//
+// POST /payments/statements
+func (UnimplementedHandler) ImportStatement(ctx context.Context, req *StatementImportInput) (r *StatementImportHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // LapsePolicy implements lapsePolicy operation.
 //
 // Record the lapse (or free-look cancellation) of an approved policy (staff with policies.review).
@@ -332,6 +380,24 @@ func (UnimplementedHandler) ListAssociateLicenses(ctx context.Context, params Li
 	return r, ht.ErrNotImplemented
 }
 
+// ListCashflow implements listCashflow operation.
+//
+// An associate sees its own entries; staff with payments.read see everyone's.
+//
+// GET /payments/cashflow
+func (UnimplementedHandler) ListCashflow(ctx context.Context, params ListCashflowParams) (r *CashflowListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListChargebacks implements listChargebacks operation.
+//
+// The chargeback entries (Chargeback and Chargeback Escrow) the caller may see.
+//
+// GET /payments/chargebacks
+func (UnimplementedHandler) ListChargebacks(ctx context.Context, params ListChargebacksParams) (r *CashflowListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ListClients implements listClients operation.
 //
 // Clients the caller may see (its own and its downline's), filtered and ordered.
@@ -366,6 +432,24 @@ func (UnimplementedHandler) ListGenealogyChildren(ctx context.Context, params Li
 //
 // GET /levels
 func (UnimplementedHandler) ListLevels(ctx context.Context) (r *LevelListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListPayRuns implements listPayRuns operation.
+//
+// Pay runs, newest first (staff with payments.read).
+//
+// GET /payments/pay-runs
+func (UnimplementedHandler) ListPayRuns(ctx context.Context, params ListPayRunsParams) (r *PayRunListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListPayStatements implements listPayStatements operation.
+//
+// Pay statements the caller may see (its own; staff with payments.read everyone's), newest first.
+//
+// GET /payments/pay-statements
+func (UnimplementedHandler) ListPayStatements(ctx context.Context, params ListPayStatementsParams) (r *PayStatementListHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -420,6 +504,15 @@ func (UnimplementedHandler) ListProviderContacts(ctx context.Context, params Lis
 //
 // GET /providers/{id}/{kind}
 func (UnimplementedHandler) ListProviderItems(ctx context.Context, params ListProviderItemsParams) (r *ProviderItemListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListProviderPayments implements listProviderPayments operation.
+//
+// Payments received from providers (staff with payments.read).
+//
+// GET /payments/provider-payments
+func (UnimplementedHandler) ListProviderPayments(ctx context.Context, params ListProviderPaymentsParams) (r *ProviderPaymentListHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -479,12 +572,32 @@ func (UnimplementedHandler) MoveProviderItem(ctx context.Context, req *ProviderI
 	return r, ht.ErrNotImplemented
 }
 
+// MoveProviderPayment implements moveProviderPayment operation.
+//
+// Move a provider payment (staff with payments.manage); an invalid move answers 409 naming the allowed
+// ones.
+//
+// POST /payments/provider-payments/{id}/status
+func (UnimplementedHandler) MoveProviderPayment(ctx context.Context, req *ProviderPaymentMove, params MoveProviderPaymentParams) (r *ProviderPaymentHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // PreviewCommission implements previewCommission operation.
 //
 // What everyone in the chain would earn on a policy not written yet (the form as it stands).
 //
 // POST /policies/preview
 func (UnimplementedHandler) PreviewCommission(ctx context.Context, req *CommissionPreviewInput) (r *CommissionPreviewHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ProcessPayments implements processPayments operation.
+//
+// Process every Ready To Pay provider payment; each releases its policy's Pending entries to Paid
+// (staff with payments.manage).
+//
+// POST /payments/process
+func (UnimplementedHandler) ProcessPayments(ctx context.Context) (r *ProcessResultHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

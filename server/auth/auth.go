@@ -145,6 +145,12 @@ const (
 	PermPoliciesReview = "policies.review"
 	// PermProvidersManage edits providers' contacts, videos, links and attachments.
 	PermProvidersManage = "providers.manage"
+	// PermPaymentsRead reads everyone's cashflow, dashboards, provider payments, pay runs
+	// and statements.
+	PermPaymentsRead = "payments.read"
+	// PermPaymentsManage imports provider statements, moves and processes provider
+	// payments and runs pay runs.
+	PermPaymentsManage = "payments.manage"
 )
 
 type ctxKey struct{}

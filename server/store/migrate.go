@@ -5,9 +5,9 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"regexp"
 	"slices"
-	"log/slog"
 	"strconv"
 
 	"github.com/jackc/pgx/v5/pgxpool"

@@ -2,21 +2,32 @@
 import {
   AssociateKind,
   AssociateStatus,
+  BonusType,
   Country,
+  EarningCategory,
+  EntryDirection,
+  EntryStatus,
   PolicyStatus,
   ProductCategory,
   ProductType,
+  ProviderPaymentStatus,
   StateCode,
 } from './gen/model';
 import type {
+  DownloadCashflowParams,
   DownloadClientsParams,
   DownloadCompensationScheduleParams,
   DownloadPoliciesParams,
   DownloadTeamParams,
+  ListCashflowParams,
+  ListChargebacksParams,
   ListClientsParams,
   ListCompensationScheduleParams,
+  ListPayRunsParams,
+  ListPayStatementsParams,
   ListPoliciesParams,
   ListProductsParams,
+  ListProviderPaymentsParams,
   ListProvidersParams,
   ListTeamParams,
 } from './gen/model';
@@ -229,4 +240,135 @@ export const downloadCompensationSchedule: ListSpec<DownloadCompensationSchedule
   key: 'id',
   defaultOrder: 'provider_name',
   fields: listProducts.fields,
+};
+
+/** The listing parameters of listCashflow. */
+export const listCashflow: ListSpec<ListCashflowParams> = {
+  operation: 'listCashflow',
+  key: 'id',
+  defaultOrder: '-occurred_on',
+  fields: {
+    id: { type: 'int', ops: ['eq'], min: 1, sortable: true },
+    period: { type: 'date', ops: ['lte', 'gte'], sortable: true },
+    occurred_on: { type: 'date', ops: ['lte', 'gte'], sortable: true },
+    category: {
+      type: 'enum',
+      ops: ['eq', 'in'],
+      values: Object.values(EarningCategory),
+      sortable: true,
+    },
+    bonus_type: {
+      type: 'enum',
+      ops: ['eq', 'in'],
+      values: Object.values(BonusType),
+      sortable: true,
+    },
+    status: { type: 'enum', ops: ['eq', 'in'], values: Object.values(EntryStatus), sortable: true },
+    direction: {
+      type: 'enum',
+      ops: ['eq'],
+      values: Object.values(EntryDirection),
+      sortable: false,
+    },
+    policy_id: { type: 'int', ops: ['eq'], min: 1, sortable: false },
+    policy_number: { type: 'string', ops: ['eq'], maxLength: 64, sortable: false },
+    associate_code: {
+      type: 'string',
+      ops: ['eq'],
+      lookup: 'associate',
+      maxLength: 32,
+      sortable: false,
+    },
+    amount_cents: { type: 'int', ops: ['lte', 'gte'], sortable: true },
+  },
+};
+
+/** The listing parameters of downloadCashflow. */
+export const downloadCashflow: ListSpec<DownloadCashflowParams> = {
+  operation: 'downloadCashflow',
+  key: 'id',
+  defaultOrder: '-occurred_on',
+  fields: listCashflow.fields,
+};
+
+/** The listing parameters of listChargebacks. */
+export const listChargebacks: ListSpec<ListChargebacksParams> = {
+  operation: 'listChargebacks',
+  key: 'id',
+  defaultOrder: '-occurred_on',
+  fields: {
+    period: { type: 'date', ops: ['lte', 'gte'], sortable: false },
+    category: {
+      type: 'enum',
+      ops: ['in'],
+      values: Object.values(EarningCategory),
+      sortable: false,
+    },
+    status: { type: 'enum', ops: ['eq'], values: Object.values(EntryStatus), sortable: false },
+    policy_id: { type: 'int', ops: ['eq'], min: 1, sortable: false },
+    policy_number: { type: 'string', ops: ['eq'], maxLength: 64, sortable: false },
+    associate_code: {
+      type: 'string',
+      ops: ['eq'],
+      lookup: 'associate',
+      maxLength: 32,
+      sortable: false,
+    },
+    id: { ops: [], sortable: true },
+    occurred_on: { ops: [], sortable: true },
+    amount_cents: { ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listProviderPayments. */
+export const listProviderPayments: ListSpec<ListProviderPaymentsParams> = {
+  operation: 'listProviderPayments',
+  key: 'id',
+  defaultOrder: '-id',
+  fields: {
+    status: {
+      type: 'enum',
+      ops: ['eq', 'in'],
+      values: Object.values(ProviderPaymentStatus),
+      sortable: true,
+    },
+    provider_id: { type: 'int', ops: ['eq'], min: 1, sortable: false },
+    statement_id: { type: 'int', ops: ['eq'], min: 1, sortable: false },
+    policy_number: { type: 'string', ops: ['eq'], maxLength: 64, sortable: false },
+    id: { ops: [], sortable: true },
+    paid_on: { ops: [], sortable: true },
+    amount_cents: { ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listPayRuns. */
+export const listPayRuns: ListSpec<ListPayRunsParams> = {
+  operation: 'listPayRuns',
+  key: 'id',
+  defaultOrder: '-period',
+  fields: {
+    id: { ops: [], sortable: true },
+    period: { ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listPayStatements. */
+export const listPayStatements: ListSpec<ListPayStatementsParams> = {
+  operation: 'listPayStatements',
+  key: 'id',
+  defaultOrder: '-period',
+  fields: {
+    pay_run_id: { type: 'int', ops: ['eq'], min: 1, sortable: false },
+    associate_code: {
+      type: 'string',
+      ops: ['eq'],
+      lookup: 'associate',
+      maxLength: 32,
+      sortable: false,
+    },
+    id: { ops: [], sortable: true },
+    period: { ops: [], sortable: true },
+    net_cents: { ops: [], sortable: true },
+    paid_cents: { ops: [], sortable: true },
+  },
 };

@@ -7,6 +7,7 @@ export * from './clients/clients.ts';
 export * from './dashboard/dashboard.ts';
 export * from './files/files.ts';
 export * from './health/health.ts';
+export * from './payments/payments.ts';
 export * from './providers/providers.ts';
 export * from './search/search.ts';
 export * from './team/team.ts';

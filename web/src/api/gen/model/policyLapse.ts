@@ -11,4 +11,6 @@
 
 export interface PolicyLapse {
   lapsed_on: string;
+  /** A cancellation within the free-look period (policy month 0) - every line keeps nothing. */
+  free_look?: boolean;
 }

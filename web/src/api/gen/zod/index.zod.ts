@@ -7,6 +7,7 @@ export * from './clients/clients.zod.ts';
 export * from './dashboard/dashboard.zod.ts';
 export * from './files/files.zod.ts';
 export * from './health/health.zod.ts';
+export * from './payments/payments.zod.ts';
 export * from './providers/providers.zod.ts';
 export * from './search/search.zod.ts';
 export * from './team/team.zod.ts';

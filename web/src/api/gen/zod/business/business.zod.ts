@@ -1138,8 +1138,16 @@ export const LapsePolicyParams = zod.object({
   id: zod.int().min(1),
 });
 
+export const lapsePolicyBodyFreeLookDefault = false;
+
 export const LapsePolicyBody = zod.object({
   lapsed_on: zod.iso.date(),
+  free_look: zod
+    .boolean()
+    .default(lapsePolicyBodyFreeLookDefault)
+    .describe(
+      'A cancellation within the free-look period (policy month 0) - every line keeps nothing.',
+    ),
 });
 
 export const LapsePolicyResponse = zod.object({
