@@ -1,0 +1,180 @@
+// Package jobs runs the compensation engine's background work on River: draining the
+// outbox of approvals and lapses into the ledger, releasing escrow as policy months start,
+// and the monthly bonus pools. Every portald runs the workers; River hands each job to one
+// of them, and the store's writes are idempotent and transactional (store/engine.go), so a
+// job retried, run on two instances, or cut by a crash leaves the ledger as one clean run.
+package jobs
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/associateportal/portal/server/ledger"
+	"github.com/associateportal/portal/server/store"
+)
+
+// Batch is how many events or policies one transaction takes.
+const Batch = 500
+
+// DrainArgs drains the outbox of policy events until it is empty.
+type DrainArgs struct{}
+
+// Kind names the job in River's table.
+func (DrainArgs) Kind() string { return "policy_events" }
+
+// ReleaseArgs writes the escrow releases due by the engine's today.
+type ReleaseArgs struct{}
+
+// Kind names the job in River's table.
+func (ReleaseArgs) Kind() string { return "escrow_release" }
+
+// PoolsArgs runs the bonus pools of the month before the engine's today.
+type PoolsArgs struct{}
+
+// Kind names the job in River's table.
+func (PoolsArgs) Kind() string { return "bonus_pools" }
+
+// Options configure the runner.
+type Options struct {
+	Pool  *pgxpool.Pool
+	Store *store.Store
+	// Now is the engine's clock (the wall clock when nil); tests move it month by month.
+	Now func() time.Time
+	Log *slog.Logger
+	// Workers is how many jobs run at once on this instance (2 when 0).
+	Workers int
+	// Sweep is how often the outbox is drained even without a kick (15 s when 0): it takes
+	// up events whose kick was lost and events written by other means (the seed).
+	Sweep time.Duration
+	// NoPeriodic leaves out the periodic jobs (tests that drive every run themselves).
+	NoPeriodic bool
+}
+
+// Runner is the River client with the engine's workers.
+type Runner struct {
+	client *river.Client[pgx.Tx]
+	now    func() time.Time
+}
+
+// New builds the runner; Start starts its workers.
+func New(o Options) (*Runner, error) {
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &drainWorker{store: o.Store})
+	river.AddWorker(workers, &releaseWorker{store: o.Store, now: now})
+	river.AddWorker(workers, &poolsWorker{store: o.Store, now: now})
+	n := o.Workers
+	if n <= 0 {
+		n = 2
+	}
+	sweep := o.Sweep
+	if sweep <= 0 {
+		sweep = 15 * time.Second
+	}
+	log := o.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	cfg := &river.Config{
+		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: n}},
+		Workers: workers,
+		Logger:  log,
+		// A job that keeps failing is retried with backoff for a day, not 25 times over weeks.
+		MaxAttempts: 20,
+	}
+	if !o.NoPeriodic {
+		cfg.PeriodicJobs = []*river.PeriodicJob{
+			river.NewPeriodicJob(river.PeriodicInterval(sweep), func() (river.JobArgs, *river.InsertOpts) {
+				return DrainArgs{}, nil
+			}, &river.PeriodicJobOpts{RunOnStart: true}),
+			river.NewPeriodicJob(river.PeriodicInterval(time.Hour), func() (river.JobArgs, *river.InsertOpts) {
+				return ReleaseArgs{}, nil
+			}, &river.PeriodicJobOpts{RunOnStart: true}),
+			river.NewPeriodicJob(river.PeriodicInterval(6*time.Hour), func() (river.JobArgs, *river.InsertOpts) {
+				return PoolsArgs{}, nil
+			}, &river.PeriodicJobOpts{RunOnStart: true}),
+		}
+	}
+	client, err := river.NewClient(riverpgxv5.New(o.Pool), cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Runner{client: client, now: now}, nil
+}
+
+// Start starts the workers.
+func (r *Runner) Start(ctx context.Context) error { return r.client.Start(ctx) }
+
+// Stop waits for running jobs to finish, then stops.
+func (r *Runner) Stop(ctx context.Context) error { return r.client.Stop(ctx) }
+
+// Client is the River client (tests subscribe to its events).
+func (r *Runner) Client() *river.Client[pgx.Tx] { return r.client }
+
+// Enqueue inserts a job.
+func (r *Runner) Enqueue(ctx context.Context, args river.JobArgs) error {
+	_, err := r.client.Insert(ctx, args, nil)
+	return err
+}
+
+// PolicyEventsWritten asks for the outbox to be drained now (after an approval or a lapse
+// committed). A lost kick costs only the sweep's delay.
+func (r *Runner) PolicyEventsWritten(ctx context.Context) error { return r.Enqueue(ctx, DrainArgs{}) }
+
+type drainWorker struct {
+	river.WorkerDefaults[DrainArgs]
+	store *store.Store
+}
+
+// Timeout lets a drain of a large backlog (a seeded organisation) run to the end.
+func (w *drainWorker) Timeout(*river.Job[DrainArgs]) time.Duration { return time.Hour }
+
+func (w *drainWorker) Work(ctx context.Context, _ *river.Job[DrainArgs]) error {
+	for {
+		n, err := w.store.DrainPolicyEvents(ctx, Batch)
+		if err != nil || n == 0 {
+			return err
+		}
+	}
+}
+
+type releaseWorker struct {
+	river.WorkerDefaults[ReleaseArgs]
+	store *store.Store
+	now   func() time.Time
+}
+
+func (w *releaseWorker) Timeout(*river.Job[ReleaseArgs]) time.Duration { return time.Hour }
+
+func (w *releaseWorker) Work(ctx context.Context, _ *river.Job[ReleaseArgs]) error {
+	_, err := w.store.ReleaseEscrow(ctx, Today(w.now()), Batch)
+	return err
+}
+
+type poolsWorker struct {
+	river.WorkerDefaults[PoolsArgs]
+	store *store.Store
+	now   func() time.Time
+}
+
+func (w *poolsWorker) Timeout(*river.Job[PoolsArgs]) time.Duration { return time.Hour }
+
+func (w *poolsWorker) Work(ctx context.Context, _ *river.Job[PoolsArgs]) error {
+	_, err := w.store.RunBonusPools(ctx, ledger.AddMonths(ledger.MonthOf(Today(w.now())), -1))
+	return err
+}
+
+// Today is the date of an instant, as the engine counts days (UTC).
+func Today(t time.Time) time.Time {
+	t = t.UTC()
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}

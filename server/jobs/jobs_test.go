@@ -1,0 +1,399 @@
+package jobs_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/associateportal/portal/server/comp"
+	"github.com/associateportal/portal/server/jobs"
+	"github.com/associateportal/portal/server/ledger"
+	"github.com/associateportal/portal/server/secret"
+	"github.com/associateportal/portal/server/seed"
+	"github.com/associateportal/portal/server/store"
+	"github.com/associateportal/portal/server/testdb"
+)
+
+func TestMain(m *testing.M) {
+	if os.Getenv("JOBS_TEST_DRAIN_DSN") != "" {
+		drainChild()
+		return
+	}
+	testdb.Main(m)
+}
+
+// organisation is a seeded organisation whose approvals and lapses wait in the outbox.
+var organisation = &testdb.Prepare{Name: "jobs_org", Fn: func(ctx context.Context, pool *pgxpool.Pool) error {
+	keys, err := secret.New([]byte("0123456789abcdef0123456789abcdef"))
+	if err != nil {
+		return err
+	}
+	_, err = seed.Run(ctx, pool, seed.Options{Associates: 400, Policies: 900, Seed: 7, Keys: keys})
+	return err
+}}
+
+// today is after every seeded approval's 12 months, so every escrow is due.
+var today = time.Now().UTC().AddDate(2, 0, 0)
+
+func newRunner(t *testing.T, pool *pgxpool.Pool, now func() time.Time) *jobs.Runner {
+	t.Helper()
+	r, err := jobs.New(jobs.Options{Pool: pool, Store: store.New(pool), Now: now, NoPeriodic: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := r.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = r.Stop(context.Background()) })
+	return r
+}
+
+// settle waits until River has no job left to run or running.
+func settle(t *testing.T, pool *pgxpool.Pool) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		var left int
+		if err := pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job
+			WHERE state IN ('available', 'running', 'retryable', 'scheduled', 'pending')`).Scan(&left); err != nil {
+			t.Fatal(err)
+		}
+		if left == 0 {
+			var failed int
+			_ = pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE state = 'discarded' OR errors IS NOT NULL`).Scan(&failed)
+			if failed > 0 {
+				var errText string
+				_ = pool.QueryRow(context.Background(), `SELECT errors::text FROM river_job WHERE errors IS NOT NULL LIMIT 1`).Scan(&errText)
+				t.Fatalf("%d jobs failed: %s", failed, errText)
+			}
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("River jobs did not finish in 2 minutes")
+}
+
+// ledgerOf is the ledger as comparable text lines, in a stable order (ids aside).
+func ledgerOf(t *testing.T, pool *pgxpool.Pool) []string {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), `SELECT associate_id, coalesce(policy_id, 0), coalesce(line_no, -1), kind, status,
+		amount_cents, earning_cents, occurred_on, source, line_key FROM cashflow_entries
+		ORDER BY policy_id, line_no, source, kind, line_key`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var a, p, amount, earning int64
+		var line int
+		var kind, status, source, key string
+		var on time.Time
+		if err := rows.Scan(&a, &p, &line, &kind, &status, &amount, &earning, &on, &source, &key); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%d %d %d %s %s %d %d %s %s %s", a, p, line, kind, status, amount, earning, on.Format(time.DateOnly), source, key))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sameLedger(t *testing.T, want, got []string, what string) {
+	t.Helper()
+	if len(want) != len(got) {
+		t.Fatalf("%s: %d entries, a clean run wrote %d", what, len(got), len(want))
+	}
+	for i := range want {
+		if want[i] != got[i] {
+			t.Fatalf("%s: entry %d is %q, a clean run wrote %q", what, i, got[i], want[i])
+		}
+	}
+}
+
+// cleanRun is the ledger of one runner draining the outbox and releasing escrow once.
+func cleanRun(t *testing.T) []string {
+	t.Helper()
+	pool := testdb.NewFrom(t, organisation)
+	r := newRunner(t, pool, func() time.Time { return today })
+	ctx := context.Background()
+	if err := r.Enqueue(ctx, jobs.DrainArgs{}); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, pool)
+	if err := r.Enqueue(ctx, jobs.ReleaseArgs{}); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, pool)
+	return ledgerOf(t, pool)
+}
+
+// TestEngineInvariants drains a seeded organisation's approvals and lapses through River,
+// releases its escrow, and holds the ledger to DOMAIN.md: every approved policy's lines are
+// the calculator's, advance + escrow = earning, a lapsed line keeps exactly E × m / 12 and
+// never gives back more than it was paid, every entry is explained, and running every job
+// again changes nothing.
+func TestEngineInvariants(t *testing.T) {
+	ctx := context.Background()
+	pool := testdb.NewFrom(t, organisation)
+	st := store.New(pool)
+	r := newRunner(t, pool, func() time.Time { return today })
+	if err := r.Enqueue(ctx, jobs.DrainArgs{}); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, pool)
+	if err := r.Enqueue(ctx, jobs.ReleaseArgs{}); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, pool)
+
+	var unprocessed, approved, lapsed int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE processed_at IS NULL), count(*) FILTER (WHERE kind = 'approved'),
+		count(*) FILTER (WHERE kind = 'lapsed') FROM policy_events`).Scan(&unprocessed, &approved, &lapsed); err != nil {
+		t.Fatal(err)
+	}
+	if unprocessed != 0 || approved < 50 || lapsed < 5 {
+		t.Fatalf("events: %d unprocessed, %d approvals, %d lapses", unprocessed, approved, lapsed)
+	}
+
+	// Every approved policy: its advance entries are the calculator's lines, one for one.
+	rows, err := pool.Query(ctx, `SELECT p.id, p.approved_on, p.lapsed_on, coalesce(e.free_look, false) FROM policies p
+		LEFT JOIN policy_events e ON e.policy_id = p.id AND e.kind = 'lapsed' WHERE p.approved_on IS NOT NULL ORDER BY p.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type pol struct {
+		id       int64
+		approved time.Time
+		lapsed   *time.Time
+		freeLook bool
+	}
+	var pols []pol
+	for rows.Next() {
+		var p pol
+		if err := rows.Scan(&p.id, &p.approved, &p.lapsed, &p.freeLook); err != nil {
+			t.Fatal(err)
+		}
+		pols = append(pols, p)
+	}
+	rows.Close()
+	lapsedLines, releasedParts := 0, 0
+	for _, p := range pols {
+		want, err := st.CommissionOf(ctx, p.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type line struct {
+			associate, earning, advance, escrow, total, paidIn, debits int64
+			count                                                      int
+		}
+		lines := map[int]*line{}
+		erows, err := pool.Query(ctx, `SELECT line_no, associate_id, kind, amount_cents, earning_cents, explanation FROM cashflow_entries
+			WHERE policy_id = $1`, p.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for erows.Next() {
+			var no int
+			var a, amount, earning int64
+			var kind string
+			var raw []byte
+			if err := erows.Scan(&no, &a, &kind, &amount, &earning, &raw); err != nil {
+				t.Fatal(err)
+			}
+			l := lines[no]
+			if l == nil {
+				l = &line{associate: a, earning: earning}
+				lines[no] = l
+			}
+			l.count++
+			l.total += amount
+			switch ledger.Kind(kind) {
+			case ledger.KindAdvance:
+				l.advance = amount
+			case ledger.KindEscrow:
+				l.escrow = amount
+			case ledger.KindReleaseIn:
+				releasedParts++
+			case ledger.KindChargeback:
+				l.debits += amount
+			}
+			if amount > 0 && (kind == "advance" || kind == "release_in" || kind == "lapse_release_in") {
+				l.paidIn += amount
+			}
+			var why ledger.Why
+			if err := json.Unmarshal(raw, &why); err != nil || why.Text(amount) == "" || why.Kind != ledger.Kind(kind) {
+				t.Fatalf("policy %d line %d %s: explanation %s", p.id, no, kind, raw)
+			}
+		}
+		erows.Close()
+		if len(lines) != len(want) {
+			t.Fatalf("policy %d: %d lines in the ledger, the calculator answers %d", p.id, len(lines), len(want))
+		}
+		for i, w := range want {
+			l := lines[i]
+			if l == nil || l.associate != w.Person.ID || l.earning != w.AmountCents {
+				t.Fatalf("policy %d line %d: ledger %+v, calculator %d to %s", p.id, i, l, w.AmountCents, w.Person.Code)
+			}
+			if l.advance+l.escrow != l.earning || l.advance != comp.Round(l.earning, comp.DefaultAdvanceBP) {
+				t.Errorf("policy %d line %d: advance %d + escrow %d, earning %d", p.id, i, l.advance, l.escrow, l.earning)
+			}
+			keep := l.earning
+			if p.lapsed != nil {
+				lapsedLines++
+				m := 0
+				if !p.freeLook {
+					m = ledger.PolicyMonth(p.approved, *p.lapsed)
+				}
+				if m < 12 {
+					keep = (l.earning*int64(m)*2 + 12) / 24 // E × m / 12, rounded half up
+				}
+				if -l.debits > l.paidIn {
+					t.Errorf("policy %d line %d: a debit of %d exceeds the %d paid on it", p.id, i, -l.debits, l.paidIn)
+				}
+			}
+			if l.total != keep {
+				t.Errorf("policy %d line %d (lapsed %v): the entries add up to %d, want %d", p.id, i, p.lapsed, l.total, keep)
+			}
+		}
+	}
+	if lapsedLines == 0 || releasedParts == 0 {
+		t.Fatalf("nothing lapsed (%d lines) or released (%d parts): the run proves little", lapsedLines, releasedParts)
+	}
+
+	// Running every job again changes nothing.
+	before := ledgerOf(t, pool)
+	if _, err := pool.Exec(ctx, `UPDATE policy_events SET processed_at = NULL`); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range []interface{ Kind() string }{jobs.DrainArgs{}, jobs.ReleaseArgs{}, jobs.DrainArgs{}} {
+		if err := r.Enqueue(ctx, args); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, pool)
+	}
+	sameLedger(t, before, ledgerOf(t, pool), "after running every job again")
+}
+
+// TestTwoInstances runs two runners on one database, each asked to drain and release
+// several times at once: the ledger is the one of a single clean run.
+func TestTwoInstances(t *testing.T) {
+	want := cleanRun(t)
+	ctx := context.Background()
+	pool := testdb.NewFrom(t, organisation)
+	a := newRunner(t, pool, func() time.Time { return today })
+	b := newRunner(t, pool, func() time.Time { return today })
+	var wg sync.WaitGroup
+	for _, r := range []*jobs.Runner{a, b, a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := r.Enqueue(ctx, jobs.DrainArgs{}); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	settle(t, pool)
+	for _, r := range []*jobs.Runner{a, b} {
+		if err := r.Enqueue(ctx, jobs.ReleaseArgs{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	settle(t, pool)
+	// Two drains that ran at once must both have done work for this to test anything.
+	var workers int
+	if err := pool.QueryRow(ctx, `SELECT count(DISTINCT attempted_by[1]) FROM river_job WHERE kind = 'policy_events'`).Scan(&workers); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("drain jobs ran on %d clients", workers)
+	sameLedger(t, want, ledgerOf(t, pool), "two instances")
+}
+
+// TestKilledMidRun kills a process draining the outbox (SIGKILL) after it committed some
+// batches, then drains again: the ledger is the one of a single clean run.
+func TestKilledMidRun(t *testing.T) {
+	want := cleanRun(t)
+	ctx := context.Background()
+	pool, dsn := testdb.NewWithDSN(t, organisation)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "JOBS_TEST_DRAIN_DSN="+dsn)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Kill it once some batches are in and some are not.
+	var total int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM policy_events`).Scan(&total); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		var done int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM policy_events WHERE processed_at IS NOT NULL`).Scan(&done); err != nil {
+			t.Fatal(err)
+		}
+		if done > 0 {
+			if done >= total {
+				t.Fatalf("the child drained all %d events before it could be killed", total)
+			}
+			t.Logf("killing the child with %d of %d events processed", done, total)
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the child processed nothing in a minute")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+
+	r := newRunner(t, pool, func() time.Time { return today })
+	for _, args := range []interface{ Kind() string }{jobs.DrainArgs{}, jobs.ReleaseArgs{}} {
+		if err := r.Enqueue(ctx, args); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, pool)
+	}
+	sameLedger(t, want, ledgerOf(t, pool), "after a SIGKILL mid-run")
+}
+
+// drainChild is the child process of TestKilledMidRun: it drains the outbox in small
+// batches, slowly, until it is killed.
+func drainChild() {
+	ctx := context.Background()
+	pool, err := store.Connect(ctx, os.Getenv("JOBS_TEST_DRAIN_DSN"), 0)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "child:", err)
+		os.Exit(2)
+	}
+	st := store.New(pool)
+	batch, _ := strconv.Atoi(os.Getenv("JOBS_TEST_BATCH"))
+	if batch == 0 {
+		batch = 25
+	}
+	for {
+		n, err := st.DrainPolicyEvents(ctx, batch)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "child:", err)
+			os.Exit(2)
+		}
+		if n == 0 {
+			os.Exit(0)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -1,0 +1,399 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/associateportal/portal/server/comp"
+	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/ledger"
+)
+
+// The compensation engine's writes (ADR 0007). Each runs in one transaction that locks what
+// it takes: the outbox events (FOR UPDATE SKIP LOCKED, so several workers share them) or the
+// policies whose escrow it releases. What it writes is decided by package ledger from what
+// is stored, and written with ON CONFLICT DO NOTHING on the entries' unique (source, line,
+// kind): a job that runs again, on this or another instance, or after a crash that rolled
+// its transaction back, leaves the same ledger as one clean run.
+
+// advanceBP reads the organisation's advance rate.
+func (s *Store) advanceBP(ctx context.Context) (int32, error) {
+	var v int64
+	err := s.db.QueryRow(ctx, `SELECT value FROM comp_settings WHERE key = 'advance_rate_bp'`).Scan(&v)
+	if err != nil {
+		if errs.Is(translate(err), errs.NotFound) {
+			return comp.DefaultAdvanceBP, nil
+		}
+		return 0, translate(err)
+	}
+	return int32(v), nil
+}
+
+// policyEvent is one row of the outbox.
+type policyEvent struct {
+	ID         int64
+	PolicyID   int64
+	Kind       string
+	OccurredOn time.Time
+	FreeLook   bool
+}
+
+// DrainPolicyEvents takes up to batch unprocessed approvals and lapses, writes their entries
+// and marks them processed, in one transaction; it answers how many it took (0: none left
+// that this worker may take). A lapse waits until its policy's approval is processed.
+func (s *Store) DrainPolicyEvents(ctx context.Context, batch int) (int, error) {
+	n := 0
+	err := s.InTx(ctx, func(tx *Store) error {
+		rows, err := tx.db.Query(ctx, `SELECT e.id, e.policy_id, e.kind, e.occurred_on, e.free_look FROM policy_events e
+			WHERE e.processed_at IS NULL
+			  AND (e.kind = 'approved' OR NOT EXISTS (SELECT 1 FROM policy_events a
+			       WHERE a.policy_id = e.policy_id AND a.kind = 'approved' AND a.processed_at IS NULL))
+			ORDER BY e.id LIMIT $1 FOR UPDATE SKIP LOCKED`, batch)
+		events, err := collect(rows, err, func(r pgx.Rows, e *policyEvent) error {
+			return r.Scan(&e.ID, &e.PolicyID, &e.Kind, &e.OccurredOn, &e.FreeLook)
+		})
+		if err != nil || len(events) == 0 {
+			return err
+		}
+		advance, err := tx.advanceBP(ctx)
+		if err != nil {
+			return err
+		}
+		var entries []ledger.Entry
+		ids := make([]int64, 0, len(events))
+		for _, e := range events {
+			// An event is written in one transaction with its processed_at: entries of its
+			// source mean a replay (processed_at cleared by hand), which writes nothing.
+			var done bool
+			if err := tx.db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM cashflow_entries WHERE source = $1)`,
+				eventSource(e)).Scan(&done); err != nil {
+				return translate(err)
+			}
+			ids = append(ids, e.ID)
+			if done {
+				continue
+			}
+			var more []ledger.Entry
+			if e.Kind == "approved" {
+				more, err = tx.approvalEntries(ctx, e, advance)
+			} else {
+				more, err = tx.lapseEntries(ctx, e)
+			}
+			if err != nil {
+				return fmt.Errorf("policy event %d (%s of policy %d): %w", e.ID, e.Kind, e.PolicyID, err)
+			}
+			entries = append(entries, more...)
+		}
+		if err := tx.insertEntries(ctx, entries); err != nil {
+			return err
+		}
+		_, err = tx.db.Exec(ctx, `UPDATE policy_events SET processed_at = now() WHERE id = ANY($1)`, ids)
+		n = len(events)
+		return translate(err)
+	})
+	return n, err
+}
+
+// eventSource is the source of the entries an event writes: approved:<id> or lapsed:<id>.
+func eventSource(e policyEvent) string { return fmt.Sprintf("%s:%d", e.Kind, e.ID) }
+
+// entryPolicy is what an entry's explanation says of a policy.
+func (s *Store) entryPolicy(ctx context.Context, id int64) (ledger.Policy, *time.Time, error) {
+	var p ledger.Policy
+	var approved, lapsed *time.Time
+	err := s.db.QueryRow(ctx, `SELECT p.id, p.policy_number, pv.name, pr.name, p.submitted_on, p.approved_on, p.lapsed_on
+		FROM policies p JOIN providers pv ON pv.id = p.provider_id JOIN products pr ON pr.id = p.product_id
+		WHERE p.id = $1 FOR UPDATE OF p`, id).Scan(&p.ID, &p.Number, &p.Provider, &p.Product, &p.SubmittedOn, &approved, &lapsed)
+	if err != nil {
+		return p, nil, translate(err)
+	}
+	if approved != nil {
+		p.ApprovedOn = *approved
+	}
+	return p, lapsed, nil
+}
+
+// approvalEntries are the advance and escrow of every line of an approved policy, computed
+// with the chain and levels of its sale date.
+func (s *Store) approvalEntries(ctx context.Context, e policyEvent, advanceBP int32) ([]ledger.Entry, error) {
+	ref, _, err := s.entryPolicy(ctx, e.PolicyID) // locks the policy
+	if err != nil {
+		return nil, err
+	}
+	ref.ApprovedOn = e.OccurredOn
+	lines, err := s.CommissionOf(ctx, e.PolicyID)
+	if err != nil {
+		return nil, err
+	}
+	return ledger.Approval(eventSource(e), ref, lines, advanceBP)
+}
+
+// CommissionOf is what the calculator answers for a policy as of its sale date, whoever
+// may see it (the engine and its tests).
+func (s *Store) CommissionOf(ctx context.Context, id int64) ([]comp.Line, error) {
+	pol, err := s.loadPolicy(ctx, id, false)
+	if err != nil {
+		return nil, err
+	}
+	ids, shares := make([]int64, len(pol.Writers)), make([]int32, len(pol.Writers))
+	for i, w := range pol.Writers {
+		ids[i], shares[i] = w.AssociateID, w.ShareBP
+	}
+	var trainer *int64
+	if pol.Trainer != nil {
+		trainer = &pol.Trainer.ID
+	}
+	c, err := s.calculate(ctx, pol.PremiumCents, pol.CommissionRateBP, ids, shares, trainer, pol.SubmittedOn)
+	return c.Lines, err
+}
+
+// policyLines reads back the earning lines of a policy from its entries.
+func (s *Store) policyLines(ctx context.Context, policyID int64) ([]ledger.Line, error) {
+	rows, err := s.db.Query(ctx, `SELECT line_no, associate_id, category, bonus_type, kind, status, amount_cents, earning_cents, explanation
+		FROM cashflow_entries WHERE policy_id = $1 AND line_no IS NOT NULL ORDER BY line_no, id`, policyID)
+	if err != nil {
+		return nil, translate(err)
+	}
+	defer rows.Close()
+	var out []ledger.Line
+	for rows.Next() {
+		var (
+			lineNo              int
+			kind, status        string
+			amount, earning     int64
+			associate           int64
+			category, bonusType string
+			explanation         []byte
+		)
+		if err := rows.Scan(&lineNo, &associate, &category, &bonusType, &kind, &status, &amount, &earning, &explanation); err != nil {
+			return nil, translate(err)
+		}
+		for len(out) <= lineNo {
+			out = append(out, ledger.Line{LineNo: len(out), PolicyID: policyID})
+		}
+		l := &out[lineNo]
+		switch ledger.Kind(kind) {
+		case ledger.KindAdvance:
+			l.AssociateID, l.Category, l.BonusType, l.EarningCents = associate, comp.Category(category), comp.BonusType(bonusType), earning
+			if err := json.Unmarshal(explanation, &l.Why); err != nil {
+				return nil, fmt.Errorf("entry explanation of policy %d line %d: %w", policyID, lineNo, err)
+			}
+		case ledger.KindEscrow:
+			l.EscrowCents = amount
+		case ledger.KindReleaseOut:
+			var why ledger.Why
+			if err := json.Unmarshal(explanation, &why); err != nil {
+				return nil, err
+			}
+			if why.Part >= 1 && why.Part <= ledger.Parts {
+				l.Released[why.Part-1] = true
+			}
+		}
+		if status == ledger.StatusEscrow || status == ledger.StatusChargebackEscrow {
+			l.HeldCents += amount
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, translate(err)
+	}
+	for i := range out {
+		out[i].Why.Kind = ""
+		if out[i].Why.Policy == nil {
+			return nil, fmt.Errorf("policy %d line %d has no advance entry", policyID, i)
+		}
+	}
+	return out, nil
+}
+
+// lapseEntries are the escrow releases due before a lapse and not written yet, then the
+// lapse's chargebacks, for every line of the policy.
+func (s *Store) lapseEntries(ctx context.Context, e policyEvent) ([]ledger.Entry, error) {
+	if _, _, err := s.entryPolicy(ctx, e.PolicyID); err != nil { // locks the policy
+		return nil, err
+	}
+	lines, err := s.policyLines(ctx, e.PolicyID)
+	if err != nil {
+		return nil, err
+	}
+	var out []ledger.Entry
+	source := eventSource(e)
+	for _, l := range lines {
+		lapsed := e.OccurredOn
+		for _, k := range ledger.DueParts(l, lapsed, &lapsed) {
+			out = append(out, ledger.Release(l, k)...)
+			part := comp.EscrowParts(l.EscrowCents)[k-1]
+			l.HeldCents -= part
+			l.Released[k-1] = true
+		}
+		month := 0
+		if !e.FreeLook {
+			month = ledger.PolicyMonth(l.Why.Policy.ApprovedOn, lapsed)
+		}
+		more, err := ledger.Lapse(source, l, lapsed, month, e.FreeLook)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	}
+	return out, nil
+}
+
+// ReleaseEscrow writes the escrow releases due by today for policies in force on their due
+// days, up to batch policies per transaction; it answers how many release pairs it wrote.
+func (s *Store) ReleaseEscrow(ctx context.Context, today time.Time, batch int) (int, error) {
+	written := 0
+	var after int64
+	for {
+		var ids []int64
+		err := s.InTx(ctx, func(tx *Store) error {
+			rows, err := tx.db.Query(ctx, `SELECT p.id FROM policies p
+				WHERE p.id > $1 AND p.approved_on <= $2::date - interval '9 months'
+				  AND (p.lapsed_on IS NULL OR p.lapsed_on >= p.approved_on + interval '9 months')
+				  AND EXISTS (SELECT 1 FROM cashflow_entries e WHERE e.policy_id = p.id AND e.kind = 'escrow'
+				      AND NOT EXISTS (SELECT 1 FROM cashflow_entries r WHERE r.policy_id = p.id AND r.line_no = e.line_no
+				          AND r.kind = 'release_out' AND r.source = 'release:' || p.id || ':3'))
+				ORDER BY p.id LIMIT $3 FOR UPDATE OF p SKIP LOCKED`, after, today, batch)
+			ids, err = collect(rows, err, func(r pgx.Rows, id *int64) error { return r.Scan(id) })
+			if err != nil || len(ids) == 0 {
+				return err
+			}
+			var entries []ledger.Entry
+			for _, id := range ids {
+				var lapsed *time.Time
+				if err := tx.db.QueryRow(ctx, `SELECT lapsed_on FROM policies WHERE id = $1`, id).Scan(&lapsed); err != nil {
+					return translate(err)
+				}
+				lines, err := tx.policyLines(ctx, id)
+				if err != nil {
+					return err
+				}
+				for _, l := range lines {
+					for _, k := range ledger.DueParts(l, today, lapsed) {
+						entries = append(entries, ledger.Release(l, k)...)
+					}
+				}
+			}
+			written += len(entries) / 2
+			return tx.insertEntries(ctx, entries)
+		})
+		if err != nil || len(ids) < batch {
+			return written, err
+		}
+		after = ids[len(ids)-1]
+	}
+}
+
+// insertEntries writes entries, skipping any already written (same source, line and kind).
+func (s *Store) insertEntries(ctx context.Context, entries []ledger.Entry) error {
+	if len(entries) == 0 {
+		return nil
+	}
+	n := len(entries)
+	var (
+		associate, policy, amount, earning = make([]int64, n), make([]*int64, n), make([]int64, n), make([]int64, n)
+		lineNo                             = make([]*int32, n)
+		category, bonus, status, kind, dir = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		period, occurred                   = make([]time.Time, n), make([]time.Time, n)
+		source, lineKey, why               = make([]string, n), make([]string, n), make([]string, n)
+	)
+	for i, e := range entries {
+		associate[i], amount[i], earning[i] = e.AssociateID, e.AmountCents, e.EarningCents
+		if e.PolicyID != 0 {
+			policy[i] = &entries[i].PolicyID
+		}
+		if e.LineNo >= 0 {
+			v := int32(e.LineNo)
+			lineNo[i] = &v
+		}
+		category[i], bonus[i], status[i], kind[i], dir[i] = string(e.Category), string(e.BonusType), e.Status, string(e.Kind), e.Direction()
+		period[i], occurred[i] = e.Period(), e.OccurredOn
+		source[i], lineKey[i] = e.Source, e.LineKey
+		b, err := json.Marshal(e.Why)
+		if err != nil {
+			return err
+		}
+		why[i] = string(b)
+	}
+	_, err := s.db.Exec(ctx, `INSERT INTO cashflow_entries (associate_id, policy_id, line_no, category, bonus_type, status, kind,
+			direction, amount_cents, earning_cents, period, occurred_on, source, line_key, explanation)
+		SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::smallint[], $4::text[], $5::text[], $6::text[], $7::text[],
+			$8::text[], $9::bigint[], $10::bigint[], $11::date[], $12::date[], $13::text[], $14::text[], $15::jsonb[])
+		ON CONFLICT (source, line_key, kind) DO NOTHING`,
+		associate, policy, lineNo, category, bonus, status, kind, dir, amount, earning, period, occurred, source, lineKey, why)
+	return translate(err)
+}
+
+// poolDef is one bonus pool's data.
+type poolDef struct {
+	BonusType   string
+	PoolCents   int64
+	Metric      string
+	MinLevel    string
+	BuilderOnly bool
+	MinMetric   int64
+}
+
+// poolMetric is the SQL of each metric: associate id and value for month $1.
+var poolMetric = map[string]string{
+	"personal_bv":      `SELECT associate_id, sum(bv_cents) FROM production_monthly WHERE month = $1 AND status = 'Approved' GROUP BY 1`,
+	"personal_premium": `SELECT associate_id, sum(premium_cents) FROM production_monthly WHERE month = $1 AND status = 'Approved' GROUP BY 1`,
+	"earnings":         `SELECT associate_id, sum(amount_cents) FROM cashflow_entries WHERE period = $1 AND kind IN ('advance', 'escrow') GROUP BY 1`,
+}
+
+// RunBonusPools runs every bonus pool not run yet for a month (its first day), each in its
+// own transaction; it answers how many pools it ran.
+func (s *Store) RunBonusPools(ctx context.Context, month time.Time) (int, error) {
+	month = ledger.MonthOf(month)
+	rows, err := s.db.Query(ctx, `SELECT bonus_type, pool_cents, metric, min_level, builder_only, min_metric FROM bonus_pools
+		WHERE NOT EXISTS (SELECT 1 FROM bonus_pool_runs r WHERE r.bonus_type = bonus_pools.bonus_type AND r.period = $1)
+		ORDER BY bonus_type`, month)
+	pools, err := collect(rows, err, func(r pgx.Rows, p *poolDef) error {
+		return r.Scan(&p.BonusType, &p.PoolCents, &p.Metric, &p.MinLevel, &p.BuilderOnly, &p.MinMetric)
+	})
+	if err != nil {
+		return 0, err
+	}
+	ran := 0
+	for _, p := range pools {
+		err := s.InTx(ctx, func(tx *Store) error {
+			var runID int64
+			err := tx.db.QueryRow(ctx, `INSERT INTO bonus_pool_runs (bonus_type, period, pool_cents, qualifiers) VALUES ($1, $2, $3, 0)
+				ON CONFLICT (bonus_type, period) DO NOTHING RETURNING id`, p.BonusType, month, p.PoolCents).Scan(&runID)
+			if errs.Is(translate(err), errs.NotFound) {
+				return nil // another instance ran it
+			}
+			if err != nil {
+				return translate(err)
+			}
+			rows, err := tx.db.Query(ctx, `WITH m (associate_id, value) AS (`+poolMetric[p.Metric]+`)
+				SELECT a.id, a.code, m.value FROM m JOIN associates a ON a.id = m.associate_id JOIN levels l ON l.id = a.level_id
+				WHERE a.status = 'Active' AND m.value >= $2
+				  AND l.rank >= (SELECT rank FROM levels WHERE code = $3) AND (NOT $4 OR a.kind = 'Builder')
+				ORDER BY a.code`, month, p.MinMetric, p.MinLevel, p.BuilderOnly)
+			qs, err := collect(rows, err, func(r pgx.Rows, q *ledger.Qualifier) error { return r.Scan(&q.AssociateID, &q.Code, &q.Value) })
+			if err != nil || len(qs) == 0 {
+				ran++
+				return err
+			}
+			entries, err := ledger.Pool(ledger.PoolRun{ID: runID, BonusType: comp.BonusType(p.BonusType), Metric: p.Metric,
+				PoolCents: p.PoolCents, Period: month}, qs)
+			if err != nil {
+				return err
+			}
+			if err := tx.insertEntries(ctx, entries); err != nil {
+				return err
+			}
+			_, err = tx.db.Exec(ctx, `UPDATE bonus_pool_runs SET qualifiers = $2 WHERE id = $1`, runID, len(qs))
+			ran++
+			return translate(err)
+		})
+		if err != nil {
+			return ran, fmt.Errorf("bonus pool %s for %s: %w", p.BonusType, month.Format("2006-01"), err)
+		}
+	}
+	return ran, nil
+}
