@@ -45,6 +45,15 @@ var ScheduleExport = []Column{
 	{"level_rate_bp", Int}, {"earning_bp", Int},
 }
 
+// CashflowExport are the columns of the cashflow download and of
+// `portal payments cashflow list --csv`.
+var CashflowExport = []Column{
+	{"id", Int}, {"associate_code", String}, {"associate_name", String}, {"policy_id", Int},
+	{"policy_number", String}, {"category", String}, {"bonus_type", String}, {"status", String},
+	{"direction", String}, {"kind", String}, {"amount_cents", Int}, {"earning_cents", Int},
+	{"period", Date}, {"occurred_on", Date}, {"settled", Bool},
+}
+
 // Names are the column names, for a header row.
 func Names(cols []Column) []string {
 	out := make([]string, len(cols))

@@ -25,6 +25,11 @@ type Handler struct {
 	// Hashing bounds the memory of the password checks running at once (logins); nil
 	// does not bound it.
 	Hashing *auth.Budget
+	// Jobs is told when approvals or lapses were written, to drain them now; optional (the
+	// engine's periodic sweep takes them up anyway).
+	Jobs interface {
+		PolicyEventsWritten(ctx context.Context) error
+	}
 	// Report sends unexpected errors to error reporting (Sentry); optional.
 	Report func(ctx context.Context, err error)
 }
@@ -39,6 +44,17 @@ func (h *Handler) now() time.Time {
 		return h.Now()
 	}
 	return time.Now()
+}
+
+// policyEventsWritten kicks the engine after an approval or a lapse committed. A failed
+// kick is logged, not answered: the change is saved and the sweep will take it up.
+func (h *Handler) policyEventsWritten(ctx context.Context) {
+	if h.Jobs == nil {
+		return
+	}
+	if err := h.Jobs.PolicyEventsWritten(context.WithoutCancel(ctx)); err != nil && h.Log != nil {
+		h.Log.Warn("could not enqueue the compensation engine; the sweep will take the event up", "err", err.Error())
+	}
 }
 
 // Server builds the ogen server with our error paths and the access table (access.go).

@@ -131,6 +131,9 @@ func (h *Handler) MovePolicy(ctx context.Context, req *oas.PolicyMove, params oa
 	if err != nil {
 		return nil, err
 	}
+	if pol.Status == policy.Approved {
+		h.policyEventsWritten(ctx)
+	}
 	return &oas.PolicyHeaders{Response: policyOut(p, &pol)}, nil
 }
 
@@ -140,10 +143,11 @@ func (h *Handler) LapsePolicy(ctx context.Context, req *oas.PolicyLapse, params 
 	if err != nil {
 		return nil, err
 	}
-	pol, err := h.Store.LapsePolicy(ctx, p, params.ID, req.LapsedOn, h.today())
+	pol, err := h.Store.LapsePolicy(ctx, p, params.ID, req.LapsedOn, req.FreeLook.Or(false), h.today())
 	if err != nil {
 		return nil, err
 	}
+	h.policyEventsWritten(ctx)
 	return &oas.PolicyHeaders{Response: policyOut(p, &pol)}, nil
 }
 

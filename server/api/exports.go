@@ -55,6 +55,10 @@ var exporters = map[string]exporter{
 		func(ctx context.Context, st *store.Store, p *auth.Principal, q listing.Query, job exportJob) (string, []any, error) {
 			return st.PolicyExportSQL(ctx, p, hierarchy.View(job.View), q)
 		}},
+	oas.DownloadCashflowOperation: {"cashflow", lists.CashflowExport,
+		func(_ context.Context, _ *store.Store, p *auth.Principal, q listing.Query, _ exportJob) (string, []any, error) {
+			return store.CashflowExportSQL(p, q)
+		}},
 	oas.DownloadCompensationScheduleOperation: {"compensation-schedule", lists.ScheduleExport,
 		func(_ context.Context, _ *store.Store, p *auth.Principal, q listing.Query, _ exportJob) (string, []any, error) {
 			return store.ScheduleExportSQL(p, q)

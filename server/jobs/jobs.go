@@ -178,3 +178,24 @@ func Today(t time.Time) time.Time {
 	t = t.UTC()
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
+
+// CatchUp does at once, without River, what the workers do over time: drains the outbox,
+// releases the escrow due by today and runs the bonus pools of the month before. The seeded
+// test databases use it; its writes are the same idempotent ones.
+func CatchUp(ctx context.Context, st *store.Store, today time.Time) error {
+	for {
+		n, err := st.DrainPolicyEvents(ctx, Batch)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			break
+		}
+	}
+	today = Today(today)
+	if _, err := st.ReleaseEscrow(ctx, today, Batch); err != nil {
+		return err
+	}
+	_, err := st.RunBonusPools(ctx, ledger.AddMonths(ledger.MonthOf(today), -1))
+	return err
+}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/associateportal/portal/server/api"
 	"github.com/associateportal/portal/server/app"
+	"github.com/associateportal/portal/server/jobs"
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/store"
@@ -42,13 +43,18 @@ func Keys() *secret.Keys {
 	return k
 }
 
+// SeededAt is the day the test organisation is seeded on.
+var SeededAt = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+
 // Seeded prepares the template with the test organisation (seed 1).
 var Seeded = &testdb.Prepare{
-	Name: "seed1_300_" + seed.Fingerprint(),
+	Name: "seed1_300_" + seed.Fingerprint() + "_ledger1",
 	Fn: func(ctx context.Context, pool *pgxpool.Pool) error {
-		_, err := seed.Run(ctx, pool, seed.Options{Associates: Associates, Seed: 1, Keys: Keys(),
-			Now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)})
-		return err
+		if _, err := seed.Run(ctx, pool, seed.Options{Associates: Associates, Seed: 1, Keys: Keys(), Now: SeededAt}); err != nil {
+			return err
+		}
+		// The compensation engine's work up to the seed's day, as a running portald does.
+		return jobs.CatchUp(ctx, store.New(pool), SeededAt)
 	},
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/associateportal/portal/server/comp"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/hierarchy"
+	"github.com/associateportal/portal/server/ledger"
 	"github.com/associateportal/portal/server/listing"
 	"github.com/associateportal/portal/server/policy"
 )
@@ -654,7 +655,8 @@ func (s *Store) setStatus(ctx context.Context, p *auth.Principal, pol *Policy, t
 
 // LapsePolicy records the lapse of an approved policy (staff with policies.review) and the
 // lapse event the compensation engine turns into chargebacks, in one transaction.
-func (s *Store) LapsePolicy(ctx context.Context, p *auth.Principal, id int64, on, today time.Time) (Policy, error) {
+// A free-look cancellation (freeLook) falls within the first policy month and keeps nothing.
+func (s *Store) LapsePolicy(ctx context.Context, p *auth.Principal, id int64, on time.Time, freeLook bool, today time.Time) (Policy, error) {
 	var out Policy
 	err := s.InTx(ctx, func(tx *Store) error {
 		pol, err := tx.loadPolicy(ctx, id, true)
@@ -670,12 +672,15 @@ func (s *Store) LapsePolicy(ctx context.Context, p *auth.Principal, id int64, on
 			return errs.Validation(errs.Field("lapsed_on", "Lapse date cannot be in the future"))
 		case pol.ApprovedOn != nil && on.Before(*pol.ApprovedOn):
 			return errs.Validation(errs.Field("lapsed_on", "Lapse date cannot be before the approval (%s)", pol.ApprovedOn.Format("01/02/2006")))
+		case freeLook && pol.ApprovedOn != nil && ledger.PolicyMonth(*pol.ApprovedOn, on) > 1:
+			return errs.Validation(errs.Field("free_look", "A free-look cancellation falls within the first policy month (before %s)",
+				ledger.AddMonths(*pol.ApprovedOn, 1).Format("01/02/2006")))
 		}
 		err = tx.reviseProduction(ctx, id, func() error {
 			if _, err := tx.db.Exec(ctx, `UPDATE policies SET lapsed_on = $2, updated_at = now() WHERE id = $1`, id, on); err != nil {
 				return translate(err)
 			}
-			_, err := tx.db.Exec(ctx, `INSERT INTO policy_events (policy_id, kind, occurred_on) VALUES ($1, 'lapsed', $2)`, id, on)
+			_, err := tx.db.Exec(ctx, `INSERT INTO policy_events (policy_id, kind, occurred_on, free_look) VALUES ($1, 'lapsed', $2, $3)`, id, on, freeLook)
 			return translate(err)
 		})
 		if err != nil {

@@ -207,7 +207,7 @@ func (b *business) step(t *testing.T) {
 		if !ok {
 			return
 		}
-		_, err := b.st.LapsePolicy(ctx, b.staff, id, b.today, b.today)
+		_, err := b.st.LapsePolicy(ctx, b.staff, id, b.today, false, b.today)
 		b.count(t, "lapse", err)
 	case k < 15: // an open requirement sends a Pending policy to Action Required
 		id, ok := b.pick(t, `SELECT id FROM policies WHERE status = 'Pending'`)

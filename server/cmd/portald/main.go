@@ -29,6 +29,7 @@ import (
 	"github.com/associateportal/portal/server/app"
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/files"
+	"github.com/associateportal/portal/server/jobs"
 	"github.com/associateportal/portal/server/pgembed"
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/seed"
@@ -337,11 +338,25 @@ func runServe(ctx context.Context, c config) error {
 			seeded = true
 		}
 	}
-	handler, _, err := app.New(app.Options{Pool: pool, Keys: keys, DataDir: c.DataDir, Log: log,
+	handler, apiHandler, err := app.New(app.Options{Pool: pool, Keys: keys, DataDir: c.DataDir, Log: log,
 		TrustProxy: c.TrustProxy, LoginMemory: int64(c.LoginMemory) << 20, Report: report, OnPanic: onPanic})
 	if err != nil {
 		return err
 	}
+	// The compensation engine's workers (River): every instance runs them and shares the jobs.
+	runner, err := jobs.New(jobs.Options{Pool: pool, Store: apiHandler.Store, Log: log})
+	if err != nil {
+		return err
+	}
+	if err := runner.Start(ctx); err != nil {
+		return fmt.Errorf("starting the job workers: %w", err)
+	}
+	apiHandler.Jobs = runner
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		_ = runner.Stop(sctx)
+	}()
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return fmt.Errorf("PORTAL_ADDR %s: %w", c.Addr, err)

@@ -1,0 +1,378 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/associateportal/portal/sdk/lists"
+	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/comp"
+	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/ledger"
+	"github.com/associateportal/portal/server/listing"
+)
+
+// cashflowColumns are the cashflow list's fields; `e` is the entry, `a` its associate, `p`
+// its policy (NULLs for pool shares and carries).
+var cashflowColumns = map[string]listing.Column{
+	"id":             {SQL: "e.id"},
+	"period":         {SQL: "e.period"},
+	"occurred_on":    {SQL: "e.occurred_on"},
+	"category":       {SQL: "e.category"},
+	"bonus_type":     {SQL: "e.bonus_type"},
+	"status":         {SQL: "e.status"},
+	"direction":      {SQL: "e.direction"},
+	"policy_id":      {SQL: "e.policy_id", Nullable: true},
+	"policy_number":  {SQL: "p.policy_number", Nullable: true},
+	"associate_code": {SQL: "a.code"},
+	"amount_cents":   {SQL: "e.amount_cents"},
+}
+
+// CashflowListing is the whitelist of the cashflow list and its download.
+var CashflowListing = listing.FromContract(lists.ListCashflow, cashflowColumns)
+
+// ChargebackListing is the whitelist of the chargebacks list (the cashflow's chargebacks).
+var ChargebackListing = listing.FromContract(lists.ListChargebacks, pick(cashflowColumns,
+	"id", "period", "occurred_on", "category", "status", "policy_id", "policy_number", "associate_code", "amount_cents"))
+
+func pick(cols map[string]listing.Column, names ...string) map[string]listing.Column {
+	out := make(map[string]listing.Column, len(names))
+	for _, n := range names {
+		out[n] = cols[n]
+	}
+	return out
+}
+
+const cashflowFrom = `cashflow_entries e JOIN associates a ON a.id = e.associate_id LEFT JOIN policies p ON p.id = e.policy_id`
+
+const cashflowRowColumns = `e.id, a.code, a.first_name || ' ' || a.last_name, e.policy_id, p.policy_number, e.category, e.bonus_type,
+	e.status, e.direction, e.kind, e.amount_cents, e.earning_cents, e.period, e.occurred_on, e.pay_run_id IS NOT NULL`
+
+// CashflowRow is one entry of the ledger as lists show it.
+type CashflowRow struct {
+	ID            int64
+	AssociateCode string
+	AssociateName string
+	PolicyID      *int64
+	PolicyNumber  *string
+	Category      string
+	BonusType     string
+	Status        string
+	Direction     string
+	Kind          string
+	AmountCents   int64
+	EarningCents  int64
+	Period        time.Time
+	OccurredOn    time.Time
+	Settled       bool
+}
+
+func (r *CashflowRow) dest() []any {
+	return []any{&r.ID, &r.AssociateCode, &r.AssociateName, &r.PolicyID, &r.PolicyNumber, &r.Category, &r.BonusType,
+		&r.Status, &r.Direction, &r.Kind, &r.AmountCents, &r.EarningCents, &r.Period, &r.OccurredOn, &r.Settled}
+}
+
+// CashflowSortValue is a row's value of a sortable field, for cursors.
+func CashflowSortValue(r *CashflowRow, field string) any {
+	switch field {
+	case "id":
+		return r.ID
+	case "occurred_on":
+		return r.OccurredOn
+	case "period":
+		return r.Period
+	case "amount_cents":
+		return r.AmountCents
+	case "status":
+		return r.Status
+	case "category":
+		return r.Category
+	case "bonus_type":
+		return r.BonusType
+	}
+	panic("store: no sort value for cashflow field " + field)
+}
+
+// paymentsScope limits entries to the caller's own (an associate, or staff acting for one)
+// or, for staff with payments.read acting for nobody, everyone's.
+func paymentsScope(p *auth.Principal) (string, error) {
+	if p.IsAssociate() {
+		return fmt.Sprintf("e.associate_id = %d", p.AssociateID), nil
+	}
+	if p.Can(auth.PermPaymentsRead) {
+		return "TRUE", nil
+	}
+	return "", errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission to see payments", auth.PermPaymentsRead)
+}
+
+// ListCashflow hands the caller's entries of one page to each; chargebacksOnly keeps the
+// Chargeback and Chargeback Escrow entries (the chargebacks list).
+func (s *Store) ListCashflow(ctx context.Context, p *auth.Principal, q listing.Query, chargebacksOnly bool, each func(*CashflowRow)) error {
+	scope, err := paymentsScope(p)
+	if err != nil {
+		return err
+	}
+	if chargebacksOnly {
+		scope += ` AND e.kind IN ('chargeback_escrow', 'chargeback')`
+	}
+	var args listing.Args
+	rows, err := s.db.Query(ctx, `SELECT `+cashflowRowColumns+` FROM `+cashflowFrom+`
+		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
+	if err != nil {
+		return translate(err)
+	}
+	defer rows.Close()
+	var r CashflowRow
+	dest := r.dest()
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return translate(err)
+		}
+		each(&r)
+	}
+	return translate(rows.Err())
+}
+
+// CashflowExportSQL is the query of a cashflow download (columns of lists.CashflowExport).
+func CashflowExportSQL(p *auth.Principal, q listing.Query) (string, []any, error) {
+	scope, err := paymentsScope(p)
+	if err != nil {
+		return "", nil, err
+	}
+	var args listing.Args
+	return `SELECT e.id, a.code, a.first_name || ' ' || a.last_name, e.policy_id, p.policy_number, e.category, e.bonus_type,
+		e.status, e.direction, e.kind, e.amount_cents, e.earning_cents, to_char(e.period, 'YYYY-MM-DD'),
+		to_char(e.occurred_on, 'YYYY-MM-DD'), e.pay_run_id IS NOT NULL
+		FROM ` + cashflowFrom + ` WHERE ` + scope + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy(), args.Values, nil
+}
+
+// CashflowDetail is one entry with its explanation and the entries of its line.
+type CashflowDetail struct {
+	Row         CashflowRow
+	Why         ledger.Why
+	Text        string
+	LapsedOn    *time.Time
+	LineEntries []CashflowRow
+}
+
+// CashflowEntry answers one entry the caller may see (others: 404, as for an entry that
+// does not exist).
+func (s *Store) CashflowEntry(ctx context.Context, p *auth.Principal, id int64) (CashflowDetail, error) {
+	var d CashflowDetail
+	scope, err := paymentsScope(p)
+	if err != nil {
+		return d, err
+	}
+	var raw []byte
+	var lineNo *int32
+	var source string
+	dest := append(d.Row.dest(), &raw, &lineNo, &source, new(*time.Time))
+	dest[len(dest)-1] = &d.LapsedOn
+	err = s.db.QueryRow(ctx, `SELECT `+cashflowRowColumns+`, e.explanation, e.line_no, e.source, p.lapsed_on FROM `+cashflowFrom+`
+		WHERE e.id = $1 AND `+scope, id).Scan(dest...)
+	if err != nil {
+		if errs.Is(translate(err), errs.NotFound) {
+			return d, errs.NotFoundf("Cashflow entry %d not found", id)
+		}
+		return d, translate(err)
+	}
+	if err := json.Unmarshal(raw, &d.Why); err != nil {
+		return d, err
+	}
+	d.Text = d.Why.Text(d.Row.AmountCents)
+	if d.Row.PolicyID != nil && lineNo != nil {
+		rows, err := s.db.Query(ctx, `SELECT `+cashflowRowColumns+` FROM `+cashflowFrom+`
+			WHERE e.policy_id = $1 AND e.line_no = $2 ORDER BY e.occurred_on, e.id`, *d.Row.PolicyID, *lineNo)
+		d.LineEntries, err = collect(rows, err, func(r pgx.Rows, row *CashflowRow) error { return r.Scan(row.dest()...) })
+		if err != nil {
+			return d, err
+		}
+	} else {
+		d.LineEntries = []CashflowRow{d.Row}
+	}
+	return d, nil
+}
+
+// PaymentsDashboard is an associate's money at a glance.
+type PaymentsDashboard struct {
+	AssociateCode, AssociateName string
+	Start, End                   time.Time
+	Earnings                     map[comp.Category]int64
+	ChargebacksCents             int64
+	PendingCents, EscrowCents    int64
+	PaidCents, DebtCents         int64
+	Calendar                     []EscrowMonth
+	Exposure                     Exposure
+	Months                       []MonthMoney
+}
+
+// EscrowMonth is escrow due to be released in a month.
+type EscrowMonth struct {
+	Month time.Time
+	Cents int64
+	Lines int
+}
+
+// Exposure is what a lapse this month of every policy in its first 12 months would reclaim.
+type Exposure struct {
+	Cents, FromEscrowCents, DebitCents int64
+	Policies                           int
+}
+
+// MonthMoney is one month's compensation and chargebacks.
+type MonthMoney struct {
+	Month                              time.Time
+	CompensationCents, ChargebackCents int64
+}
+
+// PaymentsAssociate resolves whose payments a caller sees: its own, or for staff with
+// payments.read acting for nobody, the associate named by code (required then).
+func (s *Store) PaymentsAssociate(ctx context.Context, p *auth.Principal, code string) (int64, error) {
+	if p.IsAssociate() {
+		if code != "" && code != p.Code {
+			return 0, errs.NotFoundf("Associate %s not found", code)
+		}
+		return p.AssociateID, nil
+	}
+	if !p.Can(auth.PermPaymentsRead) {
+		return 0, errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission to see payments", auth.PermPaymentsRead)
+	}
+	if code == "" {
+		return 0, errs.Validation(errs.Field("associate_code", "Associate code is required"))
+	}
+	var id int64
+	err := s.db.QueryRow(ctx, `SELECT id FROM associates WHERE code = upper($1)`, code).Scan(&id)
+	if errs.Is(translate(err), errs.NotFound) {
+		return 0, errs.NotFoundf("Associate %s not found", code)
+	}
+	return id, translate(err)
+}
+
+// GetPaymentsDashboard answers an associate's dashboard for a period, as of today.
+func (s *Store) GetPaymentsDashboard(ctx context.Context, id int64, start, end, today time.Time) (PaymentsDashboard, error) {
+	d := PaymentsDashboard{Start: start, End: end, Earnings: map[comp.Category]int64{}}
+	err := s.db.QueryRow(ctx, `SELECT code, first_name || ' ' || last_name FROM associates WHERE id = $1`, id).Scan(&d.AssociateCode, &d.AssociateName)
+	if err != nil {
+		return d, translate(err)
+	}
+	rows, err := s.db.Query(ctx, `SELECT category, sum(amount_cents) FROM cashflow_entries
+		WHERE associate_id = $1 AND occurred_on BETWEEN $2 AND $3 AND kind IN ('advance', 'escrow', 'pool') GROUP BY 1`, id, start, end)
+	if err != nil {
+		return d, translate(err)
+	}
+	for rows.Next() {
+		var c string
+		var v int64
+		if err := rows.Scan(&c, &v); err != nil {
+			rows.Close()
+			return d, translate(err)
+		}
+		d.Earnings[comp.Category(c)] = v
+	}
+	rows.Close()
+	if err := s.db.QueryRow(ctx, `SELECT
+			coalesce(sum(amount_cents) FILTER (WHERE occurred_on BETWEEN $2 AND $3 AND kind IN ('chargeback_escrow', 'chargeback')), 0),
+			coalesce(sum(amount_cents) FILTER (WHERE status = 'Pending'), 0),
+			coalesce(sum(amount_cents) FILTER (WHERE status IN ('Escrow', 'Chargeback Escrow')), 0),
+			coalesce(sum(amount_cents) FILTER (WHERE status = 'Paid' AND direction = 'Compensation'), 0),
+			coalesce(sum(amount_cents) FILTER (WHERE status = 'Chargeback' AND pay_run_id IS NULL), 0)
+		FROM cashflow_entries WHERE associate_id = $1`, id, start, end).Scan(
+		&d.ChargebacksCents, &d.PendingCents, &d.EscrowCents, &d.PaidCents, &d.DebtCents); err != nil {
+		return d, translate(err)
+	}
+	// The escrow release calendar and the exposure, from the lines still in their first
+	// 12 months.
+	first := ledger.MonthOf(ledger.AddMonths(end, -11))
+	rows, err = s.db.Query(ctx, `SELECT period, coalesce(sum(amount_cents) FILTER (WHERE kind IN ('advance', 'escrow', 'pool')), 0),
+			coalesce(sum(amount_cents) FILTER (WHERE kind IN ('chargeback_escrow', 'chargeback')), 0)
+		FROM cashflow_entries WHERE associate_id = $1 AND period BETWEEN $2 AND $3 GROUP BY 1`, id, first, ledger.MonthOf(end))
+	if err != nil {
+		return d, translate(err)
+	}
+	byMonth := map[time.Time]MonthMoney{}
+	for rows.Next() {
+		var m MonthMoney
+		if err := rows.Scan(&m.Month, &m.CompensationCents, &m.ChargebackCents); err != nil {
+			rows.Close()
+			return d, translate(err)
+		}
+		byMonth[m.Month.UTC()] = m
+	}
+	rows.Close()
+	for m := first; !m.After(end); m = ledger.AddMonths(m, 1) {
+		mm := byMonth[m]
+		mm.Month = m
+		d.Months = append(d.Months, mm)
+	}
+	lines, err := s.openLines(ctx, id, today)
+	if err != nil {
+		return d, err
+	}
+	calendar := map[time.Time]*EscrowMonth{}
+	policies := map[int64]bool{}
+	horizon := ledger.AddMonths(today, 12)
+	for _, l := range lines {
+		for k := 1; k <= ledger.Parts; k++ {
+			due := ledger.ReleaseDue(l.approved, k)
+			if l.released[k-1] || due.Before(today) || due.After(horizon) {
+				continue
+			}
+			part := comp.EscrowParts(l.escrow)[k-1]
+			if part == 0 {
+				continue
+			}
+			m := ledger.MonthOf(due)
+			if calendar[m] == nil {
+				calendar[m] = &EscrowMonth{Month: m}
+			}
+			calendar[m].Cents += part
+			calendar[m].Lines++
+		}
+		month := ledger.PolicyMonth(l.approved, today)
+		if month >= 12 {
+			continue
+		}
+		res, err := comp.Chargeback(l.earning, min(max(l.held, 0), l.earning), month)
+		if err != nil {
+			return d, err
+		}
+		d.Exposure.FromEscrowCents += res.ChargebackEscrowCents
+		d.Exposure.DebitCents += res.DebitCents
+		policies[l.policy] = true
+	}
+	d.Exposure.Cents = d.Exposure.FromEscrowCents + d.Exposure.DebitCents
+	d.Exposure.Policies = len(policies)
+	for m := ledger.MonthOf(today); !m.After(horizon); m = ledger.AddMonths(m, 1) {
+		if c := calendar[m]; c != nil {
+			d.Calendar = append(d.Calendar, *c)
+		}
+	}
+	return d, nil
+}
+
+// openLine is a line of an associate on a policy in force approved in the last 12 months.
+type openLine struct {
+	policy          int64
+	approved        time.Time
+	earning, escrow int64
+	held            int64
+	released        [ledger.Parts]bool
+}
+
+func (s *Store) openLines(ctx context.Context, id int64, today time.Time) ([]openLine, error) {
+	rows, err := s.db.Query(ctx, `SELECT e.policy_id, p.approved_on, e.earning_cents,
+			coalesce(sum(e.amount_cents) FILTER (WHERE e.kind = 'escrow'), 0),
+			coalesce(sum(e.amount_cents) FILTER (WHERE e.status IN ('Escrow', 'Chargeback Escrow')), 0),
+			bool_or(e.kind = 'release_out' AND e.source LIKE '%:1'), bool_or(e.kind = 'release_out' AND e.source LIKE '%:2'),
+			bool_or(e.kind = 'release_out' AND e.source LIKE '%:3')
+		FROM cashflow_entries e JOIN policies p ON p.id = e.policy_id
+		WHERE e.associate_id = $1 AND e.line_no IS NOT NULL AND p.lapsed_on IS NULL AND e.period >= $2
+		GROUP BY e.policy_id, e.line_no, p.approved_on, e.earning_cents`, id, ledger.MonthOf(ledger.AddMonths(today, -13)))
+	return collect(rows, err, func(r pgx.Rows, l *openLine) error {
+		return r.Scan(&l.policy, &l.approved, &l.earning, &l.escrow, &l.held, &l.released[0], &l.released[1], &l.released[2])
+	})
+}
