@@ -116,8 +116,16 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) (applied int, err error) {
 		applied++
 	}
 	// River's own tables (the job queue of the compensation engine), at the version this
-	// build of River needs, under the same lock.
-	migrator, err := rivermigrate.New(riverpgxv5.New(pool), &rivermigrate.Config{Logger: quietLogger})
+	// build of River needs, under the same lock. River migrates through a pool of its own:
+	// the caller's may be exhausted by other instances' connections waiting for the lock.
+	cfg := pool.Config().Copy()
+	cfg.MaxConns, cfg.MinConns = 1, 0
+	own, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return applied, err
+	}
+	defer own.Close()
+	migrator, err := rivermigrate.New(riverpgxv5.New(own), &rivermigrate.Config{Logger: quietLogger})
 	if err != nil {
 		return applied, err
 	}
