@@ -130,5 +130,32 @@ var ListChargebacks = &List{Operation: "listChargebacks", Method: "GET", Path: "
 	{Name: "amount_cents", Sortable: true},
 }, Order: []string{"id", "occurred_on", "amount_cents"}}
 
+// ListProviderPayments describes the listing parameters of listProviderPayments.
+var ListProviderPayments = &List{Operation: "listProviderPayments", Method: "GET", Path: "/payments/provider-payments", Key: "id", DefaultOrder: "-id", Fields: []Field{
+	{Name: "status", Type: Enum, Ops: ops("eq,in"), Enum: "ProviderPaymentStatus", Values: values(oas.ProviderPaymentStatus("").AllValues()), Sortable: true},
+	{Name: "provider_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
+	{Name: "statement_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
+	{Name: "policy_number", Type: String, Ops: ops("eq"), MaxLen: 64},
+	{Name: "id", Sortable: true},
+	{Name: "paid_on", Sortable: true},
+	{Name: "amount_cents", Sortable: true},
+}, Order: []string{"id", "paid_on", "amount_cents", "status"}}
+
+// ListPayRuns describes the listing parameters of listPayRuns.
+var ListPayRuns = &List{Operation: "listPayRuns", Method: "GET", Path: "/payments/pay-runs", Key: "id", DefaultOrder: "-period", Fields: []Field{
+	{Name: "id", Sortable: true},
+	{Name: "period", Sortable: true},
+}, Order: []string{"id", "period"}}
+
+// ListPayStatements describes the listing parameters of listPayStatements.
+var ListPayStatements = &List{Operation: "listPayStatements", Method: "GET", Path: "/payments/pay-statements", Key: "id", DefaultOrder: "-period", Fields: []Field{
+	{Name: "pay_run_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
+	{Name: "associate_code", Type: String, Ops: ops("eq"), Lookup: "associate", MaxLen: 32},
+	{Name: "id", Sortable: true},
+	{Name: "period", Sortable: true},
+	{Name: "net_cents", Sortable: true},
+	{Name: "paid_cents", Sortable: true},
+}, Order: []string{"id", "period", "net_cents", "paid_cents"}}
+
 // All is every list operation of the contract.
-var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks}
+var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements}

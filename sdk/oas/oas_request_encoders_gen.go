@@ -38,6 +38,20 @@ func encodeCreateClientRequest(
 	return nil
 }
 
+func encodeCreatePayRunRequest(
+	req *PayRunInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
 func encodeCreatePolicyRequest(
 	req *PolicyInput,
 	r *http.Request,
@@ -94,6 +108,20 @@ func encodeCreateProviderItemRequest(
 	return nil
 }
 
+func encodeImportStatementRequest(
+	req *StatementImportInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
 func encodeLapsePolicyRequest(
 	req *PolicyLapse,
 	r *http.Request,
@@ -138,6 +166,20 @@ func encodeMovePolicyRequest(
 
 func encodeMoveProviderItemRequest(
 	req *ProviderItemPosition,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
+func encodeMoveProviderPaymentRequest(
+	req *ProviderPaymentMove,
 	r *http.Request,
 ) error {
 	const contentType = "application/json"

@@ -81,6 +81,39 @@ func encodeCreateClientResponse(response *ClientRecordHeaders, w http.ResponseWr
 	return nil
 }
 
+func encodeCreatePayRunResponse(response *PayRunHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(201)
+
+	e := new(jx.Encoder)
+	response.Response.Encode(e)
+	if _, err := e.WriteTo(w); err != nil {
+		return errors.Wrap(err, "write")
+	}
+
+	return nil
+}
+
 func encodeCreatePolicyResponse(response *PolicyHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
@@ -1038,6 +1071,39 @@ func encodeGetTeamDashboardResponse(response *TeamDashboardHeaders, w http.Respo
 	return nil
 }
 
+func encodeImportStatementResponse(response *StatementImportHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(201)
+
+	e := new(jx.Encoder)
+	response.Response.Encode(e)
+	if _, err := e.WriteTo(w); err != nil {
+		return errors.Wrap(err, "write")
+	}
+
+	return nil
+}
+
 func encodeLapsePolicyResponse(response *PolicyHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
@@ -1401,6 +1467,72 @@ func encodeListLevelsResponse(response *LevelListHeaders, w http.ResponseWriter,
 	return nil
 }
 
+func encodeListPayRunsResponse(response *PayRunListHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(200)
+
+	e := jx.NewStreamingEncoder(w, -1)
+	response.Response.Encode(e)
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
+	}
+
+	return nil
+}
+
+func encodeListPayStatementsResponse(response *PayStatementListHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(200)
+
+	e := jx.NewStreamingEncoder(w, -1)
+	response.Response.Encode(e)
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
+	}
+
+	return nil
+}
+
 func encodeListPoliciesResponse(response *PolicyListHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
@@ -1599,6 +1731,39 @@ func encodeListProviderItemsResponse(response *ProviderItemListHeaders, w http.R
 	return nil
 }
 
+func encodeListProviderPaymentsResponse(response *ProviderPaymentListHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(200)
+
+	e := jx.NewStreamingEncoder(w, -1)
+	response.Response.Encode(e)
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
+	}
+
+	return nil
+}
+
 func encodeListProvidersResponse(response *ProviderListHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
@@ -1750,7 +1915,73 @@ func encodeMoveProviderItemResponse(response *ProviderItemListHeaders, w http.Re
 	return nil
 }
 
+func encodeMoveProviderPaymentResponse(response *ProviderPaymentHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(200)
+
+	e := new(jx.Encoder)
+	response.Response.Encode(e)
+	if _, err := e.WriteTo(w); err != nil {
+		return errors.Wrap(err, "write")
+	}
+
+	return nil
+}
+
 func encodePreviewCommissionResponse(response *CommissionPreviewHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(200)
+
+	e := new(jx.Encoder)
+	response.Response.Encode(e)
+	if _, err := e.WriteTo(w); err != nil {
+		return errors.Wrap(err, "write")
+	}
+
+	return nil
+}
+
+func encodeProcessPaymentsResponse(response *ProcessResultHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
 	// Encoding response headers.

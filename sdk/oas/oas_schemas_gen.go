@@ -3444,8 +3444,7 @@ func (s *EntryDirection) UnmarshalText(data []byte) error {
 
 // What the entry is within its line: advance (75 % on approval), escrow (the rest held),
 // release_out/release_in (a release of escrow, out of Escrow and into Pending), chargeback_escrow,
-// lapse_release_out/lapse_release_in and chargeback (a lapse), pool (a bonus pool share),
-// carry_out/carry_in (a debt carried by a pay run).
+// lapse_release_out/lapse_release_in and chargeback (a lapse), pool (a bonus pool share).
 // Ref: #/components/schemas/EntryKind
 type EntryKind string
 
@@ -3459,8 +3458,6 @@ const (
 	EntryKindLapseReleaseIn   EntryKind = "lapse_release_in"
 	EntryKindChargeback       EntryKind = "chargeback"
 	EntryKindPool             EntryKind = "pool"
-	EntryKindCarryOut         EntryKind = "carry_out"
-	EntryKindCarryIn          EntryKind = "carry_in"
 )
 
 // AllValues returns all EntryKind values.
@@ -3475,8 +3472,6 @@ func (EntryKind) AllValues() []EntryKind {
 		EntryKindLapseReleaseIn,
 		EntryKindChargeback,
 		EntryKindPool,
-		EntryKindCarryOut,
-		EntryKindCarryIn,
 	}
 }
 
@@ -3500,10 +3495,6 @@ func (s EntryKind) MarshalText() ([]byte, error) {
 	case EntryKindChargeback:
 		return []byte(s), nil
 	case EntryKindPool:
-		return []byte(s), nil
-	case EntryKindCarryOut:
-		return []byte(s), nil
-	case EntryKindCarryIn:
 		return []byte(s), nil
 	default:
 		return nil, errors.Errorf("invalid value: %q", s)
@@ -3539,12 +3530,6 @@ func (s *EntryKind) UnmarshalText(data []byte) error {
 		return nil
 	case EntryKindPool:
 		*s = EntryKindPool
-		return nil
-	case EntryKindCarryOut:
-		*s = EntryKindCarryOut
-		return nil
-	case EntryKindCarryIn:
-		*s = EntryKindCarryIn
 		return nil
 	default:
 		return errors.Errorf("invalid value: %q", data)
@@ -5902,6 +5887,98 @@ func (o OptMaritalStatus) Or(d MaritalStatus) MaritalStatus {
 	return d
 }
 
+// NewOptPayRunOrder returns new OptPayRunOrder with value set to v.
+func NewOptPayRunOrder(v PayRunOrder) OptPayRunOrder {
+	return OptPayRunOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptPayRunOrder is optional PayRunOrder.
+type OptPayRunOrder struct {
+	Value PayRunOrder
+	Set   bool
+}
+
+// IsSet returns true if OptPayRunOrder was set.
+func (o OptPayRunOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptPayRunOrder) Reset() {
+	var v PayRunOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptPayRunOrder) SetTo(v PayRunOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptPayRunOrder) Get() (v PayRunOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptPayRunOrder) Or(d PayRunOrder) PayRunOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptPayStatementOrder returns new OptPayStatementOrder with value set to v.
+func NewOptPayStatementOrder(v PayStatementOrder) OptPayStatementOrder {
+	return OptPayStatementOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptPayStatementOrder is optional PayStatementOrder.
+type OptPayStatementOrder struct {
+	Value PayStatementOrder
+	Set   bool
+}
+
+// IsSet returns true if OptPayStatementOrder was set.
+func (o OptPayStatementOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptPayStatementOrder) Reset() {
+	var v PayStatementOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptPayStatementOrder) SetTo(v PayStatementOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptPayStatementOrder) Get() (v PayStatementOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptPayStatementOrder) Or(d PayStatementOrder) PayStatementOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptPersonRef returns new OptPersonRef with value set to v.
 func NewOptPersonRef(v PersonRef) OptPersonRef {
 	return OptPersonRef{
@@ -6224,6 +6301,98 @@ func (o OptProviderOrder) Or(d ProviderOrder) ProviderOrder {
 	return d
 }
 
+// NewOptProviderPaymentOrder returns new OptProviderPaymentOrder with value set to v.
+func NewOptProviderPaymentOrder(v ProviderPaymentOrder) OptProviderPaymentOrder {
+	return OptProviderPaymentOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptProviderPaymentOrder is optional ProviderPaymentOrder.
+type OptProviderPaymentOrder struct {
+	Value ProviderPaymentOrder
+	Set   bool
+}
+
+// IsSet returns true if OptProviderPaymentOrder was set.
+func (o OptProviderPaymentOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptProviderPaymentOrder) Reset() {
+	var v ProviderPaymentOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptProviderPaymentOrder) SetTo(v ProviderPaymentOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptProviderPaymentOrder) Get() (v ProviderPaymentOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptProviderPaymentOrder) Or(d ProviderPaymentOrder) ProviderPaymentOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptProviderPaymentStatus returns new OptProviderPaymentStatus with value set to v.
+func NewOptProviderPaymentStatus(v ProviderPaymentStatus) OptProviderPaymentStatus {
+	return OptProviderPaymentStatus{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptProviderPaymentStatus is optional ProviderPaymentStatus.
+type OptProviderPaymentStatus struct {
+	Value ProviderPaymentStatus
+	Set   bool
+}
+
+// IsSet returns true if OptProviderPaymentStatus was set.
+func (o OptProviderPaymentStatus) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptProviderPaymentStatus) Reset() {
+	var v ProviderPaymentStatus
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptProviderPaymentStatus) SetTo(v ProviderPaymentStatus) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptProviderPaymentStatus) Get() (v ProviderPaymentStatus, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptProviderPaymentStatus) Or(d ProviderPaymentStatus) ProviderPaymentStatus {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptScheduleOrder returns new OptScheduleOrder with value set to v.
 func NewOptScheduleOrder(v ScheduleOrder) OptScheduleOrder {
 	return OptScheduleOrder{
@@ -6498,6 +6667,409 @@ func (o OptTeamView) Or(d TeamView) TeamView {
 		return v
 	}
 	return d
+}
+
+// Ref: #/components/schemas/PayRun
+type PayRun struct {
+	ID         int64     `json:"id"`
+	Period     time.Time `json:"period"`
+	PaidCents  int64     `json:"paid_cents"`
+	Associates int       `json:"associates"`
+	CreatedAt  time.Time `json:"created_at"`
+}
+
+// GetID returns the value of ID.
+func (s *PayRun) GetID() int64 {
+	return s.ID
+}
+
+// GetPeriod returns the value of Period.
+func (s *PayRun) GetPeriod() time.Time {
+	return s.Period
+}
+
+// GetPaidCents returns the value of PaidCents.
+func (s *PayRun) GetPaidCents() int64 {
+	return s.PaidCents
+}
+
+// GetAssociates returns the value of Associates.
+func (s *PayRun) GetAssociates() int {
+	return s.Associates
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *PayRun) GetCreatedAt() time.Time {
+	return s.CreatedAt
+}
+
+// SetID sets the value of ID.
+func (s *PayRun) SetID(val int64) {
+	s.ID = val
+}
+
+// SetPeriod sets the value of Period.
+func (s *PayRun) SetPeriod(val time.Time) {
+	s.Period = val
+}
+
+// SetPaidCents sets the value of PaidCents.
+func (s *PayRun) SetPaidCents(val int64) {
+	s.PaidCents = val
+}
+
+// SetAssociates sets the value of Associates.
+func (s *PayRun) SetAssociates(val int) {
+	s.Associates = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *PayRun) SetCreatedAt(val time.Time) {
+	s.CreatedAt = val
+}
+
+// PayRunHeaders wraps PayRun with response headers.
+type PayRunHeaders struct {
+	XToken   OptString
+	Response PayRun
+}
+
+// GetXToken returns the value of XToken.
+func (s *PayRunHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PayRunHeaders) GetResponse() PayRun {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PayRunHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PayRunHeaders) SetResponse(val PayRun) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/PayRunInput
+type PayRunInput struct {
+	// First day of the month to pay.
+	Period time.Time `json:"period"`
+}
+
+// GetPeriod returns the value of Period.
+func (s *PayRunInput) GetPeriod() time.Time {
+	return s.Period
+}
+
+// SetPeriod sets the value of Period.
+func (s *PayRunInput) SetPeriod(val time.Time) {
+	s.Period = val
+}
+
+// Ref: #/components/schemas/PayRunList
+type PayRunList struct {
+	Data       []PayRun  `json:"data"`
+	NextCursor OptString `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *PayRunList) GetData() []PayRun {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *PayRunList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *PayRunList) SetData(val []PayRun) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *PayRunList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// PayRunListHeaders wraps PayRunList with response headers.
+type PayRunListHeaders struct {
+	XToken   OptString
+	Response PayRunList
+}
+
+// GetXToken returns the value of XToken.
+func (s *PayRunListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PayRunListHeaders) GetResponse() PayRunList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PayRunListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PayRunListHeaders) SetResponse(val PayRunList) {
+	s.Response = val
+}
+
+type PayRunOrder struct {
+	ID     OptSortDirection `json:"id"`
+	Period OptSortDirection `json:"period"`
+}
+
+// GetID returns the value of ID.
+func (s *PayRunOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetPeriod returns the value of Period.
+func (s *PayRunOrder) GetPeriod() OptSortDirection {
+	return s.Period
+}
+
+// SetID sets the value of ID.
+func (s *PayRunOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetPeriod sets the value of Period.
+func (s *PayRunOrder) SetPeriod(val OptSortDirection) {
+	s.Period = val
+}
+
+// Ref: #/components/schemas/PayStatement
+type PayStatement struct {
+	ID               int64     `json:"id"`
+	PayRunID         int64     `json:"pay_run_id"`
+	Period           time.Time `json:"period"`
+	AssociateCode    string    `json:"associate_code"`
+	AssociateName    string    `json:"associate_name"`
+	EarningsCents    int64     `json:"earnings_cents"`
+	ChargebacksCents int64     `json:"chargebacks_cents"`
+	NetCents         int64     `json:"net_cents"`
+	PaidCents        int64     `json:"paid_cents"`
+	// Debt carried into the next period (≤ 0).
+	CarriedCents int64 `json:"carried_cents"`
+	Entries      int   `json:"entries"`
+}
+
+// GetID returns the value of ID.
+func (s *PayStatement) GetID() int64 {
+	return s.ID
+}
+
+// GetPayRunID returns the value of PayRunID.
+func (s *PayStatement) GetPayRunID() int64 {
+	return s.PayRunID
+}
+
+// GetPeriod returns the value of Period.
+func (s *PayStatement) GetPeriod() time.Time {
+	return s.Period
+}
+
+// GetAssociateCode returns the value of AssociateCode.
+func (s *PayStatement) GetAssociateCode() string {
+	return s.AssociateCode
+}
+
+// GetAssociateName returns the value of AssociateName.
+func (s *PayStatement) GetAssociateName() string {
+	return s.AssociateName
+}
+
+// GetEarningsCents returns the value of EarningsCents.
+func (s *PayStatement) GetEarningsCents() int64 {
+	return s.EarningsCents
+}
+
+// GetChargebacksCents returns the value of ChargebacksCents.
+func (s *PayStatement) GetChargebacksCents() int64 {
+	return s.ChargebacksCents
+}
+
+// GetNetCents returns the value of NetCents.
+func (s *PayStatement) GetNetCents() int64 {
+	return s.NetCents
+}
+
+// GetPaidCents returns the value of PaidCents.
+func (s *PayStatement) GetPaidCents() int64 {
+	return s.PaidCents
+}
+
+// GetCarriedCents returns the value of CarriedCents.
+func (s *PayStatement) GetCarriedCents() int64 {
+	return s.CarriedCents
+}
+
+// GetEntries returns the value of Entries.
+func (s *PayStatement) GetEntries() int {
+	return s.Entries
+}
+
+// SetID sets the value of ID.
+func (s *PayStatement) SetID(val int64) {
+	s.ID = val
+}
+
+// SetPayRunID sets the value of PayRunID.
+func (s *PayStatement) SetPayRunID(val int64) {
+	s.PayRunID = val
+}
+
+// SetPeriod sets the value of Period.
+func (s *PayStatement) SetPeriod(val time.Time) {
+	s.Period = val
+}
+
+// SetAssociateCode sets the value of AssociateCode.
+func (s *PayStatement) SetAssociateCode(val string) {
+	s.AssociateCode = val
+}
+
+// SetAssociateName sets the value of AssociateName.
+func (s *PayStatement) SetAssociateName(val string) {
+	s.AssociateName = val
+}
+
+// SetEarningsCents sets the value of EarningsCents.
+func (s *PayStatement) SetEarningsCents(val int64) {
+	s.EarningsCents = val
+}
+
+// SetChargebacksCents sets the value of ChargebacksCents.
+func (s *PayStatement) SetChargebacksCents(val int64) {
+	s.ChargebacksCents = val
+}
+
+// SetNetCents sets the value of NetCents.
+func (s *PayStatement) SetNetCents(val int64) {
+	s.NetCents = val
+}
+
+// SetPaidCents sets the value of PaidCents.
+func (s *PayStatement) SetPaidCents(val int64) {
+	s.PaidCents = val
+}
+
+// SetCarriedCents sets the value of CarriedCents.
+func (s *PayStatement) SetCarriedCents(val int64) {
+	s.CarriedCents = val
+}
+
+// SetEntries sets the value of Entries.
+func (s *PayStatement) SetEntries(val int) {
+	s.Entries = val
+}
+
+// Ref: #/components/schemas/PayStatementList
+type PayStatementList struct {
+	Data       []PayStatement `json:"data"`
+	NextCursor OptString      `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *PayStatementList) GetData() []PayStatement {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *PayStatementList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *PayStatementList) SetData(val []PayStatement) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *PayStatementList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// PayStatementListHeaders wraps PayStatementList with response headers.
+type PayStatementListHeaders struct {
+	XToken   OptString
+	Response PayStatementList
+}
+
+// GetXToken returns the value of XToken.
+func (s *PayStatementListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PayStatementListHeaders) GetResponse() PayStatementList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PayStatementListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PayStatementListHeaders) SetResponse(val PayStatementList) {
+	s.Response = val
+}
+
+type PayStatementOrder struct {
+	ID        OptSortDirection `json:"id"`
+	Period    OptSortDirection `json:"period"`
+	NetCents  OptSortDirection `json:"net_cents"`
+	PaidCents OptSortDirection `json:"paid_cents"`
+}
+
+// GetID returns the value of ID.
+func (s *PayStatementOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetPeriod returns the value of Period.
+func (s *PayStatementOrder) GetPeriod() OptSortDirection {
+	return s.Period
+}
+
+// GetNetCents returns the value of NetCents.
+func (s *PayStatementOrder) GetNetCents() OptSortDirection {
+	return s.NetCents
+}
+
+// GetPaidCents returns the value of PaidCents.
+func (s *PayStatementOrder) GetPaidCents() OptSortDirection {
+	return s.PaidCents
+}
+
+// SetID sets the value of ID.
+func (s *PayStatementOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetPeriod sets the value of Period.
+func (s *PayStatementOrder) SetPeriod(val OptSortDirection) {
+	s.Period = val
+}
+
+// SetNetCents sets the value of NetCents.
+func (s *PayStatementOrder) SetNetCents(val OptSortDirection) {
+	s.NetCents = val
+}
+
+// SetPaidCents sets the value of PaidCents.
+func (s *PayStatementOrder) SetPaidCents(val OptSortDirection) {
+	s.PaidCents = val
 }
 
 // Ref: #/components/schemas/PaymentsBalances
@@ -7872,6 +8444,69 @@ func (s *PolicyWriter) SetPremiumCents(val int64) {
 	s.PremiumCents = val
 }
 
+// Ref: #/components/schemas/ProcessResult
+type ProcessResult struct {
+	Payments    int   `json:"payments"`
+	EntriesPaid int   `json:"entries_paid"`
+	PaidCents   int64 `json:"paid_cents"`
+}
+
+// GetPayments returns the value of Payments.
+func (s *ProcessResult) GetPayments() int {
+	return s.Payments
+}
+
+// GetEntriesPaid returns the value of EntriesPaid.
+func (s *ProcessResult) GetEntriesPaid() int {
+	return s.EntriesPaid
+}
+
+// GetPaidCents returns the value of PaidCents.
+func (s *ProcessResult) GetPaidCents() int64 {
+	return s.PaidCents
+}
+
+// SetPayments sets the value of Payments.
+func (s *ProcessResult) SetPayments(val int) {
+	s.Payments = val
+}
+
+// SetEntriesPaid sets the value of EntriesPaid.
+func (s *ProcessResult) SetEntriesPaid(val int) {
+	s.EntriesPaid = val
+}
+
+// SetPaidCents sets the value of PaidCents.
+func (s *ProcessResult) SetPaidCents(val int64) {
+	s.PaidCents = val
+}
+
+// ProcessResultHeaders wraps ProcessResult with response headers.
+type ProcessResultHeaders struct {
+	XToken   OptString
+	Response ProcessResult
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProcessResultHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProcessResultHeaders) GetResponse() ProcessResult {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProcessResultHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProcessResultHeaders) SetResponse(val ProcessResult) {
+	s.Response = val
+}
+
 // Ref: #/components/schemas/Product
 type Product struct {
 	ID           int64           `json:"id"`
@@ -9030,6 +9665,349 @@ func (s *ProviderOrder) SetName(val OptSortDirection) {
 	s.Name = val
 }
 
+// Ref: #/components/schemas/ProviderPayment
+type ProviderPayment struct {
+	ID           int64                   `json:"id"`
+	StatementID  int64                   `json:"statement_id"`
+	ProviderID   int64                   `json:"provider_id"`
+	ProviderName string                  `json:"provider_name"`
+	RowNo        int                     `json:"row_no"`
+	PolicyNumber string                  `json:"policy_number"`
+	PolicyID     OptInt64                `json:"policy_id"`
+	AmountCents  int64                   `json:"amount_cents"`
+	PaidOn       time.Time               `json:"paid_on"`
+	Status       ProviderPaymentStatus   `json:"status"`
+	Reason       OptString               `json:"reason"`
+	NextStatuses []ProviderPaymentStatus `json:"next_statuses"`
+}
+
+// GetID returns the value of ID.
+func (s *ProviderPayment) GetID() int64 {
+	return s.ID
+}
+
+// GetStatementID returns the value of StatementID.
+func (s *ProviderPayment) GetStatementID() int64 {
+	return s.StatementID
+}
+
+// GetProviderID returns the value of ProviderID.
+func (s *ProviderPayment) GetProviderID() int64 {
+	return s.ProviderID
+}
+
+// GetProviderName returns the value of ProviderName.
+func (s *ProviderPayment) GetProviderName() string {
+	return s.ProviderName
+}
+
+// GetRowNo returns the value of RowNo.
+func (s *ProviderPayment) GetRowNo() int {
+	return s.RowNo
+}
+
+// GetPolicyNumber returns the value of PolicyNumber.
+func (s *ProviderPayment) GetPolicyNumber() string {
+	return s.PolicyNumber
+}
+
+// GetPolicyID returns the value of PolicyID.
+func (s *ProviderPayment) GetPolicyID() OptInt64 {
+	return s.PolicyID
+}
+
+// GetAmountCents returns the value of AmountCents.
+func (s *ProviderPayment) GetAmountCents() int64 {
+	return s.AmountCents
+}
+
+// GetPaidOn returns the value of PaidOn.
+func (s *ProviderPayment) GetPaidOn() time.Time {
+	return s.PaidOn
+}
+
+// GetStatus returns the value of Status.
+func (s *ProviderPayment) GetStatus() ProviderPaymentStatus {
+	return s.Status
+}
+
+// GetReason returns the value of Reason.
+func (s *ProviderPayment) GetReason() OptString {
+	return s.Reason
+}
+
+// GetNextStatuses returns the value of NextStatuses.
+func (s *ProviderPayment) GetNextStatuses() []ProviderPaymentStatus {
+	return s.NextStatuses
+}
+
+// SetID sets the value of ID.
+func (s *ProviderPayment) SetID(val int64) {
+	s.ID = val
+}
+
+// SetStatementID sets the value of StatementID.
+func (s *ProviderPayment) SetStatementID(val int64) {
+	s.StatementID = val
+}
+
+// SetProviderID sets the value of ProviderID.
+func (s *ProviderPayment) SetProviderID(val int64) {
+	s.ProviderID = val
+}
+
+// SetProviderName sets the value of ProviderName.
+func (s *ProviderPayment) SetProviderName(val string) {
+	s.ProviderName = val
+}
+
+// SetRowNo sets the value of RowNo.
+func (s *ProviderPayment) SetRowNo(val int) {
+	s.RowNo = val
+}
+
+// SetPolicyNumber sets the value of PolicyNumber.
+func (s *ProviderPayment) SetPolicyNumber(val string) {
+	s.PolicyNumber = val
+}
+
+// SetPolicyID sets the value of PolicyID.
+func (s *ProviderPayment) SetPolicyID(val OptInt64) {
+	s.PolicyID = val
+}
+
+// SetAmountCents sets the value of AmountCents.
+func (s *ProviderPayment) SetAmountCents(val int64) {
+	s.AmountCents = val
+}
+
+// SetPaidOn sets the value of PaidOn.
+func (s *ProviderPayment) SetPaidOn(val time.Time) {
+	s.PaidOn = val
+}
+
+// SetStatus sets the value of Status.
+func (s *ProviderPayment) SetStatus(val ProviderPaymentStatus) {
+	s.Status = val
+}
+
+// SetReason sets the value of Reason.
+func (s *ProviderPayment) SetReason(val OptString) {
+	s.Reason = val
+}
+
+// SetNextStatuses sets the value of NextStatuses.
+func (s *ProviderPayment) SetNextStatuses(val []ProviderPaymentStatus) {
+	s.NextStatuses = val
+}
+
+// ProviderPaymentHeaders wraps ProviderPayment with response headers.
+type ProviderPaymentHeaders struct {
+	XToken   OptString
+	Response ProviderPayment
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProviderPaymentHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProviderPaymentHeaders) GetResponse() ProviderPayment {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProviderPaymentHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProviderPaymentHeaders) SetResponse(val ProviderPayment) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/ProviderPaymentList
+type ProviderPaymentList struct {
+	Data       []ProviderPayment `json:"data"`
+	NextCursor OptString         `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *ProviderPaymentList) GetData() []ProviderPayment {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *ProviderPaymentList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *ProviderPaymentList) SetData(val []ProviderPayment) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *ProviderPaymentList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// ProviderPaymentListHeaders wraps ProviderPaymentList with response headers.
+type ProviderPaymentListHeaders struct {
+	XToken   OptString
+	Response ProviderPaymentList
+}
+
+// GetXToken returns the value of XToken.
+func (s *ProviderPaymentListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *ProviderPaymentListHeaders) GetResponse() ProviderPaymentList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *ProviderPaymentListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *ProviderPaymentListHeaders) SetResponse(val ProviderPaymentList) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/ProviderPaymentMove
+type ProviderPaymentMove struct {
+	Status ProviderPaymentStatus `json:"status"`
+	Reason OptString             `json:"reason"`
+}
+
+// GetStatus returns the value of Status.
+func (s *ProviderPaymentMove) GetStatus() ProviderPaymentStatus {
+	return s.Status
+}
+
+// GetReason returns the value of Reason.
+func (s *ProviderPaymentMove) GetReason() OptString {
+	return s.Reason
+}
+
+// SetStatus sets the value of Status.
+func (s *ProviderPaymentMove) SetStatus(val ProviderPaymentStatus) {
+	s.Status = val
+}
+
+// SetReason sets the value of Reason.
+func (s *ProviderPaymentMove) SetReason(val OptString) {
+	s.Reason = val
+}
+
+type ProviderPaymentOrder struct {
+	ID          OptSortDirection `json:"id"`
+	PaidOn      OptSortDirection `json:"paid_on"`
+	AmountCents OptSortDirection `json:"amount_cents"`
+	Status      OptSortDirection `json:"status"`
+}
+
+// GetID returns the value of ID.
+func (s *ProviderPaymentOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetPaidOn returns the value of PaidOn.
+func (s *ProviderPaymentOrder) GetPaidOn() OptSortDirection {
+	return s.PaidOn
+}
+
+// GetAmountCents returns the value of AmountCents.
+func (s *ProviderPaymentOrder) GetAmountCents() OptSortDirection {
+	return s.AmountCents
+}
+
+// GetStatus returns the value of Status.
+func (s *ProviderPaymentOrder) GetStatus() OptSortDirection {
+	return s.Status
+}
+
+// SetID sets the value of ID.
+func (s *ProviderPaymentOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetPaidOn sets the value of PaidOn.
+func (s *ProviderPaymentOrder) SetPaidOn(val OptSortDirection) {
+	s.PaidOn = val
+}
+
+// SetAmountCents sets the value of AmountCents.
+func (s *ProviderPaymentOrder) SetAmountCents(val OptSortDirection) {
+	s.AmountCents = val
+}
+
+// SetStatus sets the value of Status.
+func (s *ProviderPaymentOrder) SetStatus(val OptSortDirection) {
+	s.Status = val
+}
+
+// Ref: #/components/schemas/ProviderPaymentStatus
+type ProviderPaymentStatus string
+
+const (
+	ProviderPaymentStatusReceived       ProviderPaymentStatus = "Received"
+	ProviderPaymentStatusActionRequired ProviderPaymentStatus = "Action Required"
+	ProviderPaymentStatusReadyToPay     ProviderPaymentStatus = "Ready To Pay"
+	ProviderPaymentStatusProcessed      ProviderPaymentStatus = "Processed"
+)
+
+// AllValues returns all ProviderPaymentStatus values.
+func (ProviderPaymentStatus) AllValues() []ProviderPaymentStatus {
+	return []ProviderPaymentStatus{
+		ProviderPaymentStatusReceived,
+		ProviderPaymentStatusActionRequired,
+		ProviderPaymentStatusReadyToPay,
+		ProviderPaymentStatusProcessed,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s ProviderPaymentStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case ProviderPaymentStatusReceived:
+		return []byte(s), nil
+	case ProviderPaymentStatusActionRequired:
+		return []byte(s), nil
+	case ProviderPaymentStatusReadyToPay:
+		return []byte(s), nil
+	case ProviderPaymentStatusProcessed:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *ProviderPaymentStatus) UnmarshalText(data []byte) error {
+	switch ProviderPaymentStatus(data) {
+	case ProviderPaymentStatusReceived:
+		*s = ProviderPaymentStatusReceived
+		return nil
+	case ProviderPaymentStatusActionRequired:
+		*s = ProviderPaymentStatusActionRequired
+		return nil
+	case ProviderPaymentStatusReadyToPay:
+		*s = ProviderPaymentStatusReadyToPay
+		return nil
+	case ProviderPaymentStatusProcessed:
+		*s = ProviderPaymentStatusProcessed
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
 // Ref: #/components/schemas/Requirement
 type Requirement struct {
 	ID        int64             `json:"id"`
@@ -10186,6 +11164,119 @@ func (s *StateCode) UnmarshalText(data []byte) error {
 	default:
 		return errors.Errorf("invalid value: %q", data)
 	}
+}
+
+// Ref: #/components/schemas/StatementImport
+type StatementImport struct {
+	ID             int64 `json:"id"`
+	Rows           int   `json:"rows"`
+	ReadyToPay     int   `json:"ready_to_pay"`
+	ActionRequired int   `json:"action_required"`
+}
+
+// GetID returns the value of ID.
+func (s *StatementImport) GetID() int64 {
+	return s.ID
+}
+
+// GetRows returns the value of Rows.
+func (s *StatementImport) GetRows() int {
+	return s.Rows
+}
+
+// GetReadyToPay returns the value of ReadyToPay.
+func (s *StatementImport) GetReadyToPay() int {
+	return s.ReadyToPay
+}
+
+// GetActionRequired returns the value of ActionRequired.
+func (s *StatementImport) GetActionRequired() int {
+	return s.ActionRequired
+}
+
+// SetID sets the value of ID.
+func (s *StatementImport) SetID(val int64) {
+	s.ID = val
+}
+
+// SetRows sets the value of Rows.
+func (s *StatementImport) SetRows(val int) {
+	s.Rows = val
+}
+
+// SetReadyToPay sets the value of ReadyToPay.
+func (s *StatementImport) SetReadyToPay(val int) {
+	s.ReadyToPay = val
+}
+
+// SetActionRequired sets the value of ActionRequired.
+func (s *StatementImport) SetActionRequired(val int) {
+	s.ActionRequired = val
+}
+
+// StatementImportHeaders wraps StatementImport with response headers.
+type StatementImportHeaders struct {
+	XToken   OptString
+	Response StatementImport
+}
+
+// GetXToken returns the value of XToken.
+func (s *StatementImportHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *StatementImportHeaders) GetResponse() StatementImport {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *StatementImportHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *StatementImportHeaders) SetResponse(val StatementImport) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/StatementImportInput
+type StatementImportInput struct {
+	ProviderID int64  `json:"provider_id"`
+	FileName   string `json:"file_name"`
+	// A header row policy_number,amount,date, then one row per payment (amount in dollars, date
+	// YYYY-MM-DD).
+	Csv string `json:"csv"`
+}
+
+// GetProviderID returns the value of ProviderID.
+func (s *StatementImportInput) GetProviderID() int64 {
+	return s.ProviderID
+}
+
+// GetFileName returns the value of FileName.
+func (s *StatementImportInput) GetFileName() string {
+	return s.FileName
+}
+
+// GetCsv returns the value of Csv.
+func (s *StatementImportInput) GetCsv() string {
+	return s.Csv
+}
+
+// SetProviderID sets the value of ProviderID.
+func (s *StatementImportInput) SetProviderID(val int64) {
+	s.ProviderID = val
+}
+
+// SetFileName sets the value of FileName.
+func (s *StatementImportInput) SetFileName(val string) {
+	s.FileName = val
+}
+
+// SetCsv sets the value of Csv.
+func (s *StatementImportInput) SetCsv(val string) {
+	s.Csv = val
 }
 
 // Ref: #/components/schemas/StoredFile

@@ -330,6 +330,12 @@ type HealthHandler interface {
 //
 // x-ogen-operation-group: Payments
 type PaymentsHandler interface {
+	// CreatePayRun implements createPayRun operation.
+	//
+	// Run the pay run of a month (staff with payments.manage); a month runs once (409 after).
+	//
+	// POST /payments/pay-runs
+	CreatePayRun(ctx context.Context, req *PayRunInput) (*PayRunHeaders, error)
 	// DownloadCashflow implements downloadCashflow operation.
 	//
 	// A signed, expiring URL to a CSV or XLSX of the filtered cashflow (all rows).
@@ -349,6 +355,14 @@ type PaymentsHandler interface {
 	//
 	// GET /payments/dashboard
 	GetPaymentsDashboard(ctx context.Context, params GetPaymentsDashboardParams) (*PaymentsDashboardHeaders, error)
+	// ImportStatement implements importStatement operation.
+	//
+	// All rows or none: a statement with a bad row answers 422 naming each bad row (`rows[N].field`, N
+	// counting from 1 after the header) and imports nothing. Matched rows become Ready To Pay; unknown
+	// policies and short payments become Action Required with the reason.
+	//
+	// POST /payments/statements
+	ImportStatement(ctx context.Context, req *StatementImportInput) (*StatementImportHeaders, error)
 	// ListCashflow implements listCashflow operation.
 	//
 	// An associate sees its own entries; staff with payments.read see everyone's.
@@ -361,6 +375,38 @@ type PaymentsHandler interface {
 	//
 	// GET /payments/chargebacks
 	ListChargebacks(ctx context.Context, params ListChargebacksParams) (*CashflowListHeaders, error)
+	// ListPayRuns implements listPayRuns operation.
+	//
+	// Pay runs, newest first (staff with payments.read).
+	//
+	// GET /payments/pay-runs
+	ListPayRuns(ctx context.Context, params ListPayRunsParams) (*PayRunListHeaders, error)
+	// ListPayStatements implements listPayStatements operation.
+	//
+	// Pay statements the caller may see (its own; staff with payments.read everyone's), newest first.
+	//
+	// GET /payments/pay-statements
+	ListPayStatements(ctx context.Context, params ListPayStatementsParams) (*PayStatementListHeaders, error)
+	// ListProviderPayments implements listProviderPayments operation.
+	//
+	// Payments received from providers (staff with payments.read).
+	//
+	// GET /payments/provider-payments
+	ListProviderPayments(ctx context.Context, params ListProviderPaymentsParams) (*ProviderPaymentListHeaders, error)
+	// MoveProviderPayment implements moveProviderPayment operation.
+	//
+	// Move a provider payment (staff with payments.manage); an invalid move answers 409 naming the allowed
+	// ones.
+	//
+	// POST /payments/provider-payments/{id}/status
+	MoveProviderPayment(ctx context.Context, req *ProviderPaymentMove, params MoveProviderPaymentParams) (*ProviderPaymentHeaders, error)
+	// ProcessPayments implements processPayments operation.
+	//
+	// Process every Ready To Pay provider payment; each releases its policy's Pending entries to Paid
+	// (staff with payments.manage).
+	//
+	// POST /payments/process
+	ProcessPayments(ctx context.Context) (*ProcessResultHeaders, error)
 }
 
 // ProvidersHandler handles operations described by OpenAPI v3 specification.

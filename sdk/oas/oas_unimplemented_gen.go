@@ -31,6 +31,15 @@ func (UnimplementedHandler) CreateClient(ctx context.Context, req *ClientInput) 
 	return r, ht.ErrNotImplemented
 }
 
+// CreatePayRun implements createPayRun operation.
+//
+// Run the pay run of a month (staff with payments.manage); a month runs once (409 after).
+//
+// POST /payments/pay-runs
+func (UnimplementedHandler) CreatePayRun(ctx context.Context, req *PayRunInput) (r *PayRunHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // CreatePolicy implements createPolicy operation.
 //
 // Write a policy, the caller as its first writer.
@@ -315,6 +324,17 @@ func (UnimplementedHandler) GetTeamDashboard(ctx context.Context, params GetTeam
 	return r, ht.ErrNotImplemented
 }
 
+// ImportStatement implements importStatement operation.
+//
+// All rows or none: a statement with a bad row answers 422 naming each bad row (`rows[N].field`, N
+// counting from 1 after the header) and imports nothing. Matched rows become Ready To Pay; unknown
+// policies and short payments become Action Required with the reason.
+//
+// POST /payments/statements
+func (UnimplementedHandler) ImportStatement(ctx context.Context, req *StatementImportInput) (r *StatementImportHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // LapsePolicy implements lapsePolicy operation.
 //
 // Record the lapse (or free-look cancellation) of an approved policy (staff with policies.review).
@@ -415,6 +435,24 @@ func (UnimplementedHandler) ListLevels(ctx context.Context) (r *LevelListHeaders
 	return r, ht.ErrNotImplemented
 }
 
+// ListPayRuns implements listPayRuns operation.
+//
+// Pay runs, newest first (staff with payments.read).
+//
+// GET /payments/pay-runs
+func (UnimplementedHandler) ListPayRuns(ctx context.Context, params ListPayRunsParams) (r *PayRunListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListPayStatements implements listPayStatements operation.
+//
+// Pay statements the caller may see (its own; staff with payments.read everyone's), newest first.
+//
+// GET /payments/pay-statements
+func (UnimplementedHandler) ListPayStatements(ctx context.Context, params ListPayStatementsParams) (r *PayStatementListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ListPolicies implements listPolicies operation.
 //
 // Policies the caller may see (its own, or a team view's), filtered and ordered.
@@ -466,6 +504,15 @@ func (UnimplementedHandler) ListProviderContacts(ctx context.Context, params Lis
 //
 // GET /providers/{id}/{kind}
 func (UnimplementedHandler) ListProviderItems(ctx context.Context, params ListProviderItemsParams) (r *ProviderItemListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListProviderPayments implements listProviderPayments operation.
+//
+// Payments received from providers (staff with payments.read).
+//
+// GET /payments/provider-payments
+func (UnimplementedHandler) ListProviderPayments(ctx context.Context, params ListProviderPaymentsParams) (r *ProviderPaymentListHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -525,12 +572,32 @@ func (UnimplementedHandler) MoveProviderItem(ctx context.Context, req *ProviderI
 	return r, ht.ErrNotImplemented
 }
 
+// MoveProviderPayment implements moveProviderPayment operation.
+//
+// Move a provider payment (staff with payments.manage); an invalid move answers 409 naming the allowed
+// ones.
+//
+// POST /payments/provider-payments/{id}/status
+func (UnimplementedHandler) MoveProviderPayment(ctx context.Context, req *ProviderPaymentMove, params MoveProviderPaymentParams) (r *ProviderPaymentHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // PreviewCommission implements previewCommission operation.
 //
 // What everyone in the chain would earn on a policy not written yet (the form as it stands).
 //
 // POST /policies/preview
 func (UnimplementedHandler) PreviewCommission(ctx context.Context, req *CommissionPreviewInput) (r *CommissionPreviewHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ProcessPayments implements processPayments operation.
+//
+// Process every Ready To Pay provider payment; each releases its policy's Pending entries to Paid
+// (staff with payments.manage).
+//
+// POST /payments/process
+func (UnimplementedHandler) ProcessPayments(ctx context.Context) (r *ProcessResultHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

@@ -716,6 +716,258 @@ func (s *ClientOrder) DecodeURI(d uri.Decoder) error {
 	return nil
 }
 
+// EncodeURI encodes PayRunOrder as URI form.
+func (s *PayRunOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("period", func(e uri.Encoder) error {
+		if val, ok := s.Period.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"period\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfPayRunOrder = [2]string{
+	0: "id",
+	1: "period",
+}
+
+// DecodeURI decodes PayRunOrder from URI form.
+func (s *PayRunOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode PayRunOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "period":
+			if err := func() error {
+				var sDotPeriodVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotPeriodVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Period.SetTo(sDotPeriodVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"period\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode PayRunOrder")
+	}
+
+	return nil
+}
+
+// EncodeURI encodes PayStatementOrder as URI form.
+func (s *PayStatementOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("period", func(e uri.Encoder) error {
+		if val, ok := s.Period.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"period\"")
+	}
+	if err := e.EncodeField("net_cents", func(e uri.Encoder) error {
+		if val, ok := s.NetCents.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"net_cents\"")
+	}
+	if err := e.EncodeField("paid_cents", func(e uri.Encoder) error {
+		if val, ok := s.PaidCents.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"paid_cents\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfPayStatementOrder = [4]string{
+	0: "id",
+	1: "period",
+	2: "net_cents",
+	3: "paid_cents",
+}
+
+// DecodeURI decodes PayStatementOrder from URI form.
+func (s *PayStatementOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode PayStatementOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "period":
+			if err := func() error {
+				var sDotPeriodVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotPeriodVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Period.SetTo(sDotPeriodVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"period\"")
+			}
+		case "net_cents":
+			if err := func() error {
+				var sDotNetCentsVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotNetCentsVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.NetCents.SetTo(sDotNetCentsVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"net_cents\"")
+			}
+		case "paid_cents":
+			if err := func() error {
+				var sDotPaidCentsVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotPaidCentsVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.PaidCents.SetTo(sDotPaidCentsVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"paid_cents\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode PayStatementOrder")
+	}
+
+	return nil
+}
+
 // EncodeURI encodes PolicyOrder as URI form.
 func (s *PolicyOrder) EncodeURI(e uri.Encoder) error {
 	if err := e.EncodeField("id", func(e uri.Encoder) error {
@@ -1386,6 +1638,165 @@ func (s *ProviderOrder) DecodeURI(d uri.Decoder) error {
 		return nil
 	}); err != nil {
 		return errors.Wrap(err, "decode ProviderOrder")
+	}
+
+	return nil
+}
+
+// EncodeURI encodes ProviderPaymentOrder as URI form.
+func (s *ProviderPaymentOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("paid_on", func(e uri.Encoder) error {
+		if val, ok := s.PaidOn.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"paid_on\"")
+	}
+	if err := e.EncodeField("amount_cents", func(e uri.Encoder) error {
+		if val, ok := s.AmountCents.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"amount_cents\"")
+	}
+	if err := e.EncodeField("status", func(e uri.Encoder) error {
+		if val, ok := s.Status.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"status\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfProviderPaymentOrder = [4]string{
+	0: "id",
+	1: "paid_on",
+	2: "amount_cents",
+	3: "status",
+}
+
+// DecodeURI decodes ProviderPaymentOrder from URI form.
+func (s *ProviderPaymentOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode ProviderPaymentOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "paid_on":
+			if err := func() error {
+				var sDotPaidOnVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotPaidOnVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.PaidOn.SetTo(sDotPaidOnVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"paid_on\"")
+			}
+		case "amount_cents":
+			if err := func() error {
+				var sDotAmountCentsVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotAmountCentsVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.AmountCents.SetTo(sDotAmountCentsVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"amount_cents\"")
+			}
+		case "status":
+			if err := func() error {
+				var sDotStatusVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotStatusVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Status.SetTo(sDotStatusVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"status\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode ProviderPaymentOrder")
 	}
 
 	return nil

@@ -97,6 +97,13 @@ var access = map[string]rule{
 	oas.DownloadCashflowOperation:     {who: associateOrStaff, perm: auth.PermPaymentsRead},
 	oas.GetCashflowEntryOperation:     {who: associateOrStaff, perm: auth.PermPaymentsRead},
 	oas.ListChargebacksOperation:      {who: associateOrStaff, perm: auth.PermPaymentsRead},
+	oas.ListPayStatementsOperation:    {who: associateOrStaff, perm: auth.PermPaymentsRead},
+	oas.ListProviderPaymentsOperation: {who: staffWith, perm: auth.PermPaymentsRead},
+	oas.ListPayRunsOperation:          {who: staffWith, perm: auth.PermPaymentsRead},
+	oas.ImportStatementOperation:      {who: staffWith, perm: auth.PermPaymentsManage},
+	oas.MoveProviderPaymentOperation:  {who: staffWith, perm: auth.PermPaymentsManage},
+	oas.ProcessPaymentsOperation:      {who: staffWith, perm: auth.PermPaymentsManage},
+	oas.CreatePayRunOperation:         {who: staffWith, perm: auth.PermPaymentsManage},
 
 	// Providers, products and the schedule are reference data every signed-in user reads.
 	oas.ListProvidersOperation:                  {who: signedIn},

@@ -21,7 +21,10 @@ var listSpecs = map[string]*listing.Spec{
 	oas.ListProductsOperation:             store.ProductListing,
 	oas.ListCompensationScheduleOperation: store.ScheduleListing, oas.DownloadCompensationScheduleOperation: store.ScheduleListing,
 	oas.ListCashflowOperation: store.CashflowListing, oas.DownloadCashflowOperation: store.CashflowListing,
-	oas.ListChargebacksOperation: store.ChargebackListing,
+	oas.ListChargebacksOperation:      store.ChargebackListing,
+	oas.ListProviderPaymentsOperation: store.ProviderPaymentListing,
+	oas.ListPayRunsOperation:          store.PayRunListing,
+	oas.ListPayStatementsOperation:    store.PayStatementListing,
 }
 
 // listQuery reads the listing parameters of the request (the raw query, so that bracket

@@ -102,8 +102,14 @@ func TestEveryListMatchesContract(t *testing.T) {
 	}
 
 	env := servertest.Start(t)
-	tok := ready(t, env, seed.DemoRMD)
+	rmd, staff := ready(t, env, seed.DemoRMD), login(t, env, seed.DemoStaff)
+	// The lists of the back office, which only staff may call (the access table's staffWith).
+	staffOnly := map[string]bool{"listProviderPayments": true, "listPayRuns": true}
 	for _, l := range lists.All {
+		tok := rmd
+		if staffOnly[l.Operation] {
+			tok = staff
+		}
 		path := "/api" + l.Path
 		for k, v := range pathValues {
 			path = strings.ReplaceAll(path, k, v)
@@ -159,10 +165,29 @@ func TestEveryListMatchesContract(t *testing.T) {
 // with one the cursor decoder refuses fails here, not in use.
 func TestEveryOrderPagesByCursor(t *testing.T) {
 	env := servertest.Start(t)
-	tok := ready(t, env, seed.DemoRMD)
+	rmd, staff := ready(t, env, seed.DemoRMD), login(t, env, seed.DemoStaff)
+	// The back office's lists start empty: a statement of five payments and four pay runs.
+	var csv strings.Builder
+	csv.WriteString("policy_number,amount,date\n")
+	for i := range 5 {
+		fmt.Fprintf(&csv, "CURSOR-%d,%d.00,2026-10-0%d\n", i, 10+i, i+1)
+	}
+	if r := do(t, env, "POST", "/api/payments/statements", staff, map[string]any{"provider_id": 1, "file_name": "c.csv", "csv": csv.String()}, nil); r.Status != 201 {
+		t.Fatalf("import: %d %s", r.Status, r.Body)
+	}
+	for _, period := range []string{"2026-08-01", "2026-09-01", "2026-10-01", "2026-11-01"} {
+		if r := do(t, env, "POST", "/api/payments/pay-runs", staff, map[string]string{"period": period}, nil); r.Status != 201 {
+			t.Fatalf("pay run %s: %d %s", period, r.Status, r.Body)
+		}
+	}
+	byStaff := map[string]bool{"listProviderPayments": true, "listPayRuns": true, "listPayStatements": true}
 	for _, l := range lists.All {
 		if strings.HasPrefix(l.Operation, "download") {
 			continue
+		}
+		tok := rmd
+		if byStaff[l.Operation] {
+			tok = staff
 		}
 		path := "/api" + l.Path
 		for k, v := range pathValues {

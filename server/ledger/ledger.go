@@ -54,14 +54,12 @@ const (
 	KindLapseReleaseIn   Kind = "lapse_release_in"
 	KindChargeback       Kind = "chargeback"
 	KindPool             Kind = "pool"
-	KindCarryOut         Kind = "carry_out"
-	KindCarryIn          Kind = "carry_in"
 )
 
 // Direction is Compensation or Chargeback for entries of the kind.
 func (k Kind) Direction() string {
 	switch k {
-	case KindChargebackEscrow, KindChargeback, KindCarryOut, KindCarryIn:
+	case KindChargebackEscrow, KindChargeback:
 		return Chargeback
 	}
 	return Compensation
@@ -80,7 +78,7 @@ type Policy struct {
 // Entry is one cashflow entry to write.
 type Entry struct {
 	AssociateID  int64
-	PolicyID     int64 // 0 for pool shares and carries
+	PolicyID     int64 // 0 for pool shares
 	LineNo       int   // the line of the policy's calculation; -1 when none
 	Category     comp.Category
 	BonusType    comp.BonusType

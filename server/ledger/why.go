@@ -36,8 +36,7 @@ type Why struct {
 	HeldCents    int64      `json:"heldCents,omitempty"`
 	ReclaimCents int64      `json:"reclaimCents,omitempty"`
 
-	Pool  *PoolWhy  `json:"pool,omitempty"`
-	Carry *CarryWhy `json:"carry,omitempty"`
+	Pool *PoolWhy `json:"pool,omitempty"`
 }
 
 // PoolWhy is a pool share's part of the explanation.
@@ -49,13 +48,6 @@ type PoolWhy struct {
 	TotalCents int64          `json:"total"`
 	Qualifiers int            `json:"qualifiers"`
 	Period     time.Time      `json:"period"`
-}
-
-// CarryWhy is a carried debt's part of the explanation.
-type CarryWhy struct {
-	PayRunID int64     `json:"payRunId"`
-	Period   time.Time `json:"period"`
-	NetCents int64     `json:"netCents"`
 }
 
 // metricNames word the pool metrics.
@@ -100,15 +92,6 @@ func (w Why) Text(amountCents int64) string {
 		fmt.Fprintf(&b, "%s for %s: the pool of %s is shared among %d qualifiers by %s; %s of a total %s gives %s.",
 			p.BonusType, p.Period.Format("January 2006"), money(p.PoolCents), p.Qualifiers, metricNames[p.Metric],
 			money(p.ValueCents), money(p.TotalCents), amount)
-	case KindCarryOut, KindCarryIn:
-		c := w.Carry
-		if w.Kind == KindCarryOut {
-			fmt.Fprintf(&b, "Pay run for %s: the chargebacks exceeded the earnings by %s, so nothing was paid and the debt is carried forward (this entry closes it in that run).",
-				c.Period.Format("January 2006"), money(-c.NetCents))
-		} else {
-			fmt.Fprintf(&b, "Debt carried from the pay run for %s: %s, netted against later pay.",
-				c.Period.Format("January 2006"), money(-c.NetCents))
-		}
 	}
 	return strings.TrimSpace(b.String())
 }

@@ -91,11 +91,25 @@ func (s *Store) DrainPolicyEvents(ctx context.Context, batch int) (int, error) {
 		if err := tx.insertEntries(ctx, entries); err != nil {
 			return err
 		}
+		if err := tx.payProcessedPolicies(ctx, lapsedPolicies(events)); err != nil {
+			return err
+		}
 		_, err = tx.db.Exec(ctx, `UPDATE policy_events SET processed_at = now() WHERE id = ANY($1)`, ids)
 		n = len(events)
 		return translate(err)
 	})
 	return n, err
+}
+
+// lapsedPolicies are the policies of the lapse events.
+func lapsedPolicies(events []policyEvent) []int64 {
+	var out []int64
+	for _, e := range events {
+		if e.Kind == "lapsed" {
+			out = append(out, e.PolicyID)
+		}
+	}
+	return out
 }
 
 // eventSource is the source of the entries an event writes: approved:<id> or lapsed:<id>.
@@ -278,7 +292,11 @@ func (s *Store) ReleaseEscrow(ctx context.Context, today time.Time, batch int) (
 				}
 			}
 			written += len(entries) / 2
-			return tx.insertEntries(ctx, entries)
+			if err := tx.insertEntries(ctx, entries); err != nil {
+				return err
+			}
+			// Escrow released after the provider's money came in is payable at once.
+			return tx.payProcessedPolicies(ctx, ids)
 		})
 		if err != nil || len(ids) < batch {
 			return written, err

@@ -22,7 +22,7 @@ CREATE TABLE cashflow_entries (
     associate_id  bigint   NOT NULL REFERENCES associates (id),
     policy_id     bigint   REFERENCES policies (id),
     -- The line of the policy's calculation (its position in the calculator's answer) the
-    -- entry belongs to; NULL for pool shares and pay-run carries.
+    -- entry belongs to; NULL for pool shares.
     line_no       smallint,
     category      text     NOT NULL CHECK (category IN ('Personal', 'Override', 'Generation', 'Bonus')),
     bonus_type    text     NOT NULL CHECK (bonus_type IN ('Builder RMD Bonus', 'Builder RMD Infinity Bonus',
@@ -30,9 +30,9 @@ CREATE TABLE cashflow_entries (
         'Revenue Bonus', 'Split', 'Training', 'Writing')),
     status        text     NOT NULL CHECK (status IN ('Pending', 'Paid', 'Escrow', 'Chargeback', 'Chargeback Escrow')),
     kind          text     NOT NULL CHECK (kind IN ('advance', 'escrow', 'release_out', 'release_in',
-        'chargeback_escrow', 'lapse_release_out', 'lapse_release_in', 'chargeback', 'pool', 'carry_out', 'carry_in')),
-    -- Compensation (what is earned or released) or Chargeback (what a lapse or a carried
-    -- debt takes back), as the spec's filter names them.
+        'chargeback_escrow', 'lapse_release_out', 'lapse_release_in', 'chargeback', 'pool')),
+    -- Compensation (what is earned or released) or Chargeback (what a lapse takes back),
+    -- as the spec's filter names them.
     direction     text     NOT NULL CHECK (direction IN ('Compensation', 'Chargeback')),
     amount_cents  bigint   NOT NULL,
     -- E: the whole earning of the entry's line (a pool share for a pool entry).
@@ -41,7 +41,7 @@ CREATE TABLE cashflow_entries (
     period        date     NOT NULL CHECK (period = date_trunc('month', period)::date),
     occurred_on   date     NOT NULL,
     -- What wrote it, once: 'approved:<event>', 'release:<policy>:<part>', 'lapsed:<event>',
-    -- 'pool:<run>', 'payrun:<run>'. With line_key and kind it is unique: a job that runs
+    -- 'pool:<run>'. With line_key and kind it is unique: a job that runs
     -- again cannot write an entry twice.
     source        text     NOT NULL,
     line_key      text     NOT NULL,
@@ -51,8 +51,8 @@ CREATE TABLE cashflow_entries (
     pay_run_id    bigint,
     created_at    timestamptz NOT NULL DEFAULT now(),
     UNIQUE (source, line_key, kind),
-    CHECK ((direction = 'Chargeback') = (kind IN ('chargeback_escrow', 'chargeback', 'carry_out', 'carry_in'))),
-    CHECK (policy_id IS NOT NULL OR kind IN ('pool', 'carry_out', 'carry_in'))
+    CHECK ((direction = 'Chargeback') = (kind IN ('chargeback_escrow', 'chargeback'))),
+    CHECK (policy_id IS NOT NULL OR kind = 'pool')
 );
 CREATE INDEX cashflow_entries_associate ON cashflow_entries (associate_id, occurred_on DESC, id DESC);
 CREATE INDEX cashflow_entries_associate_period ON cashflow_entries (associate_id, period, category);
@@ -158,9 +158,10 @@ CREATE TABLE provider_payments (
 CREATE INDEX provider_payments_status ON provider_payments (status, id);
 CREATE INDEX provider_payments_policy ON provider_payments (policy_id);
 
--- A pay run nets each associate's settled-to-be entries up to the end of its period: the
--- Paid earnings and the chargeback debits not yet on a statement. A negative net pays
--- nothing and carries the debt into the next period as a pair of entries.
+-- A pay run nets each associate's entries not yet on a statement, up to the end of its
+-- month: the payable earnings (Paid: the provider's money is in; pool shares) and the
+-- chargeback debits. A positive net is paid and settles them; a negative net pays nothing
+-- and leaves them all to the next run (the debt carries forward).
 CREATE TABLE pay_runs (
     id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     period      date   NOT NULL UNIQUE CHECK (period = date_trunc('month', period)::date),
@@ -170,13 +171,14 @@ CREATE TABLE pay_runs (
     created_at  timestamptz NOT NULL DEFAULT now()
 );
 CREATE TABLE pay_statements (
+    id                bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
     pay_run_id        bigint NOT NULL REFERENCES pay_runs (id),
     associate_id      bigint NOT NULL REFERENCES associates (id),
     earnings_cents    bigint NOT NULL,
     chargebacks_cents bigint NOT NULL,
     net_cents         bigint NOT NULL,
     paid_cents        bigint NOT NULL CHECK (paid_cents >= 0),
-    carried_cents     bigint NOT NULL CHECK (carried_cents <= 0),
+    carried_cents     bigint NOT NULL CHECK (carried_cents <= 0 AND (paid_cents = 0 OR carried_cents = 0)),
     entries           integer NOT NULL,
     PRIMARY KEY (pay_run_id, associate_id)
 );

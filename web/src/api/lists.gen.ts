@@ -10,6 +10,7 @@ import {
   PolicyStatus,
   ProductCategory,
   ProductType,
+  ProviderPaymentStatus,
   StateCode,
 } from './gen/model';
 import type {
@@ -22,8 +23,11 @@ import type {
   ListChargebacksParams,
   ListClientsParams,
   ListCompensationScheduleParams,
+  ListPayRunsParams,
+  ListPayStatementsParams,
   ListPoliciesParams,
   ListProductsParams,
+  ListProviderPaymentsParams,
   ListProvidersParams,
   ListTeamParams,
 } from './gen/model';
@@ -313,5 +317,58 @@ export const listChargebacks: ListSpec<ListChargebacksParams> = {
     id: { ops: [], sortable: true },
     occurred_on: { ops: [], sortable: true },
     amount_cents: { ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listProviderPayments. */
+export const listProviderPayments: ListSpec<ListProviderPaymentsParams> = {
+  operation: 'listProviderPayments',
+  key: 'id',
+  defaultOrder: '-id',
+  fields: {
+    status: {
+      type: 'enum',
+      ops: ['eq', 'in'],
+      values: Object.values(ProviderPaymentStatus),
+      sortable: true,
+    },
+    provider_id: { type: 'int', ops: ['eq'], min: 1, sortable: false },
+    statement_id: { type: 'int', ops: ['eq'], min: 1, sortable: false },
+    policy_number: { type: 'string', ops: ['eq'], maxLength: 64, sortable: false },
+    id: { ops: [], sortable: true },
+    paid_on: { ops: [], sortable: true },
+    amount_cents: { ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listPayRuns. */
+export const listPayRuns: ListSpec<ListPayRunsParams> = {
+  operation: 'listPayRuns',
+  key: 'id',
+  defaultOrder: '-period',
+  fields: {
+    id: { ops: [], sortable: true },
+    period: { ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listPayStatements. */
+export const listPayStatements: ListSpec<ListPayStatementsParams> = {
+  operation: 'listPayStatements',
+  key: 'id',
+  defaultOrder: '-period',
+  fields: {
+    pay_run_id: { type: 'int', ops: ['eq'], min: 1, sortable: false },
+    associate_code: {
+      type: 'string',
+      ops: ['eq'],
+      lookup: 'associate',
+      maxLength: 32,
+      sortable: false,
+    },
+    id: { ops: [], sortable: true },
+    period: { ops: [], sortable: true },
+    net_cents: { ops: [], sortable: true },
+    paid_cents: { ops: [], sortable: true },
   },
 };

@@ -13,7 +13,7 @@
  * What the entry is within its line: advance (75 % on approval), escrow (the rest held),
  * release_out/release_in (a release of escrow, out of Escrow and into Pending),
  * chargeback_escrow, lapse_release_out/lapse_release_in and chargeback (a lapse), pool
- * (a bonus pool share), carry_out/carry_in (a debt carried by a pay run).
+ * (a bonus pool share).
  */
 export type EntryKind = (typeof EntryKind)[keyof typeof EntryKind];
 
@@ -27,6 +27,4 @@ export const EntryKind = {
   lapse_release_in: 'lapse_release_in',
   chargeback: 'chargeback',
   pool: 'pool',
-  carry_out: 'carry_out',
-  carry_in: 'carry_in',
 } as const;

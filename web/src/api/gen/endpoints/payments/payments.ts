@@ -8,15 +8,18 @@
  *
  * OpenAPI spec version: 0.1.0
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult,
 } from '@tanstack/react-query';
@@ -30,11 +33,24 @@ import type {
   GetPaymentsDashboardParams,
   ListCashflowParams,
   ListChargebacksParams,
+  ListPayRunsParams,
+  ListPayStatementsParams,
+  ListProviderPaymentsParams,
+  PayRun,
+  PayRunInput,
+  PayRunList,
+  PayStatementList,
   PaymentsDashboard,
+  ProcessResult,
+  ProviderPayment,
+  ProviderPaymentList,
+  ProviderPaymentMove,
+  StatementImport,
+  StatementImportInput,
 } from '../../model';
 
 import { apiRequest } from '../../../mutator.ts';
-import type { ErrorType } from '../../../mutator.ts';
+import type { ErrorType, BodyType } from '../../../mutator.ts';
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
@@ -653,6 +669,702 @@ export function useListChargebacks<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
   const queryOptions = getListChargebacksQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+/**
+ * All rows or none: a statement with a bad row answers 422 naming each bad row
+ * (`rows[N].field`, N counting from 1 after the header) and imports nothing. Matched rows
+ * become Ready To Pay; unknown policies and short payments become Action Required with
+ * the reason.
+ * @summary Import a provider's commission statement (CSV policy_number,amount,date) as payments (staff with payments.manage).
+ */
+export const importStatement = (
+  statementImportInput: BodyType<StatementImportInput>,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<StatementImport>(
+    {
+      url: `/payments/statements`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: statementImportInput,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getImportStatementMutationKey = () => ['importStatement'] as const;
+
+export const getImportStatementMutationOptions = <
+  TError = ErrorType<ErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof importStatement>>,
+    TError,
+    ImportStatementMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof apiRequest>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof importStatement>>,
+  TError,
+  ImportStatementMutationVariables,
+  TContext
+> => {
+  const mutationKey = getImportStatementMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof importStatement>>,
+    ImportStatementMutationVariables
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return importStatement(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ImportStatementMutationResult = NonNullable<
+  Awaited<ReturnType<typeof importStatement>>
+>;
+export type ImportStatementMutationBody = BodyType<StatementImportInput>;
+export type ImportStatementMutationError = ErrorType<ErrorResponse>;
+export type ImportStatementMutationVariables = { data: BodyType<StatementImportInput> };
+
+/**
+ * @summary Import a provider's commission statement (CSV policy_number,amount,date) as payments (staff with payments.manage).
+ */
+export const useImportStatement = <TError = ErrorType<ErrorResponse>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof importStatement>>,
+      TError,
+      ImportStatementMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof importStatement>>,
+  TError,
+  ImportStatementMutationVariables,
+  TContext
+> => {
+  return useMutation(getImportStatementMutationOptions(options), queryClient);
+};
+/**
+ * @summary Payments received from providers (staff with payments.read).
+ */
+export const listProviderPayments = (
+  params?: ListProviderPaymentsParams,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<ProviderPaymentList>(
+    { url: `/payments/provider-payments`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListProviderPaymentsQueryKey = (params?: ListProviderPaymentsParams) => {
+  return [`/payments/provider-payments`, ...(params ? [params] : [])] as const;
+};
+
+export const getListProviderPaymentsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listProviderPayments>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListProviderPaymentsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listProviderPayments>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListProviderPaymentsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listProviderPayments>>> = ({ signal }) =>
+    listProviderPayments(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listProviderPayments>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListProviderPaymentsQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listProviderPayments>>
+>;
+export type ListProviderPaymentsQueryError = ErrorType<ErrorResponse>;
+
+export function useListProviderPayments<
+  TData = Awaited<ReturnType<typeof listProviderPayments>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params: undefined | ListProviderPaymentsParams,
+  options: {
+    query: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listProviderPayments>>, TError, TData>
+    > &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProviderPayments>>,
+          TError,
+          Awaited<ReturnType<typeof listProviderPayments>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListProviderPayments<
+  TData = Awaited<ReturnType<typeof listProviderPayments>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListProviderPaymentsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listProviderPayments>>, TError, TData>
+    > &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProviderPayments>>,
+          TError,
+          Awaited<ReturnType<typeof listProviderPayments>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListProviderPayments<
+  TData = Awaited<ReturnType<typeof listProviderPayments>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListProviderPaymentsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listProviderPayments>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Payments received from providers (staff with payments.read).
+ */
+
+export function useListProviderPayments<
+  TData = Awaited<ReturnType<typeof listProviderPayments>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListProviderPaymentsParams,
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof listProviderPayments>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListProviderPaymentsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+/**
+ * @summary Move a provider payment (staff with payments.manage); an invalid move answers 409 naming the allowed ones.
+ */
+export const moveProviderPayment = (
+  id: number,
+  providerPaymentMove: BodyType<ProviderPaymentMove>,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<ProviderPayment>(
+    {
+      url: `/payments/provider-payments/${id}/status`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: providerPaymentMove,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getMoveProviderPaymentMutationKey = () => ['moveProviderPayment'] as const;
+
+export const getMoveProviderPaymentMutationOptions = <
+  TError = ErrorType<ErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof moveProviderPayment>>,
+    TError,
+    MoveProviderPaymentMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof apiRequest>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof moveProviderPayment>>,
+  TError,
+  MoveProviderPaymentMutationVariables,
+  TContext
+> => {
+  const mutationKey = getMoveProviderPaymentMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof moveProviderPayment>>,
+    MoveProviderPaymentMutationVariables
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return moveProviderPayment(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type MoveProviderPaymentMutationResult = NonNullable<
+  Awaited<ReturnType<typeof moveProviderPayment>>
+>;
+export type MoveProviderPaymentMutationBody = BodyType<ProviderPaymentMove>;
+export type MoveProviderPaymentMutationError = ErrorType<ErrorResponse>;
+export type MoveProviderPaymentMutationVariables = {
+  id: number;
+  data: BodyType<ProviderPaymentMove>;
+};
+
+/**
+ * @summary Move a provider payment (staff with payments.manage); an invalid move answers 409 naming the allowed ones.
+ */
+export const useMoveProviderPayment = <TError = ErrorType<ErrorResponse>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof moveProviderPayment>>,
+      TError,
+      MoveProviderPaymentMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof moveProviderPayment>>,
+  TError,
+  MoveProviderPaymentMutationVariables,
+  TContext
+> => {
+  return useMutation(getMoveProviderPaymentMutationOptions(options), queryClient);
+};
+/**
+ * @summary Process every Ready To Pay provider payment; each releases its policy's Pending entries to Paid (staff with payments.manage).
+ */
+export const processPayments = (
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<ProcessResult>({ url: `/payments/process`, method: 'POST', signal }, options);
+};
+
+export const getProcessPaymentsMutationKey = () => ['processPayments'] as const;
+
+export const getProcessPaymentsMutationOptions = <
+  TError = ErrorType<ErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof processPayments>>,
+    TError,
+    void,
+    TContext
+  >;
+  request?: SecondParameter<typeof apiRequest>;
+}): UseMutationOptions<Awaited<ReturnType<typeof processPayments>>, TError, void, TContext> => {
+  const mutationKey = getProcessPaymentsMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof processPayments>>, void> = () => {
+    return processPayments(requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ProcessPaymentsMutationResult = NonNullable<
+  Awaited<ReturnType<typeof processPayments>>
+>;
+
+export type ProcessPaymentsMutationError = ErrorType<ErrorResponse>;
+
+/**
+ * @summary Process every Ready To Pay provider payment; each releases its policy's Pending entries to Paid (staff with payments.manage).
+ */
+export const useProcessPayments = <TError = ErrorType<ErrorResponse>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof processPayments>>,
+      TError,
+      void,
+      TContext
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof processPayments>>, TError, void, TContext> => {
+  return useMutation(getProcessPaymentsMutationOptions(options), queryClient);
+};
+/**
+ * @summary Pay runs, newest first (staff with payments.read).
+ */
+export const listPayRuns = (
+  params?: ListPayRunsParams,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<PayRunList>(
+    { url: `/payments/pay-runs`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListPayRunsQueryKey = (params?: ListPayRunsParams) => {
+  return [`/payments/pay-runs`, ...(params ? [params] : [])] as const;
+};
+
+export const getListPayRunsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listPayRuns>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListPayRunsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayRuns>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListPayRunsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listPayRuns>>> = ({ signal }) =>
+    listPayRuns(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listPayRuns>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListPayRunsQueryResult = NonNullable<Awaited<ReturnType<typeof listPayRuns>>>;
+export type ListPayRunsQueryError = ErrorType<ErrorResponse>;
+
+export function useListPayRuns<
+  TData = Awaited<ReturnType<typeof listPayRuns>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params: undefined | ListPayRunsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayRuns>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayRuns>>,
+          TError,
+          Awaited<ReturnType<typeof listPayRuns>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListPayRuns<
+  TData = Awaited<ReturnType<typeof listPayRuns>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListPayRunsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayRuns>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayRuns>>,
+          TError,
+          Awaited<ReturnType<typeof listPayRuns>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListPayRuns<
+  TData = Awaited<ReturnType<typeof listPayRuns>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListPayRunsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayRuns>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Pay runs, newest first (staff with payments.read).
+ */
+
+export function useListPayRuns<
+  TData = Awaited<ReturnType<typeof listPayRuns>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListPayRunsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayRuns>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListPayRunsQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+/**
+ * @summary Run the pay run of a month (staff with payments.manage); a month runs once (409 after).
+ */
+export const createPayRun = (
+  payRunInput: BodyType<PayRunInput>,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<PayRun>(
+    {
+      url: `/payments/pay-runs`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: payRunInput,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getCreatePayRunMutationKey = () => ['createPayRun'] as const;
+
+export const getCreatePayRunMutationOptions = <
+  TError = ErrorType<ErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof createPayRun>>,
+    TError,
+    CreatePayRunMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof apiRequest>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof createPayRun>>,
+  TError,
+  CreatePayRunMutationVariables,
+  TContext
+> => {
+  const mutationKey = getCreatePayRunMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof createPayRun>>,
+    CreatePayRunMutationVariables
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return createPayRun(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CreatePayRunMutationResult = NonNullable<Awaited<ReturnType<typeof createPayRun>>>;
+export type CreatePayRunMutationBody = BodyType<PayRunInput>;
+export type CreatePayRunMutationError = ErrorType<ErrorResponse>;
+export type CreatePayRunMutationVariables = { data: BodyType<PayRunInput> };
+
+/**
+ * @summary Run the pay run of a month (staff with payments.manage); a month runs once (409 after).
+ */
+export const useCreatePayRun = <TError = ErrorType<ErrorResponse>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof createPayRun>>,
+      TError,
+      CreatePayRunMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof createPayRun>>,
+  TError,
+  CreatePayRunMutationVariables,
+  TContext
+> => {
+  return useMutation(getCreatePayRunMutationOptions(options), queryClient);
+};
+/**
+ * @summary Pay statements the caller may see (its own; staff with payments.read everyone's), newest first.
+ */
+export const listPayStatements = (
+  params?: ListPayStatementsParams,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<PayStatementList>(
+    { url: `/payments/pay-statements`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListPayStatementsQueryKey = (params?: ListPayStatementsParams) => {
+  return [`/payments/pay-statements`, ...(params ? [params] : [])] as const;
+};
+
+export const getListPayStatementsQueryOptions = <
+  TData = Awaited<ReturnType<typeof listPayStatements>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListPayStatementsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayStatements>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListPayStatementsQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listPayStatements>>> = ({ signal }) =>
+    listPayStatements(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listPayStatements>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListPayStatementsQueryResult = NonNullable<
+  Awaited<ReturnType<typeof listPayStatements>>
+>;
+export type ListPayStatementsQueryError = ErrorType<ErrorResponse>;
+
+export function useListPayStatements<
+  TData = Awaited<ReturnType<typeof listPayStatements>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params: undefined | ListPayStatementsParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayStatements>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayStatements>>,
+          TError,
+          Awaited<ReturnType<typeof listPayStatements>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListPayStatements<
+  TData = Awaited<ReturnType<typeof listPayStatements>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListPayStatementsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayStatements>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPayStatements>>,
+          TError,
+          Awaited<ReturnType<typeof listPayStatements>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListPayStatements<
+  TData = Awaited<ReturnType<typeof listPayStatements>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListPayStatementsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayStatements>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Pay statements the caller may see (its own; staff with payments.read everyone's), newest first.
+ */
+
+export function useListPayStatements<
+  TData = Awaited<ReturnType<typeof listPayStatements>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListPayStatementsParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listPayStatements>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListPayStatementsQueryOptions(params, options);
 
   const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
     queryKey: DataTag<QueryKey, TData, TError>;

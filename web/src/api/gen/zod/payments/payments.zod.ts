@@ -234,11 +234,9 @@ export const ListCashflowResponse = zod.object({
           'lapse_release_in',
           'chargeback',
           'pool',
-          'carry_out',
-          'carry_in',
         ])
         .describe(
-          'What the entry is within its line: advance (75 % on approval), escrow (the rest held),\nrelease_out/release_in (a release of escrow, out of Escrow and into Pending),\nchargeback_escrow, lapse_release_out/lapse_release_in and chargeback (a lapse), pool\n(a bonus pool share), carry_out/carry_in (a debt carried by a pay run).\n',
+          'What the entry is within its line: advance (75 % on approval), escrow (the rest held),\nrelease_out/release_in (a release of escrow, out of Escrow and into Pending),\nchargeback_escrow, lapse_release_out/lapse_release_in and chargeback (a lapse), pool\n(a bonus pool share).\n',
         ),
       amount_cents: zod.int().describe('Signed; chargebacks are negative.'),
       earning_cents: zod.int().describe("The whole earning of the entry's line."),
@@ -390,11 +388,9 @@ export const GetCashflowEntryResponse = zod.object({
         'lapse_release_in',
         'chargeback',
         'pool',
-        'carry_out',
-        'carry_in',
       ])
       .describe(
-        'What the entry is within its line: advance (75 % on approval), escrow (the rest held),\nrelease_out/release_in (a release of escrow, out of Escrow and into Pending),\nchargeback_escrow, lapse_release_out/lapse_release_in and chargeback (a lapse), pool\n(a bonus pool share), carry_out/carry_in (a debt carried by a pay run).\n',
+        'What the entry is within its line: advance (75 % on approval), escrow (the rest held),\nrelease_out/release_in (a release of escrow, out of Escrow and into Pending),\nchargeback_escrow, lapse_release_out/lapse_release_in and chargeback (a lapse), pool\n(a bonus pool share).\n',
       ),
     amount_cents: zod.int().describe('Signed; chargebacks are negative.'),
     earning_cents: zod.int().describe("The whole earning of the entry's line."),
@@ -473,11 +469,9 @@ export const GetCashflowEntryResponse = zod.object({
             'lapse_release_in',
             'chargeback',
             'pool',
-            'carry_out',
-            'carry_in',
           ])
           .describe(
-            'What the entry is within its line: advance (75 % on approval), escrow (the rest held),\nrelease_out/release_in (a release of escrow, out of Escrow and into Pending),\nchargeback_escrow, lapse_release_out/lapse_release_in and chargeback (a lapse), pool\n(a bonus pool share), carry_out/carry_in (a debt carried by a pay run).\n',
+            'What the entry is within its line: advance (75 % on approval), escrow (the rest held),\nrelease_out/release_in (a release of escrow, out of Escrow and into Pending),\nchargeback_escrow, lapse_release_out/lapse_release_in and chargeback (a lapse), pool\n(a bonus pool share).\n',
           ),
         amount_cents: zod.int().describe('Signed; chargebacks are negative.'),
         earning_cents: zod.int().describe("The whole earning of the entry's line."),
@@ -591,17 +585,303 @@ export const ListChargebacksResponse = zod.object({
           'lapse_release_in',
           'chargeback',
           'pool',
-          'carry_out',
-          'carry_in',
         ])
         .describe(
-          'What the entry is within its line: advance (75 % on approval), escrow (the rest held),\nrelease_out/release_in (a release of escrow, out of Escrow and into Pending),\nchargeback_escrow, lapse_release_out/lapse_release_in and chargeback (a lapse), pool\n(a bonus pool share), carry_out/carry_in (a debt carried by a pay run).\n',
+          'What the entry is within its line: advance (75 % on approval), escrow (the rest held),\nrelease_out/release_in (a release of escrow, out of Escrow and into Pending),\nchargeback_escrow, lapse_release_out/lapse_release_in and chargeback (a lapse), pool\n(a bonus pool share).\n',
         ),
       amount_cents: zod.int().describe('Signed; chargebacks are negative.'),
       earning_cents: zod.int().describe("The whole earning of the entry's line."),
       period: zod.iso.date().describe('First day of the month the entry counts in.'),
       occurred_on: zod.iso.date(),
       settled: zod.boolean().describe('On a pay statement already.'),
+    }),
+  ),
+  next_cursor: zod.string().optional(),
+});
+
+/**
+ * All rows or none: a statement with a bad row answers 422 naming each bad row
+ * (`rows[N].field`, N counting from 1 after the header) and imports nothing. Matched rows
+ * become Ready To Pay; unknown policies and short payments become Action Required with
+ * the reason.
+ * @summary Import a provider's commission statement (CSV policy_number,amount,date) as payments (staff with payments.manage).
+ */
+
+export const importStatementBodyFileNameMax = 200;
+
+export const importStatementBodyCsvMax = 900000;
+
+export const ImportStatementBody = zod.object({
+  provider_id: zod.int().min(1),
+  file_name: zod.string().min(1).max(importStatementBodyFileNameMax),
+  csv: zod
+    .string()
+    .max(importStatementBodyCsvMax)
+    .describe(
+      'A header row policy_number,amount,date, then one row per payment (amount in dollars, date YYYY-MM-DD).',
+    ),
+});
+
+export const ImportStatementResponse = zod.object({
+  id: zod.int(),
+  rows: zod.int(),
+  ready_to_pay: zod.int(),
+  action_required: zod.int(),
+});
+
+/**
+ * @summary Payments received from providers (staff with payments.read).
+ */
+export const listProviderPaymentsQueryPageDefault = 1;
+export const listProviderPaymentsQueryPageMax = 100000000;
+
+export const listProviderPaymentsQueryLimitDefault = 100;
+export const listProviderPaymentsQueryLimitMax = 1000;
+
+export const listProviderPaymentsQueryCursorMax = 16384;
+
+export const listProviderPaymentsQueryFilterStatusInMax = 1000;
+
+export const listProviderPaymentsQueryFilterPolicyNumberEqMax = 64;
+
+export const ListProviderPaymentsQueryParams = zod.object({
+  page: zod
+    .int()
+    .min(1)
+    .max(listProviderPaymentsQueryPageMax)
+    .default(listProviderPaymentsQueryPageDefault)
+    .describe('Page number, from 1.'),
+  limit: zod
+    .int()
+    .min(1)
+    .max(listProviderPaymentsQueryLimitMax)
+    .default(listProviderPaymentsQueryLimitDefault)
+    .describe('Rows per page; the answer holds up to limit + 1 rows.'),
+  cursor: zod
+    .string()
+    .max(listProviderPaymentsQueryCursorMax)
+    .optional()
+    .describe(
+      'The `next_cursor` of the previous page. When given, the page starts right after that\nrow (keyset pagination, as fast at any depth) and `page` is only informative.\n',
+    ),
+  'filter[status][eq]': zod
+    .enum(['Received', 'Action Required', 'Ready To Pay', 'Processed'])
+    .optional(),
+  'filter[status][in][]': zod
+    .array(zod.enum(['Received', 'Action Required', 'Ready To Pay', 'Processed']))
+    .max(listProviderPaymentsQueryFilterStatusInMax)
+    .optional(),
+  'filter[provider_id][eq]': zod.int().min(1).optional(),
+  'filter[statement_id][eq]': zod.int().min(1).optional(),
+  'filter[policy_number][eq]': zod
+    .string()
+    .max(listProviderPaymentsQueryFilterPolicyNumberEqMax)
+    .optional(),
+  order: zod
+    .object({
+      id: zod.enum(['ASC', 'DESC']).optional(),
+      paid_on: zod.enum(['ASC', 'DESC']).optional(),
+      amount_cents: zod.enum(['ASC', 'DESC']).optional(),
+      status: zod.enum(['ASC', 'DESC']).optional(),
+    })
+    .optional()
+    .describe(
+      'Sort fields, in the order given; the id is always the last key. Without an order, newest first.',
+    ),
+});
+
+export const ListProviderPaymentsResponse = zod.object({
+  data: zod.array(
+    zod.object({
+      id: zod.int(),
+      statement_id: zod.int(),
+      provider_id: zod.int(),
+      provider_name: zod.string(),
+      row_no: zod.int(),
+      policy_number: zod.string(),
+      policy_id: zod.int().optional(),
+      amount_cents: zod.int(),
+      paid_on: zod.iso.date(),
+      status: zod.enum(['Received', 'Action Required', 'Ready To Pay', 'Processed']),
+      reason: zod.string().optional(),
+      next_statuses: zod.array(
+        zod.enum(['Received', 'Action Required', 'Ready To Pay', 'Processed']),
+      ),
+    }),
+  ),
+  next_cursor: zod.string().optional(),
+});
+
+/**
+ * @summary Move a provider payment (staff with payments.manage); an invalid move answers 409 naming the allowed ones.
+ */
+
+export const MoveProviderPaymentParams = zod.object({
+  id: zod.int().min(1),
+});
+
+export const moveProviderPaymentBodyReasonMax = 500;
+
+export const MoveProviderPaymentBody = zod.object({
+  status: zod.enum(['Received', 'Action Required', 'Ready To Pay', 'Processed']),
+  reason: zod.string().max(moveProviderPaymentBodyReasonMax).optional(),
+});
+
+export const MoveProviderPaymentResponse = zod.object({
+  id: zod.int(),
+  statement_id: zod.int(),
+  provider_id: zod.int(),
+  provider_name: zod.string(),
+  row_no: zod.int(),
+  policy_number: zod.string(),
+  policy_id: zod.int().optional(),
+  amount_cents: zod.int(),
+  paid_on: zod.iso.date(),
+  status: zod.enum(['Received', 'Action Required', 'Ready To Pay', 'Processed']),
+  reason: zod.string().optional(),
+  next_statuses: zod.array(zod.enum(['Received', 'Action Required', 'Ready To Pay', 'Processed'])),
+});
+
+/**
+ * @summary Process every Ready To Pay provider payment; each releases its policy's Pending entries to Paid (staff with payments.manage).
+ */
+export const ProcessPaymentsResponse = zod.object({
+  payments: zod.int(),
+  entries_paid: zod.int(),
+  paid_cents: zod.int(),
+});
+
+/**
+ * @summary Pay runs, newest first (staff with payments.read).
+ */
+export const listPayRunsQueryPageDefault = 1;
+export const listPayRunsQueryPageMax = 100000000;
+
+export const listPayRunsQueryLimitDefault = 100;
+export const listPayRunsQueryLimitMax = 1000;
+
+export const listPayRunsQueryCursorMax = 16384;
+
+export const ListPayRunsQueryParams = zod.object({
+  page: zod
+    .int()
+    .min(1)
+    .max(listPayRunsQueryPageMax)
+    .default(listPayRunsQueryPageDefault)
+    .describe('Page number, from 1.'),
+  limit: zod
+    .int()
+    .min(1)
+    .max(listPayRunsQueryLimitMax)
+    .default(listPayRunsQueryLimitDefault)
+    .describe('Rows per page; the answer holds up to limit + 1 rows.'),
+  cursor: zod
+    .string()
+    .max(listPayRunsQueryCursorMax)
+    .optional()
+    .describe(
+      'The `next_cursor` of the previous page. When given, the page starts right after that\nrow (keyset pagination, as fast at any depth) and `page` is only informative.\n',
+    ),
+  order: zod
+    .object({
+      id: zod.enum(['ASC', 'DESC']).optional(),
+      period: zod.enum(['ASC', 'DESC']).optional(),
+    })
+    .optional()
+    .describe('Sort fields; without an order, the newest month first.'),
+});
+
+export const ListPayRunsResponse = zod.object({
+  data: zod.array(
+    zod.object({
+      id: zod.int(),
+      period: zod.iso.date(),
+      paid_cents: zod.int(),
+      associates: zod.int(),
+      created_at: zod.iso.datetime({ offset: true }),
+    }),
+  ),
+  next_cursor: zod.string().optional(),
+});
+
+/**
+ * @summary Run the pay run of a month (staff with payments.manage); a month runs once (409 after).
+ */
+export const CreatePayRunBody = zod.object({
+  period: zod.iso.date().describe('First day of the month to pay.'),
+});
+
+export const CreatePayRunResponse = zod.object({
+  id: zod.int(),
+  period: zod.iso.date(),
+  paid_cents: zod.int(),
+  associates: zod.int(),
+  created_at: zod.iso.datetime({ offset: true }),
+});
+
+/**
+ * @summary Pay statements the caller may see (its own; staff with payments.read everyone's), newest first.
+ */
+export const listPayStatementsQueryPageDefault = 1;
+export const listPayStatementsQueryPageMax = 100000000;
+
+export const listPayStatementsQueryLimitDefault = 100;
+export const listPayStatementsQueryLimitMax = 1000;
+
+export const listPayStatementsQueryCursorMax = 16384;
+
+export const listPayStatementsQueryFilterAssociateCodeEqMax = 32;
+
+export const ListPayStatementsQueryParams = zod.object({
+  page: zod
+    .int()
+    .min(1)
+    .max(listPayStatementsQueryPageMax)
+    .default(listPayStatementsQueryPageDefault)
+    .describe('Page number, from 1.'),
+  limit: zod
+    .int()
+    .min(1)
+    .max(listPayStatementsQueryLimitMax)
+    .default(listPayStatementsQueryLimitDefault)
+    .describe('Rows per page; the answer holds up to limit + 1 rows.'),
+  cursor: zod
+    .string()
+    .max(listPayStatementsQueryCursorMax)
+    .optional()
+    .describe(
+      'The `next_cursor` of the previous page. When given, the page starts right after that\nrow (keyset pagination, as fast at any depth) and `page` is only informative.\n',
+    ),
+  'filter[pay_run_id][eq]': zod.int().min(1).optional(),
+  'filter[associate_code][eq]': zod
+    .string()
+    .max(listPayStatementsQueryFilterAssociateCodeEqMax)
+    .optional(),
+  order: zod
+    .object({
+      id: zod.enum(['ASC', 'DESC']).optional(),
+      period: zod.enum(['ASC', 'DESC']).optional(),
+      net_cents: zod.enum(['ASC', 'DESC']).optional(),
+      paid_cents: zod.enum(['ASC', 'DESC']).optional(),
+    })
+    .optional()
+    .describe('Sort fields; without an order, the newest month first.'),
+});
+
+export const ListPayStatementsResponse = zod.object({
+  data: zod.array(
+    zod.object({
+      id: zod.int(),
+      pay_run_id: zod.int(),
+      period: zod.iso.date(),
+      associate_code: zod.string(),
+      associate_name: zod.string(),
+      earnings_cents: zod.int(),
+      chargebacks_cents: zod.int(),
+      net_cents: zod.int(),
+      paid_cents: zod.int(),
+      carried_cents: zod.int().describe('Debt carried into the next period (≤ 0).'),
+      entries: zod.int(),
     }),
   ),
   next_cursor: zod.string().optional(),
