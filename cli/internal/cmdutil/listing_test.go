@@ -228,6 +228,12 @@ var paramsOf = map[string]func() any{
 	"listProducts":                 func() any { return &oas.ListProductsParams{} },
 	"listCompensationSchedule":     func() any { return &oas.ListCompensationScheduleParams{} },
 	"downloadCompensationSchedule": func() any { return &oas.DownloadCompensationScheduleParams{} },
+	"listCashflow":                 func() any { return &oas.ListCashflowParams{} },
+	"downloadCashflow":             func() any { return &oas.DownloadCashflowParams{} },
+	"listChargebacks":              func() any { return &oas.ListChargebacksParams{} },
+	"listProviderPayments":         func() any { return &oas.ListProviderPaymentsParams{} },
+	"listPayRuns":                  func() any { return &oas.ListPayRunsParams{} },
+	"listPayStatements":            func() any { return &oas.ListPayStatementsParams{} },
 }
 
 // The CLI offers exactly what the server accepts: every filter and order the contract

@@ -107,7 +107,7 @@ func TestStaffActsForAnAssociate(t *testing.T) {
 	}
 	tt.keys("ctrl+x")
 	if tt.root().acting != nil || !strings.Contains(tt.view(), "press a to act for one") ||
-		!strings.Contains(tt.view(), "Sam Staffer (staff) · http://portal") {
+		!strings.Contains(tt.view(), "Sam Staffer (staff)") {
 		t.Errorf("after ctrl+x:\n%s", tt.view())
 	}
 }

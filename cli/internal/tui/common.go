@@ -1,9 +1,9 @@
 // Package tui is the support screen of `portal tui`: a root model that switches between
-// screens (clients browser, associate lookup, team browser, genealogy tree; cashflow later),
-// each a sub-model in
-// its own file. Every component embeds Common (size, styles, keymap, context), keymaps come
-// from DefaultKeyMap-style constructors and are shown by the help bubble, and data comes
-// through Backend, which the SDK client implements and tests fake.
+// screens (clients browser, associate lookup, team browser, genealogy tree, business,
+// payments), each a sub-model in its own file. Every component embeds Common (size, styles,
+// keymap, context), keymaps come from DefaultKeyMap-style constructors and are shown by the
+// help bubble, and data comes through Backend, which the SDK client implements and tests
+// fake.
 package tui
 
 import (
@@ -39,6 +39,12 @@ type Backend interface {
 	GetPolicy(ctx context.Context, params oas.GetPolicyParams) (*oas.PolicyHeaders, error)
 	ListPolicyRequirements(ctx context.Context, params oas.ListPolicyRequirementsParams) (*oas.RequirementListHeaders, error)
 	GetPolicyCommission(ctx context.Context, params oas.GetPolicyCommissionParams) (*oas.CommissionPreviewHeaders, error)
+
+	// The payments screen: the balances and earnings, the cashflow page by page, and an
+	// entry's explanation.
+	GetPaymentsDashboard(ctx context.Context, params oas.GetPaymentsDashboardParams) (*oas.PaymentsDashboardHeaders, error)
+	ListCashflow(ctx context.Context, params oas.ListCashflowParams) (*oas.CashflowListHeaders, error)
+	GetCashflowEntry(ctx context.Context, params oas.GetCashflowEntryParams) (*oas.CashflowEntryDetailHeaders, error)
 }
 
 // Common is embedded in every component: what they all read and nothing they own.

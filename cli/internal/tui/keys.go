@@ -14,6 +14,7 @@ type KeyMap struct {
 	Screen3    key.Binding
 	Screen4    key.Binding
 	Screen5    key.Binding
+	Screen6    key.Binding
 	ActAs      key.Binding // staff: choose the associate to act for
 }
 
@@ -30,6 +31,7 @@ func DefaultKeyMap() *KeyMap {
 		Screen3:    key.NewBinding(key.WithKeys("3"), key.WithHelp("3", "team")),
 		Screen4:    key.NewBinding(key.WithKeys("4"), key.WithHelp("4", "tree")),
 		Screen5:    key.NewBinding(key.WithKeys("5"), key.WithHelp("5", "business")),
+		Screen6:    key.NewBinding(key.WithKeys("6"), key.WithHelp("6", "payments")),
 		ActAs:      key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "act as")),
 	}
 }
@@ -128,6 +130,25 @@ func DefaultTeamKeyMap() TeamKeyMap {
 		NextView:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next view")),
 		PrevView:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "prev view")),
 	}
+}
+
+// PaymentsKeyMap holds the keys of the payments screen: the cashflow list's, s to change its
+// order, and o on an entry to open the policy behind it.
+type PaymentsKeyMap struct {
+	ListKeyMap
+	Sort   key.Binding
+	Policy key.Binding
+}
+
+// DefaultPaymentsKeyMap returns the payments screen's keys.
+func DefaultPaymentsKeyMap() PaymentsKeyMap {
+	k := PaymentsKeyMap{
+		ListKeyMap: DefaultListKeyMap(),
+		Sort:       key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")),
+		Policy:     key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open policy")),
+	}
+	k.Open.SetHelp("enter", "explain")
+	return k
 }
 
 // TreeKeyMap holds the keys of the genealogy tree.

@@ -16,7 +16,7 @@ import (
 	"github.com/associateportal/portal/sdk/oas"
 )
 
-// screenID names a screen; the root shows one at a time. Cashflow comes next.
+// screenID names a screen; the root shows one at a time.
 type screenID int
 
 const (
@@ -25,6 +25,7 @@ const (
 	screenTeam
 	screenTree
 	screenBusiness
+	screenPayments
 	screenCount
 )
 
@@ -115,6 +116,7 @@ func (m *Model) buildScreens() {
 		screenTeam:       newTeamScreen(c),
 		screenTree:       newTreeScreen(c),
 		screenBusiness:   newBusinessScreen(c),
+		screenPayments:   newPaymentsScreen(c),
 	}
 }
 
@@ -239,8 +241,22 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.updateScreen(screenBusiness, msg)
 
 	case policyLoadedMsg:
+		// The business screen's policies, and those the payments screen opens from an entry.
 		m.noteFailure(msg)
-		return m.updateScreen(screenBusiness, msg)
+		next, cmd := m.updateScreen(screenBusiness, msg)
+		next, cmd2 := next.updateScreen(screenPayments, msg)
+		return next, tea.Batch(cmd, cmd2)
+
+	case cashflowLoadedMsg:
+		return m.updateScreen(screenPayments, msg)
+
+	case paymentsDashboardMsg:
+		m.noteFailure(msg)
+		return m.updateScreen(screenPayments, msg)
+
+	case cashflowEntryMsg:
+		m.noteFailure(msg)
+		return m.updateScreen(screenPayments, msg)
 	}
 	if m.picker != nil {
 		return m.updatePicker(msg)
@@ -281,6 +297,8 @@ func (m Model) updateKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			return m.switchTo(screenTree), nil
 		case key.Matches(msg, km.Screen5):
 			return m.switchTo(screenBusiness), nil
+		case key.Matches(msg, km.Screen6):
+			return m.switchTo(screenPayments), nil
 		case key.Matches(msg, km.ActAs) && m.canActAs():
 			return m.openPicker()
 		}
@@ -289,10 +307,10 @@ func (m Model) updateKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 }
 
 // updateTeamScreens passes msg (the user, or why it is not known) to the screens that wait
-// for it: the team, the tree and the business.
+// for it: the team, the tree, the business and the payments.
 func (m Model) updateTeamScreens(msg tea.Msg) (Model, tea.Cmd) {
 	var cmds []tea.Cmd
-	for _, id := range []screenID{screenTeam, screenTree, screenBusiness} {
+	for _, id := range []screenID{screenTeam, screenTree, screenBusiness, screenPayments} {
 		s, cmd := m.screens[id].Update(msg)
 		m.screens[id] = s
 		cmds = append(cmds, cmd)
@@ -355,21 +373,12 @@ func (m Model) render() string {
 		return ""
 	}
 	st := m.Styles
-	var tabs []string
-	for i, s := range m.screens {
-		label := s.Title()
-		if i < 9 {
-			label = string(rune('1'+i)) + " " + label
-		}
-		// Brackets mark the active tab without colour too.
-		if screenID(i) == m.active {
-			tabs = append(tabs, st.ActiveTab.Render("["+label+"]"))
-		} else {
-			tabs = append(tabs, st.Tab.Render(" "+label+" "))
-		}
+	left := m.tabsView(false)
+	// Who you are (and whom you act for) goes before the names of the other tabs: when it
+	// would be cut, those show their number alone.
+	if who := strings.TrimSuffix(m.whoView(), " · "); m.Width-lipgloss.Width(left)-2 < ansi.StringWidth(who) {
+		left = m.tabsView(true)
 	}
-	// The tabs are padded or bracketed: they need no gap between them.
-	left := st.Brand.Render("Portal") + "  " + strings.Join(tabs, st.TabGap.Render(""))
 	right := st.HeaderRight.Render(m.headerRight(max(m.Width-lipgloss.Width(left)-2, 0)))
 	gap := max(m.Width-lipgloss.Width(left)-lipgloss.Width(right), 1)
 	header := left + strings.Repeat(" ", gap) + right
@@ -386,6 +395,31 @@ func (m Model) render() string {
 		body,
 		m.helpView(),
 	}, "\n")
+}
+
+// tabsView is the brand and the tabs, each numbered, the active one in brackets; short, the
+// tabs but the active one show their number alone.
+func (m Model) tabsView(short bool) string {
+	st := m.Styles
+	var tabs []string
+	for i, s := range m.screens {
+		label := s.Title()
+		if i < 9 {
+			num := string(rune('1' + i))
+			label = num + " " + label
+			if short && screenID(i) != m.active {
+				label = num
+			}
+		}
+		// Brackets mark the active tab without colour too.
+		if screenID(i) == m.active {
+			tabs = append(tabs, st.ActiveTab.Render("["+label+"]"))
+		} else {
+			tabs = append(tabs, st.Tab.Render(" "+label+" "))
+		}
+	}
+	// The tabs are padded or bracketed: they need no gap between them.
+	return st.Brand.Render("Portal") + "  " + strings.Join(tabs, st.TabGap.Render(""))
 }
 
 // headerRight is who the user is and the server, in at most space columns: the server is
@@ -456,7 +490,7 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 	}
 	return append(h.screen.FullHelp(),
 		[]key.Binding{h.global.NextScreen, h.global.PrevScreen, h.global.Screen1, h.global.Screen2, h.global.Screen3, h.global.Screen4,
-			h.global.Screen5},
+			h.global.Screen5, h.global.Screen6},
 		last,
 	)
 }

@@ -689,6 +689,10 @@ func TestScreensWrap(t *testing.T) {
 		t.Errorf("four tabs lead to %d", tt.root().active)
 	}
 	tt.keys("tab")
+	if tt.root().active != screenPayments {
+		t.Errorf("five tabs lead to %d", tt.root().active)
+	}
+	tt.keys("tab")
 	if tt.root().active != screenClients {
 		t.Errorf("tab does not wrap")
 	}

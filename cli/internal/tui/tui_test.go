@@ -47,6 +47,7 @@ type fakeBackend struct {
 
 	team        fakeTeam
 	business    fakeBusiness
+	payments    fakePayments
 	actingCalls []string // "CODE what": the calls of a staff member acting for CODE
 }
 
@@ -131,6 +132,7 @@ func demoBackend() *fakeBackend {
 		},
 		team:     demoTeam(),
 		business: demoBusiness(),
+		payments: demoPayments(),
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	businessCmd "github.com/associateportal/portal/cli/internal/cmd/business"
 	clientsCmd "github.com/associateportal/portal/cli/internal/cmd/clients"
 	compScheduleCmd "github.com/associateportal/portal/cli/internal/cmd/compschedule"
+	paymentsCmd "github.com/associateportal/portal/cli/internal/cmd/payments"
 	productsCmd "github.com/associateportal/portal/cli/internal/cmd/products"
 	providersCmd "github.com/associateportal/portal/cli/internal/cmd/providers"
 	teamCmd "github.com/associateportal/portal/cli/internal/cmd/team"
@@ -40,6 +41,8 @@ then works as that associate would see it.`,
   $ portal business list --filter status=eq:pending
   $ portal business preview --product 7 --target-premium 1200 --split SPL200:40%
   $ portal comp-schedule
+  $ portal payments cashflow list --filter status=eq:escrow
+  $ portal payments explain 1234
   $ portal team list --as AGT100
   $ portal tui`,
 		Version:       version,
@@ -65,6 +68,7 @@ then works as that associate would see it.`,
 	cmd.AddCommand(teamCmd.NewCmdTeam(f))
 	cmd.AddCommand(associatesCmd.NewCmdAssociates(f))
 	cmd.AddCommand(businessCmd.NewCmdBusiness(f))
+	cmd.AddCommand(paymentsCmd.NewCmdPayments(f))
 	cmd.AddCommand(providersCmd.NewCmdProviders(f))
 	cmd.AddCommand(productsCmd.NewCmdProducts(f))
 	cmd.AddCommand(compScheduleCmd.NewCmdCompSchedule(f, nil))

@@ -25,13 +25,15 @@ func NewCmdTUI(f *cmdutil.Factory, runF func(context.Context, *Options) error) *
 	opts := &Options{IO: f.IOStreams, Client: f.Client}
 	return &cobra.Command{
 		Use:   "tui",
-		Short: "Open the support screen (clients, associate lookup, team, genealogy tree, business)",
+		Short: "Open the support screen (clients, associate lookup, team, genealogy tree, business, payments)",
 		Long: `Open the full-screen support screen: browse clients page by page, filter them, open
 one and its owner; look associates up by code or name and open their tabs; browse the team
 dashboard and your team views and open a member's overview, licenses, appointments and
 level history; walk your genealogy tree, opening nodes as you go; browse policies (yours,
 your team views', or every policy for staff) and open one's details, requirements and
-commission. Keyboard only: tab or 1–5 switch screens, ? shows every key, q quits.
+commission; see an associate's payments (balances, this month's earnings and the cashflow
+entries) and why an entry is what it is, with the policy behind it. Keyboard only: tab or
+1–6 switch screens, ? shows every key, q quits.
 
 Staff press a to choose the associate to act for (the header says who); every screen then
 shows what that associate sees. --as CODE (or PORTAL_ACT_AS) starts acting for one.`,
