@@ -17,27 +17,11 @@ import {
   newPage,
   uniqueSuffix,
   until,
+  writable,
 } from './support.mjs';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents) => usd.format(cents / 100);
-
-/** The states where an associate holds a license in force and the providers that appointed
- *  it there (read by the associate itself: an upline's records are not the downline's). */
-async function writable(page, code) {
-  const today = new Date().toISOString().slice(0, 10);
-  const licenses = (await api(page, 'GET', `/associates/${code}/licenses`)).data;
-  const appointments = (await api(page, 'GET', `/associates/${code}/provider-appointments`)).data;
-  const states = new Set(
-    licenses.filter((l) => !l.expired && l.issued_on <= today).map((l) => l.state),
-  );
-  const providers = new Map();
-  for (const a of appointments) {
-    if (a.status !== 'Appointed' || !states.has(a.state)) continue;
-    providers.set(a.state, new Set([...(providers.get(a.state) ?? []), a.provider_name]));
-  }
-  return providers;
-}
 
 /** The production cell of a member in a team list row. */
 async function productionOf(page, view, code) {

@@ -206,6 +206,25 @@ try {
   await page.locator('[role="treeitem"][aria-level="3"]').first().click();
   await shoot(page, 'genealogy-tree');
 
+  // Payments, as the RMD: the dashboard, the cashflow, an override line and the chargebacks.
+  await page.goto('/payments');
+  await page.getByRole('heading', { name: 'Balances' }).waitFor();
+  await page.getByRole('img', { name: /12 months/ }).waitFor();
+  await shoot(page, 'payments-dashboard');
+  await page.goto('/payments/cashflow?limit=25');
+  await page.getByRole('table', { name: 'Cashflow entries' }).locator('tbody tr').nth(5).waitFor();
+  await shoot(page, 'payments-cashflow');
+  await page.goto('/payments/cashflow?filter[bonus_type][eq]=Override Bonus&limit=1');
+  const line = page.getByRole('table', { name: 'Cashflow entries' }).locator('tbody tr a').first();
+  await line.waitFor();
+  await page.goto(await line.getAttribute('href'));
+  await page.getByRole('heading', { name: 'Why this amount' }).waitFor();
+  await shoot(page, 'payments-entry');
+  await page.goto('/payments/chargebacks');
+  await page.getByRole('table', { name: 'Chargebacks' }).waitFor();
+  await page.getByText(/Loading/).waitFor({ state: 'detached' }).catch(() => undefined);
+  await shoot(page, 'payments-chargebacks');
+
   await page.goto('/account');
   await page.getByRole('heading', { name: 'Profile' }).waitFor();
   await shoot(page, 'account');

@@ -200,3 +200,20 @@ function sideways(page) {
     };
   });
 }
+
+/** The states where an associate holds a license in force and the providers that appointed
+ *  it there (read by the associate itself: an upline's records are not the downline's). */
+export async function writable(page, code) {
+  const today = new Date().toISOString().slice(0, 10);
+  const licenses = (await api(page, 'GET', `/associates/${code}/licenses`)).data;
+  const appointments = (await api(page, 'GET', `/associates/${code}/provider-appointments`)).data;
+  const states = new Set(
+    licenses.filter((l) => !l.expired && l.issued_on <= today).map((l) => l.state),
+  );
+  const providers = new Map();
+  for (const a of appointments) {
+    if (a.status !== 'Appointed' || !states.has(a.state)) continue;
+    providers.set(a.state, new Set([...(providers.get(a.state) ?? []), a.provider_name]));
+  }
+  return providers;
+}

@@ -7,15 +7,18 @@ describe('top menu', () => {
       'Dashboard',
       'Business',
       'Team',
+      'Payments',
     ]);
     expect(topMenu({ is_senior_level: false }).map((a) => a.label)).toEqual([
       'Dashboard',
       'Business',
+      'Payments',
     ]);
     expect(topMenu({ is_senior_level: true, code: 'RMD100' }, true).map((a) => a.label)).toEqual([
       'Dashboard',
       'Business',
       'Team',
+      'Payments',
       'Events',
     ]);
   });
@@ -38,6 +41,22 @@ describe('top menu', () => {
     expect(menu.find((a) => a.key === 'team')?.sidebar.map((i) => i.label)).toContain(
       'RMD Super Team',
     );
+  });
+
+  it('gives Payments its sidebar: Dashboard, Cashflow, Chargebacks', () => {
+    for (const user of [{ is_senior_level: false, code: 'AGT100' }, { is_senior_level: false }]) {
+      const payments = topMenu(user).find((a) => a.key === 'payments');
+      expect(payments?.to).toBe('/payments');
+      expect(payments?.sidebar).toEqual([
+        { label: 'Dashboard', to: '/payments', exact: true },
+        { label: 'Cashflow', to: '/payments/cashflow' },
+        { label: 'Chargebacks', to: '/payments/chargebacks' },
+      ]);
+    }
+    expect(areaOf('/payments/cashflow/12')).toBe('payments');
+    // The dashboard item is not active below it; Cashflow is on an entry's page.
+    expect(isActive('/payments', '/payments/cashflow', true)).toBe(false);
+    expect(isActive('/payments/cashflow', '/payments/cashflow/12')).toBe(true);
   });
 
   it('knows the area of a path and the active item', () => {

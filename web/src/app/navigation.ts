@@ -6,6 +6,7 @@ import {
   COMPENSATION_SCHEDULE_PATH,
   PROVIDERS_PATH,
 } from '@/lib/business-paths';
+import { CASHFLOW_PATH, CHARGEBACKS_PATH, PAYMENTS_PATH } from '@/lib/payments-paths';
 
 // The menus. A menu item appears only when its screen exists; a top menu item appears only when
 // its sidebar has items, except Dashboard (always) and Events (once the events area exists).
@@ -48,6 +49,16 @@ export function businessMenu(user: MenuUser): MenuItem[] {
   ];
 }
 
+/** The Payments sidebar (spec §2). Staff with payments.read choose the associate whose
+ *  dashboard to see on the page itself. */
+export function paymentsMenu(): MenuItem[] {
+  return [
+    { label: 'Dashboard', to: PAYMENTS_PATH, exact: true },
+    { label: 'Cashflow', to: CASHFLOW_PATH },
+    { label: 'Chargebacks', to: CHARGEBACKS_PATH },
+  ];
+}
+
 function area(key: AreaKey, label: string, sidebar: MenuItem[], home?: string): Area {
   return { key, label, sidebar, to: home ?? sidebar[0]?.to ?? '/' };
 }
@@ -61,7 +72,7 @@ export function areas(user: MenuUser): Area[] {
     area('team', 'Team', user.code ? teamMenu(user.is_senior_level, user.code) : []),
     area('associates', 'Associates', []),
     area('reports', 'Reports', []),
-    area('payments', 'Payments', []),
+    area('payments', 'Payments', paymentsMenu()),
     area('events', 'Events', [], '/events'),
   ];
 }

@@ -80,6 +80,14 @@ function providerTabs(): RouteObject[] {
   return tabs.map((tab) => ({ ...tab, errorElement }));
 }
 
+/** The payments pages, one lazy module for all of them (see payments-routes.ts). */
+const payments = () => import('@/features/payments/payments-routes');
+type PaymentsPage = keyof Awaited<ReturnType<typeof payments>>;
+const paymentsRoute = (path: string, page: PaymentsPage): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await payments())[page] }),
+});
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -224,6 +232,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                   children: associateTabs(false),
                 },
+                paymentsRoute('payments', 'PaymentsDashboardPage'),
+                paymentsRoute('payments/cashflow', 'CashflowListPage'),
+                paymentsRoute('payments/cashflow/:id', 'CashflowEntryPage'),
+                paymentsRoute('payments/chargebacks', 'ChargebacksPage'),
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

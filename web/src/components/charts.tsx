@@ -1,6 +1,13 @@
 import { Heading, Table, Text } from '@radix-ui/themes';
 import { useId, type ReactNode } from 'react';
-import { chartSummary, scaleData, type ChartDatum } from '@/lib/chart';
+import {
+  chartSummary,
+  groupedSummary,
+  scaleData,
+  type ChartCategory,
+  type ChartDatum,
+  type ChartSeries,
+} from '@/lib/chart';
 import { formatNumber } from '@/lib/format';
 import './charts.css';
 
@@ -15,17 +22,22 @@ export interface ChartProps {
   format?: (value: number) => string;
 }
 
-/** The frame of a chart: a caption, the picture (role img, described by a summary) and the
- *  same numbers as a table for whoever prefers one. */
-function ChartFrame({
+/** The frame of a chart: a caption, the picture (role img, described by `summary`) and the
+ *  same numbers as `table` for whoever prefers one. */
+function Figure({
   title,
   description,
-  data,
-  categoryLabel,
-  valueLabel,
-  format = formatNumber,
+  summary,
+  table,
   children,
-}: ChartProps & { children: ReactNode }) {
+}: {
+  title: string;
+  description?: ReactNode;
+  summary: string;
+  /** The header row and body rows of the table fallback. */
+  table: ReactNode;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <figure className="chart" aria-labelledby={`${id}-title`}>
@@ -39,13 +51,37 @@ function ChartFrame({
           </Text>
         ) : null}
       </figcaption>
-      <div role="img" aria-label={`${title}. ${chartSummary(data, format)}`}>
+      <div role="img" aria-label={`${title}. ${summary}`}>
         {children}
       </div>
       <details className="chart-table">
         <summary>Show as table</summary>
         <Table.Root size="1" variant="ghost" mt="2">
           <caption className="sr-only">{title}</caption>
+          {table}
+        </Table.Root>
+      </details>
+    </figure>
+  );
+}
+
+/** A chart of one value per category, with its summary and table. */
+function ChartFrame({
+  title,
+  description,
+  data,
+  categoryLabel,
+  valueLabel,
+  format = formatNumber,
+  children,
+}: ChartProps & { children: ReactNode }) {
+  return (
+    <Figure
+      title={title}
+      description={description}
+      summary={chartSummary(data, format)}
+      table={
+        <>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>{categoryLabel}</Table.ColumnHeaderCell>
@@ -60,9 +96,11 @@ function ChartFrame({
               </Table.Row>
             ))}
           </Table.Body>
-        </Table.Root>
-      </details>
-    </figure>
+        </>
+      }
+    >
+      {children}
+    </Figure>
   );
 }
 
@@ -114,5 +152,97 @@ export function ColumnChart(props: ChartProps) {
         </div>
       </div>
     </ChartFrame>
+  );
+}
+
+export interface GroupedColumnChartProps {
+  title: string;
+  description?: ReactNode;
+  /** The categories in order (months, oldest first). */
+  categories: readonly ChartCategory[];
+  /** Two or three series with one value per category; a `negative` one (chargebacks) is drawn
+   *  hatched as well as in red, and by its size whatever its sign. */
+  series: readonly ChartSeries[];
+  categoryLabel: string;
+  format?: (value: number) => string;
+}
+
+/** Columns side by side per category (compensation and chargebacks per month), with a legend. */
+export function GroupedColumnChart({
+  title,
+  description,
+  categories,
+  series,
+  categoryLabel,
+  format = formatNumber,
+}: GroupedColumnChartProps) {
+  const max = series.reduce((m, s) => s.values.reduce((n, v) => Math.max(n, Math.abs(v)), m), 0);
+  return (
+    <Figure
+      title={title}
+      description={description}
+      summary={groupedSummary(categories, series, format)}
+      table={
+        <>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>{categoryLabel}</Table.ColumnHeaderCell>
+              {series.map((s) => (
+                <Table.ColumnHeaderCell key={s.name} align="right">
+                  {s.name}
+                </Table.ColumnHeaderCell>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {categories.map((c, i) => (
+              <Table.Row key={i}>
+                <Table.RowHeaderCell>{c.title ?? c.label}</Table.RowHeaderCell>
+                {series.map((s) => (
+                  <Table.Cell key={s.name} align="right">
+                    {format(s.values[i] ?? 0)}
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </>
+      }
+    >
+      <div aria-hidden>
+        <div className="chart-legend">
+          {series.map((s) => (
+            <span key={s.name}>
+              <span className="chart-swatch" data-tone={s.tone ?? 'accent'} />
+              {s.name}
+            </span>
+          ))}
+        </div>
+        <div className="column-chart">
+          {categories.map((c, i) => (
+            <div key={i} className="grouped-chart-group">
+              {series.map((s) => {
+                const value = s.values[i] ?? 0;
+                const ratio = max > 0 ? Math.abs(value) / max : 0;
+                return (
+                  <span
+                    key={s.name}
+                    className="grouped-chart-bar"
+                    data-tone={s.tone ?? 'accent'}
+                    title={`${c.title ?? c.label} · ${s.name}: ${format(value)}`}
+                    style={{ height: `${ratio * 90}%`, minHeight: value !== 0 ? 2 : 0 }}
+                  />
+                );
+              })}
+            </div>
+          ))}
+        </div>
+        <div className="column-chart-labels">
+          {categories.map((c, i) => (
+            <span key={i}>{c.label}</span>
+          ))}
+        </div>
+      </div>
+    </Figure>
   );
 }

@@ -32,6 +32,34 @@ export function chartSummary(
   return `${data.map((d) => `${d.title ?? d.label}: ${format(d.value)}`).join(', ')}.`;
 }
 
+/** A category of a chart with several series (a month). */
+export interface ChartCategory {
+  label: string;
+  title?: string;
+}
+
+/** One series of a grouped chart: a value per category, in the categories' order. */
+export interface ChartSeries {
+  name: string;
+  values: readonly number[];
+  /** 'negative': money taken back (chargebacks), drawn apart from the accent colour. */
+  tone?: 'accent' | 'negative';
+}
+
+/** 'January 2026: Compensation $1.00, Chargebacks -$2.00; …' for a grouped chart. */
+export function groupedSummary(
+  categories: readonly ChartCategory[],
+  series: readonly ChartSeries[],
+  format: (value: number) => string = String,
+): string {
+  if (categories.length === 0) return 'No data.';
+  const parts = categories.map(
+    (c, i) =>
+      `${c.title ?? c.label}: ${series.map((s) => `${s.name} ${format(s.values[i] ?? 0)}`).join(', ')}`,
+  );
+  return `${parts.join('; ')}.`;
+}
+
 const MONTHS = [
   'January',
   'February',

@@ -344,6 +344,28 @@ describe('PolicyDetailPage', () => {
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
+  it('links an approved policy to its cashflow lines, and only an approved one', async () => {
+    // Archived comes only after Approved: its lines stay.
+    for (const status of ['Approved', 'Archived'] as const) {
+      server.policy = { ...base, status, approved_on: '2026-10-20' };
+      const { unmount } = renderDetail();
+      await heading();
+      expect(screen.getByRole('link', { name: 'Cashflow lines' })).toHaveAttribute(
+        'href',
+        '/payments/cashflow?filter[policy_id][eq]=31',
+      );
+      unmount();
+    }
+
+    for (const status of ['Pending', 'Action Required', 'Ready To Pay'] as const) {
+      server.policy = { ...base, status };
+      const { unmount: done } = renderDetail();
+      await heading();
+      expect(screen.queryByRole('link', { name: 'Cashflow lines' })).not.toBeInTheDocument();
+      done();
+    }
+  });
+
   it('shows no review controls without policies.review, whatever the policy allows', async () => {
     server.permissions = ['clients.read'];
     server.staff = true;

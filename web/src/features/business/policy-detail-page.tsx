@@ -33,6 +33,7 @@ import { PageHeader } from '@/components/page-header';
 import { BUSINESS_PATH, clientPath, policyEditPath, policyPath } from '@/lib/business-paths';
 import { formatCurrency, formatDate, formatDateTime, formatRate } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
+import { policyCashflowPath } from '@/lib/payments-paths';
 import { isoDate } from '@/lib/period';
 import { toast } from '@/lib/toast';
 import { useAccess } from '@/lib/use-access';
@@ -209,6 +210,11 @@ function ReviewActions({ policy }: { policy: Policy }) {
   );
 }
 
+/** An approved policy (and an archived one, which was approved before) has cashflow. */
+function hasCashflow(policy: Policy): boolean {
+  return policy.status === 'Approved' || policy.status === 'Archived';
+}
+
 /** business/:policyNumber — the policy, its status, requirements, history and commission; the
  *  writers edit it while it is open, staff with policies.review move it on. */
 export function PolicyDetailPage() {
@@ -273,6 +279,11 @@ export function PolicyDetailPage() {
         }
         actions={
           <>
+            {hasCashflow(p) ? (
+              <Button asChild variant="soft" color="gray">
+                <RouterLink to={policyCashflowPath(p.id)}>Cashflow lines</RouterLink>
+              </Button>
+            ) : null}
             {p.can_edit ? (
               <Button asChild variant="soft">
                 <RouterLink to={policyEditPath(p)}>
