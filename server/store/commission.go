@@ -104,6 +104,11 @@ func (s *Store) PolicyCommission(ctx context.Context, p *auth.Principal, id int6
 	if err != nil {
 		return Commission{}, err
 	}
+	return s.policyCommission(ctx, &pol)
+}
+
+// policyCommission runs the calculator over a stored policy as of its sale date.
+func (s *Store) policyCommission(ctx context.Context, pol *Policy) (Commission, error) {
 	ids, shares := make([]int64, len(pol.Writers)), make([]int32, len(pol.Writers))
 	for i, w := range pol.Writers {
 		ids[i], shares[i] = w.AssociateID, w.ShareBP

@@ -153,15 +153,7 @@ func (s *Store) CommissionOf(ctx context.Context, id int64) ([]comp.Line, error)
 	if err != nil {
 		return nil, err
 	}
-	ids, shares := make([]int64, len(pol.Writers)), make([]int32, len(pol.Writers))
-	for i, w := range pol.Writers {
-		ids[i], shares[i] = w.AssociateID, w.ShareBP
-	}
-	var trainer *int64
-	if pol.Trainer != nil {
-		trainer = &pol.Trainer.ID
-	}
-	c, err := s.calculate(ctx, pol.PremiumCents, pol.CommissionRateBP, ids, shares, trainer, pol.SubmittedOn)
+	c, err := s.policyCommission(ctx, &pol)
 	return c.Lines, err
 }
 

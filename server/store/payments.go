@@ -122,19 +122,8 @@ func (s *Store) ListCashflow(ctx context.Context, p *auth.Principal, q listing.Q
 	var args listing.Args
 	rows, err := s.db.Query(ctx, `SELECT `+cashflowRowColumns+` FROM `+cashflowFrom+`
 		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
-	if err != nil {
-		return translate(err)
-	}
-	defer rows.Close()
 	var r CashflowRow
-	dest := r.dest()
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return translate(err)
-		}
-		each(&r)
-	}
-	return translate(rows.Err())
+	return stream(rows, err, &r, r.dest(), each)
 }
 
 // CashflowExportSQL is the query of a cashflow download (columns of lists.CashflowExport).

@@ -168,19 +168,8 @@ func (s *Store) ListProviderPayments(ctx context.Context, q listing.Query, each 
 	var args listing.Args
 	rows, err := s.db.Query(ctx, `SELECT `+providerPaymentColumns+` FROM provider_payments pp JOIN providers pv ON pv.id = pp.provider_id
 		WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
-	if err != nil {
-		return translate(err)
-	}
-	defer rows.Close()
 	var r ProviderPayment
-	dest := r.dest()
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return translate(err)
-		}
-		each(&r)
-	}
-	return translate(rows.Err())
+	return stream(rows, err, &r, r.dest(), each)
 }
 
 // ProcessResult is what processing paid.
@@ -375,18 +364,8 @@ func (s *Store) ListPayRuns(ctx context.Context, q listing.Query, each func(*Pay
 	var args listing.Args
 	rows, err := s.db.Query(ctx, `SELECT r.id, r.period, r.paid_cents, r.associates, r.created_at FROM pay_runs r
 		WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
-	if err != nil {
-		return translate(err)
-	}
-	defer rows.Close()
 	var r PayRun
-	for rows.Next() {
-		if err := rows.Scan(&r.ID, &r.Period, &r.PaidCents, &r.Associates, &r.CreatedAt); err != nil {
-			return translate(err)
-		}
-		each(&r)
-	}
-	return translate(rows.Err())
+	return stream(rows, err, &r, []any{&r.ID, &r.Period, &r.PaidCents, &r.Associates, &r.CreatedAt}, each)
 }
 
 // PayStatementListing is the whitelist of the pay statement list.
@@ -439,17 +418,7 @@ func (s *Store) ListPayStatements(ctx context.Context, p *auth.Principal, q list
 			s.chargebacks_cents, s.net_cents, s.paid_cents, s.carried_cents, s.entries
 		FROM pay_statements s JOIN pay_runs r ON r.id = s.pay_run_id JOIN associates a ON a.id = s.associate_id
 		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
-	if err != nil {
-		return translate(err)
-	}
-	defer rows.Close()
 	var r PayStatement
-	for rows.Next() {
-		if err := rows.Scan(&r.ID, &r.PayRunID, &r.Period, &r.AssociateCode, &r.AssociateName, &r.EarningsCents, &r.ChargebacksCents,
-			&r.NetCents, &r.PaidCents, &r.CarriedCents, &r.Entries); err != nil {
-			return translate(err)
-		}
-		each(&r)
-	}
-	return translate(rows.Err())
+	return stream(rows, err, &r, []any{&r.ID, &r.PayRunID, &r.Period, &r.AssociateCode, &r.AssociateName, &r.EarningsCents,
+		&r.ChargebacksCents, &r.NetCents, &r.PaidCents, &r.CarriedCents, &r.Entries}, each)
 }

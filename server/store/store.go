@@ -237,6 +237,23 @@ func collect[T any](rows pgx.Rows, err error, scan func(pgx.Rows, *T) error) ([]
 	return out, translate(rows.Err())
 }
 
+// stream scans every row of a query into one reused target (dest points into it) and hands
+// it to each: the row loop of the lists, which never hold a page in memory. err is the error
+// of the query itself.
+func stream[T any](rows pgx.Rows, err error, target *T, dest []any, each func(*T)) error {
+	if err != nil {
+		return translate(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return translate(err)
+		}
+		each(target)
+	}
+	return translate(rows.Err())
+}
+
 // collectMap reads a two-column query (key, value) into a map; err is the error of the
 // query itself.
 func collectMap[K comparable, V any](rows pgx.Rows, err error) (map[K]V, error) {

@@ -222,7 +222,10 @@ try {
   await shoot(page, 'payments-entry');
   await page.goto('/payments/chargebacks');
   await page.getByRole('table', { name: 'Chargebacks' }).waitFor();
-  await page.getByText(/Loading/).waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .getByText(/Loading/)
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
   await shoot(page, 'payments-chargebacks');
 
   await page.goto('/account');
