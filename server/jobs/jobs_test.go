@@ -397,3 +397,61 @@ func drainChild() {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestBonusPools runs the pools of the month with the most approved production: each pool
+// with qualifiers is shared to the cent among associates who qualify, by their metric; a
+// second run of the month writes nothing.
+func TestBonusPools(t *testing.T) {
+	ctx := context.Background()
+	pool := testdb.NewFrom(t, organisation)
+	st := store.New(pool)
+	if err := jobs.CatchUp(ctx, st, today); err != nil {
+		t.Fatal(err)
+	}
+	// Lower the bars so that the small organisation has qualifiers in every pool.
+	if _, err := pool.Exec(ctx, `UPDATE bonus_pools SET min_metric = 1, min_level = 'TA', builder_only = false`); err != nil {
+		t.Fatal(err)
+	}
+	var month time.Time
+	if err := pool.QueryRow(ctx, `SELECT month FROM production_monthly WHERE status = 'Approved'
+		GROUP BY month ORDER BY sum(bv_cents) DESC LIMIT 1`).Scan(&month); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, `DELETE FROM bonus_pool_runs WHERE period = $1 AND qualifiers = 0`, month); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.RunBonusPools(ctx, month); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := pool.Query(ctx, `SELECT r.bonus_type, r.pool_cents, r.qualifiers,
+			(SELECT coalesce(sum(amount_cents), 0) FROM cashflow_entries e WHERE e.source = 'pool:' || r.id),
+			(SELECT count(*) FROM cashflow_entries e WHERE e.source = 'pool:' || r.id)
+		FROM bonus_pool_runs r WHERE r.period = $1`, month)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := 0
+	for rows.Next() {
+		var bonus string
+		var size, total int64
+		var qualifiers, entries int
+		if err := rows.Scan(&bonus, &size, &qualifiers, &total, &entries); err != nil {
+			t.Fatal(err)
+		}
+		if qualifiers > 0 {
+			shared++
+			if total != size || entries == 0 || entries > qualifiers {
+				t.Errorf("%s: %d shared in %d entries among %d qualifiers; the pool is %d", bonus, total, entries, qualifiers, size)
+			}
+		}
+	}
+	rows.Close()
+	if shared < 3 {
+		t.Fatalf("only %d pools had qualifiers in %s", shared, month.Format("2006-01"))
+	}
+	before := ledgerOf(t, pool)
+	if n, err := st.RunBonusPools(ctx, month); err != nil || n != 0 {
+		t.Fatalf("a second run of %s ran %d pools: %v", month.Format("2006-01"), n, err)
+	}
+	sameLedger(t, before, ledgerOf(t, pool), "after running the pools again")
+}

@@ -190,3 +190,56 @@ func TestPoolSharesAddUp(t *testing.T) {
 		t.Errorf("shares %v, want the left-over cent to A", got)
 	}
 }
+
+// TestLapseInEveryMonth lapses lines of several earnings in every policy month 0 to 13 and
+// holds each to DOMAIN.md straight: the line keeps E × m / 12 rounded half up (all of E from
+// month 12), no escrow stays held, and the debit never exceeds what was paid out on the line.
+func TestLapseInEveryMonth(t *testing.T) {
+	approved := day("2025-03-31") // a month end: months start on the 30th, 31st or 28th
+	pol := Policy{ID: 3, Number: "M", SubmittedOn: approved, ApprovedOn: approved}
+	for _, earning := range []int64{1, 2, 7, 12, 25_000, 99_999, 1_000_003} {
+		for month := 0; month <= 13; month++ {
+			lapsed := approved.AddDate(0, 0, 2) // free look
+			if month > 0 {
+				lapsed = AddMonths(approved, month-1).AddDate(0, 0, 1)
+				if got := PolicyMonth(approved, lapsed); got != month {
+					t.Fatalf("%s is in month %d, want %d", lapsed.Format(time.DateOnly), got, month)
+				}
+			}
+			approval, err := Approval("approved:1", pol, []comp.Line{{Person: comp.Person{ID: 9}, Category: comp.CategoryOverride,
+				BonusType: comp.BonusOverride, AmountCents: earning}}, comp.DefaultAdvanceBP)
+			if err != nil {
+				t.Fatal(err)
+			}
+			escrow := int64(0)
+			if len(approval) == 2 {
+				escrow = approval[1].AmountCents
+			}
+			l := state(Line{AssociateID: 9, PolicyID: 3, EarningCents: earning, EscrowCents: escrow, Why: approval[0].Why}, approval)
+			entries := append([]Entry(nil), approval...)
+			for _, k := range DueParts(l, lapsed, &lapsed) {
+				entries = append(entries, Release(l, k)...)
+			}
+			l = state(l, entries)
+			paidOut := sum(entries, func(e Entry) bool { return e.Status == StatusPending })
+			lapse, err := Lapse("lapsed:2", l, lapsed, month, month == 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			entries = append(entries, lapse...)
+			want := earning
+			if month < 12 {
+				want = (earning*int64(month)*2 + 12) / 24
+			}
+			if got := sum(entries, func(Entry) bool { return true }); got != want {
+				t.Errorf("E %d, month %d: the line keeps %d, want %d", earning, month, got, want)
+			}
+			if held := state(l, entries).HeldCents; held != 0 {
+				t.Errorf("E %d, month %d: %d still held", earning, month, held)
+			}
+			if debit := -sum(lapse, func(e Entry) bool { return e.Kind == KindChargeback }); debit < 0 || debit > paidOut {
+				t.Errorf("E %d, month %d: a debit of %d against %d paid out", earning, month, debit, paidOut)
+			}
+		}
+	}
+}
