@@ -455,3 +455,30 @@ func TestBonusPools(t *testing.T) {
 	}
 	sameLedger(t, before, ledgerOf(t, pool), "after running the pools again")
 }
+
+// BenchmarkDrain measures the outbox drain of the seeded organisation, per event (make bench
+// has the figures at scale).
+func BenchmarkDrain(b *testing.B) {
+	ctx := context.Background()
+	for b.Loop() {
+		b.StopTimer()
+		pool := testdb.NewFrom(b, organisation)
+		st := store.New(pool)
+		var events int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM policy_events`).Scan(&events); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		start := time.Now()
+		for {
+			n, err := st.DrainPolicyEvents(ctx, jobs.Batch)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if n == 0 {
+				break
+			}
+		}
+		b.ReportMetric(float64(time.Since(start).Microseconds())/float64(events), "µs/event")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -63,28 +64,36 @@ func (s *Store) DrainPolicyEvents(ctx context.Context, batch int) (int, error) {
 		if err != nil {
 			return err
 		}
-		var entries []ledger.Entry
-		ids := make([]int64, 0, len(events))
+		// An event is written in one transaction with its processed_at: entries of its source
+		// mean a replay (processed_at cleared by hand), which writes nothing.
+		sources := make([]string, len(events))
+		ids := make([]int64, len(events))
+		for i, e := range events {
+			sources[i], ids[i] = eventSource(e), e.ID
+		}
+		rows, err = tx.db.Query(ctx, `SELECT DISTINCT source FROM cashflow_entries WHERE source = ANY($1)`, sources)
+		done, err := collect(rows, err, func(r pgx.Rows, v *string) error { return r.Scan(v) })
+		if err != nil {
+			return err
+		}
+		var approvals, lapses []policyEvent
 		for _, e := range events {
-			// An event is written in one transaction with its processed_at: entries of its
-			// source mean a replay (processed_at cleared by hand), which writes nothing.
-			var done bool
-			if err := tx.db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM cashflow_entries WHERE source = $1)`,
-				eventSource(e)).Scan(&done); err != nil {
-				return translate(err)
+			switch {
+			case slices.Contains(done, eventSource(e)):
+			case e.Kind == "approved":
+				approvals = append(approvals, e)
+			default:
+				lapses = append(lapses, e)
 			}
-			ids = append(ids, e.ID)
-			if done {
-				continue
-			}
-			var more []ledger.Entry
-			if e.Kind == "approved" {
-				more, err = tx.approvalEntries(ctx, e, advance)
-			} else {
-				more, err = tx.lapseEntries(ctx, e)
-			}
+		}
+		entries, err := tx.approvalsBatch(ctx, approvals, advance)
+		if err != nil {
+			return err
+		}
+		for _, e := range lapses {
+			more, err := tx.lapseEntries(ctx, e)
 			if err != nil {
-				return fmt.Errorf("policy event %d (%s of policy %d): %w", e.ID, e.Kind, e.PolicyID, err)
+				return fmt.Errorf("policy event %d (lapse of policy %d): %w", e.ID, e.PolicyID, err)
 			}
 			entries = append(entries, more...)
 		}
@@ -129,21 +138,6 @@ func (s *Store) entryPolicy(ctx context.Context, id int64) (ledger.Policy, *time
 		p.ApprovedOn = *approved
 	}
 	return p, lapsed, nil
-}
-
-// approvalEntries are the advance and escrow of every line of an approved policy, computed
-// with the chain and levels of its sale date.
-func (s *Store) approvalEntries(ctx context.Context, e policyEvent, advanceBP int32) ([]ledger.Entry, error) {
-	ref, _, err := s.entryPolicy(ctx, e.PolicyID) // locks the policy
-	if err != nil {
-		return nil, err
-	}
-	ref.ApprovedOn = e.OccurredOn
-	lines, err := s.CommissionOf(ctx, e.PolicyID)
-	if err != nil {
-		return nil, err
-	}
-	return ledger.Approval(eventSource(e), ref, lines, advanceBP)
 }
 
 // CommissionOf is what the calculator answers for a policy as of its sale date, whoever
