@@ -55,6 +55,21 @@ func TestCashflowVisibility(t *testing.T) {
 	if r := do(t, env, "GET", fmt.Sprintf("/api/payments/cashflow/%d", otherID), staff, nil, nil); r.Status != 200 {
 		t.Errorf("staff read the agent's entry: %d %s", r.Status, r.Body)
 	}
+	// Staff acting for the RMD (admin mode) see the RMD's entries, not the agent's.
+	asRMD := header{"access-token": seed.DemoRMDCode}
+	r = do(t, env, "GET", "/api/payments/cashflow?limit=1000", staff, nil, asRMD)
+	r.json(t, &list)
+	if r.Status != 200 || len(list.Data) == 0 {
+		t.Fatalf("staff acting for the RMD: %d, %d rows", r.Status, len(list.Data))
+	}
+	for _, e := range list.Data {
+		if e.AssociateCode != seed.DemoRMDCode {
+			t.Fatalf("staff acting for the RMD see an entry of %s", e.AssociateCode)
+		}
+	}
+	if r := do(t, env, "GET", fmt.Sprintf("/api/payments/cashflow/%d", otherID), staff, nil, asRMD); r.Status != 404 {
+		t.Errorf("staff acting for the RMD read the agent's entry: %d", r.Status)
+	}
 	// Staff without payments.read see nothing.
 	if _, err := env.Pool.Exec(ctx, `UPDATE users SET permissions = array_remove(permissions, 'payments.read') WHERE email = $1`, seed.DemoStaff); err != nil {
 		t.Fatal(err)
