@@ -266,8 +266,10 @@ func TestLedgerIsAppendOnly(t *testing.T) {
 		`UPDATE cashflow_entries SET explanation = '{}' WHERE id = (SELECT min(id) FROM cashflow_entries)`,
 		`UPDATE cashflow_entries SET status = 'Pending' WHERE id = (SELECT min(id) FROM cashflow_entries WHERE status = 'Escrow')`,
 		`TRUNCATE cashflow_entries`,
+		`UPDATE cashflow_lines SET explanation = '{}' WHERE policy_id = (SELECT min(policy_id) FROM cashflow_lines)`,
+		`DELETE FROM cashflow_lines WHERE policy_id = (SELECT min(policy_id) FROM cashflow_lines)`,
 	} {
-		if _, err := env.Pool.Exec(ctx, sql); err == nil || !strings.Contains(err.Error(), "cashflow entr") {
+		if _, err := env.Pool.Exec(ctx, sql); err == nil || !strings.Contains(err.Error(), "cashflow ") {
 			t.Errorf("%s: %v; want it refused", sql, err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -199,8 +200,10 @@ func TestEngineInvariants(t *testing.T) {
 			count                                                      int
 		}
 		lines := map[int]*line{}
-		erows, err := pool.Query(ctx, `SELECT line_no, associate_id, kind, amount_cents, earning_cents, explanation FROM cashflow_entries
-			WHERE policy_id = $1`, p.id)
+		erows, err := pool.Query(ctx, `SELECT e.line_no, e.associate_id, e.kind, e.amount_cents, e.earning_cents,
+				e.explanation || jsonb_build_object('line', cl.explanation->'line', 'policy', cl.explanation->'policy')
+			FROM cashflow_entries e JOIN cashflow_lines cl ON cl.policy_id = e.policy_id AND cl.line_no = e.line_no
+			WHERE e.policy_id = $1`, p.id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -233,7 +236,8 @@ func TestEngineInvariants(t *testing.T) {
 				l.paidIn += amount
 			}
 			var why ledger.Why
-			if err := json.Unmarshal(raw, &why); err != nil || why.Text(amount) == "" || why.Kind != ledger.Kind(kind) {
+			if err := json.Unmarshal(raw, &why); err != nil || why.Kind != ledger.Kind(kind) || why.Line == nil ||
+				!strings.Contains(why.Text(amount), why.Policy.Number) {
 				t.Fatalf("policy %d line %d %s: explanation %s", p.id, no, kind, raw)
 			}
 		}

@@ -39,6 +39,30 @@ type Why struct {
 	Pool *PoolWhy `json:"pool,omitempty"`
 }
 
+// Own is the entry's own part of the explanation, as an entry stores it when its line's part
+// (the calculator's reasons and the policy) is stored once for the line.
+func (w Why) Own() Why {
+	w.Line, w.Policy = nil, nil
+	return w
+}
+
+// LineWhy is the part of an explanation that every entry of a line shares.
+type LineWhy struct {
+	Line   *comp.Explanation `json:"line"`
+	Policy *Policy           `json:"policy"`
+}
+
+// WithLine completes an entry's own part with its line's.
+func (w Why) WithLine(l LineWhy) Why {
+	if w.Line == nil {
+		w.Line = l.Line
+	}
+	if w.Policy == nil {
+		w.Policy = l.Policy
+	}
+	return w
+}
+
 // PoolWhy is a pool share's part of the explanation.
 type PoolWhy struct {
 	BonusType  comp.BonusType `json:"bonusType"`

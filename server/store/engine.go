@@ -153,8 +153,10 @@ func (s *Store) CommissionOf(ctx context.Context, id int64) ([]comp.Line, error)
 
 // policyLines reads back the earning lines of a policy from its entries.
 func (s *Store) policyLines(ctx context.Context, policyID int64) ([]ledger.Line, error) {
-	rows, err := s.db.Query(ctx, `SELECT line_no, associate_id, category, bonus_type, kind, status, amount_cents, earning_cents, explanation
-		FROM cashflow_entries WHERE policy_id = $1 AND line_no IS NOT NULL ORDER BY line_no, id`, policyID)
+	rows, err := s.db.Query(ctx, `SELECT e.line_no, e.associate_id, e.category, e.bonus_type, e.kind, e.status, e.amount_cents,
+			e.earning_cents, e.explanation, cl.explanation
+		FROM cashflow_entries e LEFT JOIN cashflow_lines cl ON cl.policy_id = e.policy_id AND cl.line_no = e.line_no
+		WHERE e.policy_id = $1 AND e.line_no IS NOT NULL ORDER BY e.line_no, e.id`, policyID)
 	if err != nil {
 		return nil, translate(err)
 	}
@@ -167,9 +169,9 @@ func (s *Store) policyLines(ctx context.Context, policyID int64) ([]ledger.Line,
 			amount, earning     int64
 			associate           int64
 			category, bonusType string
-			explanation         []byte
+			explanation, line   []byte
 		)
-		if err := rows.Scan(&lineNo, &associate, &category, &bonusType, &kind, &status, &amount, &earning, &explanation); err != nil {
+		if err := rows.Scan(&lineNo, &associate, &category, &bonusType, &kind, &status, &amount, &earning, &explanation, &line); err != nil {
 			return nil, translate(err)
 		}
 		for len(out) <= lineNo {
@@ -179,9 +181,11 @@ func (s *Store) policyLines(ctx context.Context, policyID int64) ([]ledger.Line,
 		switch ledger.Kind(kind) {
 		case ledger.KindAdvance:
 			l.AssociateID, l.Category, l.BonusType, l.EarningCents = associate, comp.Category(category), comp.BonusType(bonusType), earning
-			if err := json.Unmarshal(explanation, &l.Why); err != nil {
+			why, err := readWhy(explanation, line)
+			if err != nil {
 				return nil, fmt.Errorf("entry explanation of policy %d line %d: %w", policyID, lineNo, err)
 			}
+			l.Why = why
 		case ledger.KindEscrow:
 			l.EscrowCents = amount
 		case ledger.KindReleaseOut:
@@ -316,11 +320,18 @@ func (s *Store) insertEntries(ctx context.Context, entries []ledger.Entry) error
 		category[i], bonus[i], status[i], kind[i], dir[i] = string(e.Category), string(e.BonusType), e.Status, string(e.Kind), e.Direction()
 		period[i], occurred[i] = e.Period(), e.OccurredOn
 		source[i], lineKey[i] = e.Source, e.LineKey
-		b, err := json.Marshal(e.Why)
+		own := e.Why
+		if e.PolicyID != 0 && e.LineNo >= 0 {
+			own = own.Own() // the line's part is in cashflow_lines
+		}
+		b, err := json.Marshal(own)
 		if err != nil {
 			return err
 		}
 		why[i] = string(b)
+	}
+	if err := s.insertLines(ctx, entries); err != nil {
+		return err
 	}
 	_, err := s.db.Exec(ctx, `INSERT INTO cashflow_entries (associate_id, policy_id, line_no, category, bonus_type, status, kind,
 			direction, amount_cents, earning_cents, period, occurred_on, source, line_key, explanation)
@@ -329,6 +340,48 @@ func (s *Store) insertEntries(ctx context.Context, entries []ledger.Entry) error
 		ON CONFLICT (source, line_key, kind) DO NOTHING`,
 		associate, policy, lineNo, category, bonus, status, kind, dir, amount, earning, period, occurred, source, lineKey, why)
 	return translate(err)
+}
+
+// insertLines stores the line part of the explanations of the lines whose advance is among
+// entries, once per line.
+func (s *Store) insertLines(ctx context.Context, entries []ledger.Entry) error {
+	var policy, associate []int64
+	var lineNo []int32
+	var why []string
+	for _, e := range entries {
+		if e.Kind != ledger.KindAdvance || e.PolicyID == 0 || e.LineNo < 0 {
+			continue
+		}
+		b, err := json.Marshal(ledger.LineWhy{Line: e.Why.Line, Policy: e.Why.Policy})
+		if err != nil {
+			return err
+		}
+		policy, associate, lineNo, why = append(policy, e.PolicyID), append(associate, e.AssociateID), append(lineNo, int32(e.LineNo)), append(why, string(b))
+	}
+	if len(policy) == 0 {
+		return nil
+	}
+	_, err := s.db.Exec(ctx, `INSERT INTO cashflow_lines (policy_id, line_no, associate_id, explanation)
+		SELECT * FROM unnest($1::bigint[], $2::smallint[], $3::bigint[], $4::jsonb[]) ON CONFLICT DO NOTHING`,
+		policy, lineNo, associate, why)
+	return translate(err)
+}
+
+// readWhy reads an entry's explanation and completes it with its line's (NULL for pool
+// shares).
+func readWhy(entry, line []byte) (ledger.Why, error) {
+	var w ledger.Why
+	if err := json.Unmarshal(entry, &w); err != nil {
+		return w, err
+	}
+	if line == nil {
+		return w, nil
+	}
+	var l ledger.LineWhy
+	if err := json.Unmarshal(line, &l); err != nil {
+		return w, err
+	}
+	return w.WithLine(l), nil
 }
 
 // poolDef is one bonus pool's data.

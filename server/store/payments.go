@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -156,12 +155,11 @@ func (s *Store) CashflowEntry(ctx context.Context, p *auth.Principal, id int64) 
 	if err != nil {
 		return d, err
 	}
-	var raw []byte
+	var raw, line []byte
 	var lineNo *int32
-	var source string
-	dest := append(d.Row.dest(), &raw, &lineNo, &source, new(*time.Time))
-	dest[len(dest)-1] = &d.LapsedOn
-	err = s.db.QueryRow(ctx, `SELECT `+cashflowRowColumns+`, e.explanation, e.line_no, e.source, p.lapsed_on FROM `+cashflowFrom+`
+	dest := append(d.Row.dest(), &raw, &line, &lineNo, &d.LapsedOn)
+	err = s.db.QueryRow(ctx, `SELECT `+cashflowRowColumns+`, e.explanation, cl.explanation, e.line_no, p.lapsed_on FROM `+cashflowFrom+`
+		LEFT JOIN cashflow_lines cl ON cl.policy_id = e.policy_id AND cl.line_no = e.line_no
 		WHERE e.id = $1 AND `+scope, id).Scan(dest...)
 	if err != nil {
 		if errs.Is(translate(err), errs.NotFound) {
@@ -169,7 +167,7 @@ func (s *Store) CashflowEntry(ctx context.Context, p *auth.Principal, id int64) 
 		}
 		return d, translate(err)
 	}
-	if err := json.Unmarshal(raw, &d.Why); err != nil {
+	if d.Why, err = readWhy(raw, line); err != nil {
 		return d, err
 	}
 	d.Text = d.Why.Text(d.Row.AmountCents)
