@@ -42,6 +42,8 @@ func baseline(args []string) error {
 	mux.HandleFunc("GET /clients", b.list)
 	mux.HandleFunc("GET /policies", b.policies)
 	mux.HandleFunc("GET /copy", b.copy)
+	mux.HandleFunc("GET /cashflow", b.cashflow)
+	mux.HandleFunc("GET /cashflow/copy", b.cashflowCopy)
 	srv := &http.Server{Addr: *addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	return srv.ListenAndServe()
 }
@@ -232,4 +234,82 @@ func (b *base) policies(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{"data": out})
+}
+
+type entryRow struct {
+	ID            int64     `json:"id"`
+	AssociateCode string    `json:"associate_code"`
+	AssociateName string    `json:"associate_name"`
+	PolicyID      *int64    `json:"policy_id,omitempty"`
+	PolicyNumber  *string   `json:"policy_number,omitempty"`
+	Category      string    `json:"category"`
+	BonusType     string    `json:"bonus_type"`
+	Status        string    `json:"status"`
+	Direction     string    `json:"direction"`
+	Kind          string    `json:"kind"`
+	AmountCents   int64     `json:"amount_cents"`
+	EarningCents  int64     `json:"earning_cents"`
+	Period        time.Time `json:"period"`
+	OccurredOn    time.Time `json:"occurred_on"`
+	Settled       bool      `json:"settled"`
+}
+
+// cashflow is the first page of the caller's cashflow, newest first, written by hand.
+func (b *base) cashflow(w http.ResponseWriter, r *http.Request) {
+	_, me, ok := b.caller(r)
+	if !ok {
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		return
+	}
+	limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
+	if limit < 1 || limit > 1000 {
+		limit = 100
+	}
+	rows, err := b.pool.Query(r.Context(), `SELECT e.id, a.code, a.first_name || ' ' || a.last_name, e.policy_id, p.policy_number,
+		e.category, e.bonus_type, e.status, e.direction, e.kind, e.amount_cents, e.earning_cents, e.period, e.occurred_on,
+		e.pay_run_id IS NOT NULL
+		FROM cashflow_entries e JOIN associates a ON a.id = e.associate_id LEFT JOIN policies p ON p.id = e.policy_id
+		WHERE e.associate_id = $1 ORDER BY e.occurred_on DESC, e.id LIMIT $2`, me, limit+1)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	out := make([]entryRow, 0, limit+1)
+	for rows.Next() {
+		var e entryRow
+		if err := rows.Scan(&e.ID, &e.AssociateCode, &e.AssociateName, &e.PolicyID, &e.PolicyNumber, &e.Category, &e.BonusType,
+			&e.Status, &e.Direction, &e.Kind, &e.AmountCents, &e.EarningCents, &e.Period, &e.OccurredOn, &e.Settled); err != nil {
+			rows.Close()
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		out = append(out, e)
+	}
+	rows.Close()
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"data": out})
+}
+
+// cashflowCopy streams COPY (the caller's cashflow) TO STDOUT straight into the response.
+func (b *base) cashflowCopy(w http.ResponseWriter, r *http.Request) {
+	_, me, ok := b.caller(r)
+	if !ok {
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		return
+	}
+	conn, err := b.pool.Acquire(r.Context())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	defer conn.Release()
+	w.Header().Set("Content-Type", "text/csv")
+	sql := `COPY (SELECT e.id, a.code, a.first_name || ' ' || a.last_name, e.policy_id, p.policy_number, e.category, e.bonus_type,
+		e.status, e.direction, e.kind, e.amount_cents, e.earning_cents, to_char(e.period, 'YYYY-MM-DD'),
+		to_char(e.occurred_on, 'YYYY-MM-DD'), e.pay_run_id IS NOT NULL
+		FROM cashflow_entries e JOIN associates a ON a.id = e.associate_id LEFT JOIN policies p ON p.id = e.policy_id
+		WHERE e.associate_id = ` + strconv.FormatInt(me, 10) + ` ORDER BY e.occurred_on DESC, e.id) TO STDOUT WITH (FORMAT csv, HEADER)`
+	if _, err := conn.Conn().PgConn().CopyTo(r.Context(), w, sql); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+	}
 }

@@ -2,21 +2,23 @@
 # Benchmarks at scale: seeds 1,000,000 clients and, separately, 1,000,000 associates with
 # 3,000,000 policies once into .bench/ (kept between runs), then measures portald against
 # hand-written baselines, plain sums and recursive CTEs side by side and prints figures.
-# Nothing is asserted. Results: .bench/results.md, .bench/team.md, .bench/business.md and
+# Nothing is asserted. Results: .bench/results.md, .bench/team.md, .bench/business.md, .bench/payments.md and
 # .bench/web.md (copied by hand into docs/benchmarks.md).
 #
 # --only LETTERS picks the parts: a, b, c, d (clients, `bench run`; the team figures run with
 # them), e (200 logins at once: answers and peak RSS, `bench run`, bench/login.go), p (the
 # business area: policy list, team production, list by production, commission preview;
-# `bench business`, bench/business.go, its own parts with `bin/bench business --only abcd`)
-# and w (the web app's first load: transfer sizes and Lighthouse, bench/web). Without --only
-# everything runs. Other flags go to `bench run`.
+# `bench business`, bench/business.go, its own parts with `bin/bench business --only abcd`),
+# m (payments: the commission run through River, the cashflow list, the payments dashboard,
+# the cashflow download; `bench payments`, bench/payments.go; its first run drains the seeded
+# outbox into the ledger, once) and w (the web app's first load: transfer sizes and
+# Lighthouse, bench/web). Without --only everything runs. Other flags go to `bench run`.
 # PORTALD=path measures that binary instead of building bin/portald from the working tree
 # (part w measures the web app embedded in it: build it with `make build`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-only=abcdepw
+only=abcdepmw
 run_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -30,8 +32,10 @@ web=false
 [[ $only == *w* ]] && web=true
 business=false
 [[ $only == *p* ]] && business=true
+money=false
+[[ $only == *m* ]] && money=true
 
-if { [ -n "$run_parts" ] || $business; } && ! command -v wrk >/dev/null 2>&1; then
+if { [ -n "$run_parts" ] || $business || $money; } && ! command -v wrk >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
   else
@@ -57,7 +61,7 @@ portald=${PORTALD:-bin/portald}
 if [ -z "${PORTALD:-}" ]; then
   go build -trimpath -o bin/portald ./server/cmd/portald
 fi
-if [ -n "$run_parts" ] || $business; then
+if [ -n "$run_parts" ] || $business || $money; then
   go build -trimpath -o bin/bench ./bench
 fi
 if [ -n "$run_parts" ]; then
@@ -66,6 +70,9 @@ if [ -n "$run_parts" ]; then
 fi
 if $business; then
   bin/bench business --portald "$portald"
+fi
+if $money; then
+  bin/bench payments --portald "$portald"
 fi
 
 # Part w: a portald of its own (fresh data dir, demo seed), the first loads measured in

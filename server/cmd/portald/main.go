@@ -55,6 +55,7 @@ type config struct {
 	Policies    int
 	SeedNumber  uint64
 	NoSeed      bool
+	NoJobs      bool
 }
 
 func env(name, def string) string {
@@ -109,6 +110,8 @@ func root() *cobra.Command {
 	serve.Flags().IntVar(&c.LoginMemory, "login-memory", envInt("PORTAL_LOGIN_MEMORY", int(auth.DefaultHashBudget>>20)),
 		"memory budget of the password checks running at once, in MiB (64 each); logins beyond it wait briefly, then answer 429 (PORTAL_LOGIN_MEMORY)")
 	serve.Flags().BoolVar(&c.NoSeed, "no-seed", false, "do not seed the embedded database on first start")
+	serve.Flags().BoolVar(&c.NoJobs, "no-jobs", env("PORTAL_NO_JOBS", "") == "true",
+		"serve without the compensation engine's workers; another instance runs them (PORTAL_NO_JOBS)")
 	serve.Flags().IntVar(&c.Associates, "associates", envInt("PORTAL_SEED_ASSOCIATES", 2000), "associates seeded on first start of the embedded database")
 
 	migrate := &cobra.Command{
@@ -343,20 +346,23 @@ func runServe(ctx context.Context, c config) error {
 	if err != nil {
 		return err
 	}
-	// The compensation engine's workers (River): every instance runs them and shares the jobs.
-	runner, err := jobs.New(jobs.Options{Pool: pool, Store: apiHandler.Store, Log: log})
-	if err != nil {
-		return err
+	// The compensation engine's workers (River): every instance runs them and shares the jobs,
+	// unless told another instance does.
+	if !c.NoJobs {
+		runner, err := jobs.New(jobs.Options{Pool: pool, Store: apiHandler.Store, Log: log})
+		if err != nil {
+			return err
+		}
+		if err := runner.Start(ctx); err != nil {
+			return fmt.Errorf("starting the job workers: %w", err)
+		}
+		apiHandler.Jobs = runner
+		defer func() {
+			sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			_ = runner.Stop(sctx)
+		}()
 	}
-	if err := runner.Start(ctx); err != nil {
-		return fmt.Errorf("starting the job workers: %w", err)
-	}
-	apiHandler.Jobs = runner
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		_ = runner.Stop(sctx)
-	}()
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return fmt.Errorf("PORTAL_ADDR %s: %w", c.Addr, err)

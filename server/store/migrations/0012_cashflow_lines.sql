@@ -25,3 +25,10 @@ CREATE TRIGGER cashflow_lines_no_truncate BEFORE TRUNCATE ON cashflow_lines
 -- index already answers, and cost every insert.
 DROP INDEX cashflow_entries_pending;
 DROP INDEX cashflow_entries_escrow;
+
+-- The lists order by the day, newest first, then by id ascending (the listing engine's last
+-- key): the indexes say so, or PostgreSQL sorts the associate's entries at every page.
+DROP INDEX cashflow_entries_associate;
+CREATE INDEX cashflow_entries_associate ON cashflow_entries (associate_id, occurred_on DESC, id);
+DROP INDEX cashflow_entries_occurred;
+CREATE INDEX cashflow_entries_occurred ON cashflow_entries (occurred_on DESC, id);

@@ -1,0 +1,322 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/associateportal/portal/server/jobs"
+	"github.com/associateportal/portal/server/store"
+)
+
+// payments measures the compensation engine and the payments screens on the benchmark
+// organisation (issue 10):
+//
+//	(a) the commission run of N approved policies end to end through River (two workers),
+//	    next to the same drain in one plain loop, each over N approvals of the seeded outbox;
+//	(b) the cashflow list, page 1 of the associate with the most entries, against a
+//	    hand-written handler;
+//	(c) the payments dashboard of that associate, one request at a time;
+//	(d) the CSV download of the cashflow against COPY … TO STDOUT.
+//
+// Part (a) takes approvals the seed left in the outbox (the rest is parked meanwhile); the
+// first run then drains the whole backlog, which (b) to (d) need. A database whose outbox
+// is drained has no approvals left for (a): it says so.
+func payments(args []string) error {
+	fs := flag.NewFlagSet("payments", flag.ExitOnError)
+	var size orgSize
+	size.flags(fs)
+	portald := fs.String("portald", "bin/portald", "the portald binary")
+	reps := fs.Int("reps", 60, "timed repetitions per latency figure")
+	events := fs.Int("events", 100_000, "approvals per commission run in part (a)")
+	out := fs.String("out", ".bench/payments.md", "where to write the results")
+	only := fs.String("only", "abcd", "which parts to measure (a, b, c, d or a combination)")
+	var o runOpts
+	fs.DurationVar(&o.duration, "duration", 10*time.Second, "wrk duration per scenario")
+	fs.IntVar(&o.conns, "conns", 16, "wrk connections")
+	fs.IntVar(&o.pool, "pool", 16, "database pool size of both servers")
+	_ = fs.Parse(args)
+	ctx := context.Background()
+	org, err := openOrg(ctx, size)
+	if err != nil {
+		return err
+	}
+	defer org.close()
+	abs, _ := filepath.Abs(size.dataDir)
+	if o.postmaster, err = postmasterPID(filepath.Join(abs, "pg")); err != nil {
+		return err
+	}
+	res := &report{}
+	res.line("# Payments benchmark %s", time.Now().UTC().Format(time.RFC3339))
+	res.line("")
+	res.line("%d associates; one machine (%s); load average %s.", org.associates, cpuInfo(), loadAverage())
+	res.line("")
+	if strings.Contains(*only, "a") {
+		if err := engineRun(ctx, res, org, *events); err != nil {
+			return err
+		}
+	}
+	if err := drainBacklog(ctx, res, org); err != nil {
+		return err
+	}
+	var entries int64
+	var top int64
+	if err := org.pool.QueryRow(ctx, `SELECT count(*) FROM cashflow_entries`).Scan(&entries); err != nil {
+		return err
+	}
+	if err := org.pool.QueryRow(ctx, `SELECT associate_id FROM cashflow_entries GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`).Scan(&top); err != nil {
+		return err
+	}
+	var topEntries int64
+	var topCode string
+	if err := org.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM cashflow_entries WHERE associate_id = $1), code FROM associates WHERE id = $1`,
+		top).Scan(&topEntries, &topCode); err != nil {
+		return err
+	}
+	res.line("The ledger holds %d entries; %s has the most (%d).", entries, topCode, topEntries)
+	res.line("")
+	if strings.ContainsAny(*only, "bcd") {
+		ours, base, stop, err := startServers(*portald, org.dsn, abs, o.pool)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		token, _, err := benchUser(ctx, org.pool, top)
+		if err != nil {
+			return err
+		}
+		if strings.Contains(*only, "b") {
+			if err := cashflowList(res, ours, base, token, o); err != nil {
+				return err
+			}
+		}
+		if strings.Contains(*only, "c") {
+			if err := paymentsDashboard(res, ours, token, *reps); err != nil {
+				return err
+			}
+		}
+		if strings.Contains(*only, "d") {
+			if err := cashflowDownload(res, ours, base, token); err != nil {
+				return err
+			}
+		}
+	}
+	res.line("Load average at the end: %s.", loadAverage())
+	fmt.Println()
+	fmt.Print(res.String())
+	return os.WriteFile(*out, []byte(res.String()), 0o644)
+}
+
+// parked marks outbox events set aside while part (a) runs on the others.
+const parked = `'-infinity'::timestamptz`
+
+// engineRun is part (a).
+func engineRun(ctx context.Context, res *report, o *org, n int) error {
+	res.line("## (a) Commission run of approved policies: River against one plain loop")
+	res.line("")
+	var waiting int
+	if err := o.pool.QueryRow(ctx, `SELECT count(*) FROM policy_events WHERE processed_at IS NULL AND kind = 'approved'`).Scan(&waiting); err != nil {
+		return err
+	}
+	if waiting < 2 {
+		res.line("No approvals are left in the outbox (an earlier run drained it): part (a) needs a fresh benchmark database.")
+		res.line("")
+		return nil
+	}
+	n = min(n, waiting/2)
+	if _, err := o.pool.Exec(ctx, `UPDATE policy_events SET processed_at = `+parked+` WHERE processed_at IS NULL`); err != nil {
+		return err
+	}
+	unpark := func() error {
+		_, err := o.pool.Exec(ctx, `UPDATE policy_events SET processed_at = NULL WHERE id IN (
+			SELECT id FROM policy_events WHERE processed_at = `+parked+` AND kind = 'approved' ORDER BY id LIMIT $1)`, n)
+		return err
+	}
+	defer func() {
+		_, _ = o.pool.Exec(context.WithoutCancel(ctx), `UPDATE policy_events SET processed_at = NULL WHERE processed_at = `+parked)
+	}()
+	countEntries := func() (int64, error) {
+		var c int64
+		err := o.pool.QueryRow(ctx, `SELECT count(*) FROM cashflow_entries`).Scan(&c)
+		return c, err
+	}
+
+	// Through River: two workers, each draining batches until the outbox is empty.
+	if err := unpark(); err != nil {
+		return err
+	}
+	pool, err := store.Connect(ctx, o.dsn, 8)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	runner, err := jobs.New(jobs.Options{Pool: pool, Store: store.New(pool), NoPeriodic: true, Workers: 2})
+	if err != nil {
+		return err
+	}
+	if err := runner.Start(ctx); err != nil {
+		return err
+	}
+	before, err := countEntries()
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	for range 2 {
+		if err := runner.Enqueue(ctx, jobs.DrainArgs{}); err != nil {
+			return err
+		}
+	}
+	for {
+		var left, running int
+		if err := o.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM policy_events WHERE processed_at IS NULL),
+			(SELECT count(*) FROM river_job WHERE kind = 'policy_events' AND state IN ('available', 'running', 'retryable'))`).
+			Scan(&left, &running); err != nil {
+			return err
+		}
+		if left == 0 && running == 0 {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	river := time.Since(start)
+	if err := runner.Stop(ctx); err != nil {
+		return err
+	}
+	after, err := countEntries()
+	if err != nil {
+		return err
+	}
+
+	// One plain loop over the next n approvals, the same store calls without River.
+	if err := unpark(); err != nil {
+		return err
+	}
+	st := store.New(o.pool)
+	start = time.Now()
+	for {
+		k, err := st.DrainPolicyEvents(ctx, jobs.Batch)
+		if err != nil {
+			return err
+		}
+		if k == 0 {
+			break
+		}
+	}
+	plain := time.Since(start)
+	res.line("| run | approvals | entries written | seconds | approvals/s |")
+	res.line("|---|---|---|---|---|")
+	res.line("| River, 2 workers (`policy_events` jobs, batches of %d) | %d | %d | %.1f | %.0f |", jobs.Batch, n, after-before,
+		river.Seconds(), float64(n)/river.Seconds())
+	res.line("| one plain loop of `DrainPolicyEvents` | %d | — | %.1f | %.0f |", n, plain.Seconds(), float64(n)/plain.Seconds())
+	res.line("")
+	return nil
+}
+
+// drainBacklog takes up what is left in the outbox (the seed's approvals and lapses) and
+// releases the escrow due, so that the ledger is whole for (b) to (d).
+func drainBacklog(ctx context.Context, res *report, o *org) error {
+	var left int
+	if err := o.pool.QueryRow(ctx, `SELECT count(*) FROM policy_events WHERE processed_at IS NULL`).Scan(&left); err != nil {
+		return err
+	}
+	if left == 0 {
+		return nil
+	}
+	fmt.Printf("draining the outbox: %d events…\n", left)
+	start := time.Now()
+	if err := jobs.CatchUp(ctx, store.New(o.pool), time.Now()); err != nil {
+		return err
+	}
+	if _, err := o.pool.Exec(ctx, `VACUUM ANALYZE cashflow_entries`); err != nil {
+		return err
+	}
+	res.line("The seeded outbox's remaining %d events were drained (and escrow released) in one loop in %s.", left,
+		time.Since(start).Round(time.Second))
+	res.line("")
+	return nil
+}
+
+// cashflowList is part (b).
+func cashflowList(res *report, ours, base proc, token string, o runOpts) error {
+	res.line("## (b) Cashflow list, page 1 (limit 100) of the associate with the most entries")
+	res.line("")
+	res.line("| server | req/s | p50 | p95 | p99 | CPU/req server + PostgreSQL |")
+	res.line("|---|---|---|---|---|---|")
+	var as, bs []wrkResult
+	for range 3 {
+		a, err := wrk(ours.url+"/api/payments/cashflow?limit=100", token, o, ours.pid)
+		if err != nil {
+			return err
+		}
+		b, err := wrk(base.url+"/cashflow?limit=100", token, o, base.pid)
+		if err != nil {
+			return err
+		}
+		as, bs = append(as, a), append(bs, b)
+	}
+	a, b := median(as), median(bs)
+	for _, r := range []struct {
+		name string
+		w    wrkResult
+	}{{"portald `GET /api/payments/cashflow`", a}, {"hand-written net/http + pgx + encoding/json", b}} {
+		res.line("| %s | %.0f | %s | %s | %s | %s |", r.name, r.w.rps, fmtDur(r.w.p50d), fmtDur(r.w.p95d), fmtDur(r.w.p99d), r.w.cpu())
+	}
+	res.line("")
+	l, err := latency(ours.url+"/api/payments/cashflow?limit=100", token, 60)
+	if err != nil {
+		return err
+	}
+	res.line("Ratio (req/s, portald ÷ baseline, medians of three alternating rounds): **%.2f×**. One request at a time: p50 %s, **p95 %s**.",
+		a.rps/b.rps, fmtDur(l.p50), fmtDur(l.p95))
+	res.line("")
+	return nil
+}
+
+// paymentsDashboard is part (c).
+func paymentsDashboard(res *report, ours proc, token string, reps int) error {
+	res.line("## (c) Payments dashboard of the associate with the most entries, one request at a time")
+	res.line("")
+	l, err := latency(ours.url+"/api/payments/dashboard", token, reps)
+	if err != nil {
+		return err
+	}
+	res.line("%d requests: p50 %s, **p95 %s**, p99 %s.", l.n, fmtDur(l.p50), fmtDur(l.p95), fmtDur(l.p99))
+	res.line("")
+	return nil
+}
+
+// cashflowDownload is part (d).
+func cashflowDownload(res *report, ours, base proc, token string) error {
+	res.line("## (d) CSV download of the associate's cashflow against `COPY … TO STDOUT`")
+	res.line("")
+	res.line("| download | rows | seconds | rows/s | MB | server RSS before | peak RSS during |")
+	res.line("|---|---|---|---|---|---|---|")
+	dlURL, err := downloadURLOf(ours.url+"/api/payments/cashflow/download", token)
+	if err != nil {
+		return err
+	}
+	d1, err := download(ours.url+dlURL, "", ours.pid)
+	if err != nil {
+		return err
+	}
+	d2, err := download(base.url+"/cashflow/copy", token, base.pid)
+	if err != nil {
+		return err
+	}
+	for _, d := range []struct {
+		name string
+		r    dl
+	}{{"portald `/api/payments/cashflow/download` (CSV)", d1}, {"baseline `COPY (…) TO STDOUT WITH CSV`", d2}} {
+		res.line("| %s | %d | %.2f | %.0f | %.1f | %.1f MB | %.1f MB |", d.name, d.r.rows, d.r.secs, float64(d.r.rows)/d.r.secs,
+			float64(d.r.bytes)/1e6, float64(d.r.rssBefore)/1024, float64(d.r.rssPeak)/1024)
+	}
+	res.line("")
+	res.line("Ratio (rows/s, portald / COPY): **%.2f×**.", (float64(d1.rows)/d1.secs)/(float64(d2.rows)/d2.secs))
+	res.line("")
+	return nil
+}
