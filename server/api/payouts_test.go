@@ -133,6 +133,9 @@ func TestStatementImportAndProcessing(t *testing.T) {
 	if left != 0 || paid != pendingBefore {
 		t.Errorf("after processing: %d entries still Pending, %d Paid of %d", left, paid, pendingBefore)
 	}
+	if n, err := env.Store.TotalsMismatches(ctx); err != nil || n != 0 {
+		t.Errorf("after processing, %d running totals differ from their entries (%v)", n, err)
+	}
 	// Processing again finds nothing to do.
 	p = do(t, env, "POST", "/api/payments/process", staff, nil, nil)
 	p.json(t, &proc)
@@ -238,6 +241,9 @@ func TestPayRunsNetOverSeveralPeriods(t *testing.T) {
 	}
 	if unsettled != 0 {
 		t.Errorf("%d of the test's entries are not on a statement after November", unsettled)
+	}
+	if n, err := env.Store.TotalsMismatches(ctx); err != nil || n != 0 {
+		t.Errorf("after the pay runs, %d running totals differ from their entries (%v)", n, err)
 	}
 	// The agent sees its own statements, nobody else's.
 	agent := ready(t, env, seed.DemoAgent)

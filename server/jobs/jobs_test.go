@@ -276,6 +276,11 @@ func TestEngineInvariants(t *testing.T) {
 		t.Fatalf("nothing lapsed (%d lines) or released (%d parts): the run proves little", lapsedLines, releasedParts)
 	}
 
+	// The dashboard's running totals are the entries' sums.
+	if n, err := st.TotalsMismatches(ctx); err != nil || n != 0 {
+		t.Fatalf("%d running totals differ from their entries (%v)", n, err)
+	}
+
 	// Running every job again changes nothing.
 	before := ledgerOf(t, pool)
 	if _, err := pool.Exec(ctx, `UPDATE policy_events SET processed_at = NULL`); err != nil {
@@ -288,6 +293,9 @@ func TestEngineInvariants(t *testing.T) {
 		settle(t, pool)
 	}
 	sameLedger(t, before, ledgerOf(t, pool), "after running every job again")
+	if n, err := st.TotalsMismatches(ctx); err != nil || n != 0 {
+		t.Fatalf("after the replay, %d running totals differ from their entries (%v)", n, err)
+	}
 }
 
 // TestTwoInstances runs two runners on one database, each asked to drain and release

@@ -246,37 +246,44 @@ func (s *Store) GetPaymentsDashboard(ctx context.Context, id int64, start, end, 
 	if err != nil {
 		return d, translate(err)
 	}
-	rows, err := s.db.Query(ctx, `SELECT category, sum(amount_cents) FROM cashflow_entries
-		WHERE associate_id = $1 AND occurred_on BETWEEN $2 AND $3 AND kind IN ('advance', 'escrow', 'pool') GROUP BY 1`, id, start, end)
+	// The running totals (migration 0013) answer whole months; a period that starts or ends
+	// inside a month (but today) is summed from the entries.
+	whole := start.Equal(ledger.MonthOf(start)) && (!end.Before(today) || ledger.AddMonths(ledger.MonthOf(end), 1).AddDate(0, 0, -1).Equal(end))
+	byCategory := `SELECT category, sum(earned_cents), sum(clawback_cents) FROM cashflow_totals
+		WHERE associate_id = $1 AND period BETWEEN date_trunc('month', $2::date) AND $3 GROUP BY 1`
+	if !whole {
+		byCategory = `SELECT category, coalesce(sum(amount_cents) FILTER (WHERE kind IN ('advance', 'escrow', 'pool')), 0),
+				coalesce(sum(amount_cents) FILTER (WHERE kind IN ('chargeback_escrow', 'chargeback')), 0)
+			FROM cashflow_entries WHERE associate_id = $1 AND occurred_on BETWEEN $2 AND $3 GROUP BY 1`
+	}
+	rows, err := s.db.Query(ctx, byCategory, id, start, end)
 	if err != nil {
 		return d, translate(err)
 	}
 	for rows.Next() {
 		var c string
-		var v int64
-		if err := rows.Scan(&c, &v); err != nil {
+		var earned, clawback int64
+		if err := rows.Scan(&c, &earned, &clawback); err != nil {
 			rows.Close()
 			return d, translate(err)
 		}
-		d.Earnings[comp.Category(c)] = v
+		d.Earnings[comp.Category(c)] = earned
+		d.ChargebacksCents += clawback
 	}
 	rows.Close()
-	if err := s.db.QueryRow(ctx, `SELECT
-			coalesce(sum(amount_cents) FILTER (WHERE occurred_on BETWEEN $2 AND $3 AND kind IN ('chargeback_escrow', 'chargeback')), 0),
-			coalesce(sum(amount_cents) FILTER (WHERE status = 'Pending'), 0),
-			coalesce(sum(amount_cents) FILTER (WHERE status IN ('Escrow', 'Chargeback Escrow')), 0),
-			coalesce(sum(amount_cents) FILTER (WHERE status = 'Paid' AND direction = 'Compensation'), 0),
-			coalesce(sum(amount_cents) FILTER (WHERE status = 'Chargeback' AND pay_run_id IS NULL), 0)
-		FROM cashflow_entries WHERE associate_id = $1`, id, start, end).Scan(
-		&d.ChargebacksCents, &d.PendingCents, &d.EscrowCents, &d.PaidCents, &d.DebtCents); err != nil {
+	if err := rows.Err(); err != nil {
+		return d, translate(err)
+	}
+	if err := s.db.QueryRow(ctx, `SELECT coalesce(sum(pending_cents), 0), coalesce(sum(escrow_cents), 0),
+			coalesce(sum(paid_cents), 0), coalesce(sum(debt_cents), 0)
+		FROM cashflow_totals WHERE associate_id = $1`, id).Scan(&d.PendingCents, &d.EscrowCents, &d.PaidCents, &d.DebtCents); err != nil {
 		return d, translate(err)
 	}
 	// The escrow release calendar and the exposure, from the lines still in their first
 	// 12 months.
 	first := ledger.MonthOf(ledger.AddMonths(end, -11))
-	rows, err = s.db.Query(ctx, `SELECT period, coalesce(sum(amount_cents) FILTER (WHERE kind IN ('advance', 'escrow', 'pool')), 0),
-			coalesce(sum(amount_cents) FILTER (WHERE kind IN ('chargeback_escrow', 'chargeback')), 0)
-		FROM cashflow_entries WHERE associate_id = $1 AND period BETWEEN $2 AND $3 GROUP BY 1`, id, first, ledger.MonthOf(end))
+	rows, err = s.db.Query(ctx, `SELECT period, sum(earned_cents), sum(clawback_cents)
+		FROM cashflow_totals WHERE associate_id = $1 AND period BETWEEN $2 AND $3 GROUP BY 1`, id, first, ledger.MonthOf(end))
 	if err != nil {
 		return d, translate(err)
 	}
@@ -362,4 +369,25 @@ func (s *Store) openLines(ctx context.Context, id int64, today time.Time) ([]ope
 	return collect(rows, err, func(r pgx.Rows, l *openLine) error {
 		return r.Scan(&l.policy, &l.approved, &l.earning, &l.escrow, &l.held, &l.released[0], &l.released[1], &l.released[2])
 	})
+}
+
+// TotalsMismatches counts the associates and months whose running totals (cashflow_totals)
+// differ from the sums of their entries: 0 when the ledger's triggers kept them right.
+func (s *Store) TotalsMismatches(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.db.QueryRow(ctx, `SELECT count(*) FROM (
+			SELECT associate_id, period, category, sum(earned_cents) AS earned, sum(clawback_cents) AS clawback,
+				sum(pending_cents) AS pending, sum(escrow_cents) AS escrow, sum(paid_cents) AS paid, sum(debt_cents) AS debt
+			FROM cashflow_totals GROUP BY 1, 2, 3) t
+		FULL JOIN (
+			SELECT e.associate_id, e.period, e.category, sum(x.earned) AS earned, sum(x.clawback) AS clawback,
+				sum(x.pending) AS pending, sum(x.escrow) AS escrow, sum(x.paid) AS paid, sum(x.debt) AS debt
+			FROM cashflow_entries e, cashflow_entry_totals(e.kind, e.status, e.direction, e.amount_cents, e.pay_run_id, 1) x
+			GROUP BY 1, 2, 3) e
+		USING (associate_id, period, category)
+		WHERE (t.earned, t.clawback, t.pending, t.escrow, t.paid, t.debt)
+			IS DISTINCT FROM (e.earned, e.clawback, e.pending, e.escrow, e.paid, e.debt)
+		  AND NOT (e.associate_id IS NULL AND t.earned = 0 AND t.clawback = 0 AND t.pending = 0 AND t.escrow = 0
+		           AND t.paid = 0 AND t.debt = 0)`).Scan(&n)
+	return n, translate(err)
 }
