@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/jobs"
@@ -100,6 +101,18 @@ func TestApprovalWritesExplainedLines(t *testing.T) {
 	if err := jobs.CatchUp(ctx, env.Store, servertest.SeededAt); err != nil {
 		t.Fatal(err)
 	}
+	// The seeded organisation holds escrow due over the coming year: the calendar's running
+	// figures are the parts its entries still hold, and so are the totals.
+	if n, err := env.Store.ScheduleMismatches(ctx); err != nil || n != 0 {
+		t.Fatalf("%d months of the escrow calendar differ from the parts the entries hold (%v)", n, err)
+	}
+	if n, err := env.Store.TotalsMismatches(ctx); err != nil || n != 0 {
+		t.Fatalf("%d running totals differ from their entries (%v)", n, err)
+	}
+	var scheduled int64
+	if err := env.Pool.QueryRow(ctx, `SELECT coalesce(sum(amount_cents), 0) FROM escrow_schedule`).Scan(&scheduled); err != nil || scheduled <= 0 {
+		t.Fatalf("no escrow scheduled in the seeded organisation (%d, %v): the check above proves nothing", scheduled, err)
+	}
 	preview, err := client(t, env, agent).GetPolicyCommission(ctx, oas.GetPolicyCommissionParams{ID: id})
 	if err != nil {
 		t.Fatal(err)
@@ -148,9 +161,56 @@ func TestApprovalWritesExplainedLines(t *testing.T) {
 		FROM cashflow_entries e JOIN associates a ON a.id = e.associate_id WHERE a.code = $1`, seed.DemoAgtCode).Scan(&pending, &escrow); err != nil {
 		t.Fatal(err)
 	}
+	var calendar int64
+	for _, m := range dash.Response.EscrowCalendar {
+		calendar += m.AmountCents
+	}
+	if calendar <= 0 || calendar > escrowHeld(t, env) {
+		t.Errorf("the escrow calendar adds up to %d; the agent holds %d in escrow", calendar, escrowHeld(t, env))
+	}
 	b := dash.Response.Balances
 	if b.PendingCents != pending || b.EscrowCents != escrow || len(dash.Response.Earnings) != 4 || len(dash.Response.Months) != 12 {
 		t.Errorf("dashboard balances %+v (want pending %d, escrow %d), %d categories, %d months", b, pending, escrow,
 			len(dash.Response.Earnings), len(dash.Response.Months))
 	}
+
+	// A lapse takes the line's escrow off the calendar and writes its chargebacks.
+	if r := do(t, env, "POST", fmt.Sprintf("/api/policies/%d/lapse", id), staff,
+		map[string]any{"lapsed_on": time.Now().UTC().Format(time.DateOnly)}, nil); r.Status != 200 {
+		t.Fatalf("lapse: %d %s", r.Status, r.Body)
+	}
+	if err := jobs.CatchUp(ctx, env.Store, servertest.SeededAt); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := env.Store.ScheduleMismatches(ctx); err != nil || n != 0 {
+		t.Errorf("after the lapse, %d months of the escrow calendar differ (%v)", n, err)
+	}
+	if n, err := env.Store.TotalsMismatches(ctx); err != nil || n != 0 {
+		t.Errorf("after the lapse, %d running totals differ (%v)", n, err)
+	}
+	cb, err := client(t, env, agent).ListChargebacks(ctx, oas.ListChargebacksParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reclaimed int64
+	for _, e := range cb.Response.Data {
+		if e.PolicyID.Or(0) == id {
+			reclaimed += e.AmountCents
+		}
+	}
+	if reclaimed >= 0 || -reclaimed > want {
+		t.Errorf("the lapse reclaimed %d of the agent's %d", -reclaimed, want)
+	}
+}
+
+// escrowHeld is the demo agent's escrow still held, from its entries.
+func escrowHeld(t *testing.T, env *servertest.Env) int64 {
+	t.Helper()
+	var held int64
+	if err := env.Pool.QueryRow(context.Background(), `SELECT coalesce(sum(e.amount_cents), 0) FROM cashflow_entries e
+		JOIN associates a ON a.id = e.associate_id WHERE a.code = $1 AND e.status IN ('Escrow', 'Chargeback Escrow')`,
+		seed.DemoAgtCode).Scan(&held); err != nil {
+		t.Fatal(err)
+	}
+	return held
 }

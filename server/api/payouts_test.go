@@ -136,6 +136,9 @@ func TestStatementImportAndProcessing(t *testing.T) {
 	if n, err := env.Store.TotalsMismatches(ctx); err != nil || n != 0 {
 		t.Errorf("after processing, %d running totals differ from their entries (%v)", n, err)
 	}
+	if n, err := env.Store.ScheduleMismatches(ctx); err != nil || n != 0 {
+		t.Errorf("after processing, %d months of the escrow calendar differ (%v)", n, err)
+	}
 	// Processing again finds nothing to do.
 	p = do(t, env, "POST", "/api/payments/process", staff, nil, nil)
 	p.json(t, &proc)

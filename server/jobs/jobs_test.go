@@ -276,9 +276,12 @@ func TestEngineInvariants(t *testing.T) {
 		t.Fatalf("nothing lapsed (%d lines) or released (%d parts): the run proves little", lapsedLines, releasedParts)
 	}
 
-	// The dashboard's running totals are the entries' sums.
+	// The dashboard's running totals and escrow calendar are the entries' sums.
 	if n, err := st.TotalsMismatches(ctx); err != nil || n != 0 {
 		t.Fatalf("%d running totals differ from their entries (%v)", n, err)
+	}
+	if n, err := st.ScheduleMismatches(ctx); err != nil || n != 0 {
+		t.Fatalf("%d months of the escrow calendar differ from the parts the entries hold (%v)", n, err)
 	}
 
 	// Running every job again changes nothing.
@@ -295,6 +298,9 @@ func TestEngineInvariants(t *testing.T) {
 	sameLedger(t, before, ledgerOf(t, pool), "after running every job again")
 	if n, err := st.TotalsMismatches(ctx); err != nil || n != 0 {
 		t.Fatalf("after the replay, %d running totals differ from their entries (%v)", n, err)
+	}
+	if n, err := st.ScheduleMismatches(ctx); err != nil || n != 0 {
+		t.Fatalf("after the replay, %d months of the escrow calendar differ (%v)", n, err)
 	}
 }
 

@@ -306,26 +306,8 @@ func (s *Store) GetPaymentsDashboard(ctx context.Context, id int64, start, end, 
 	if err != nil {
 		return d, err
 	}
-	calendar := map[time.Time]*EscrowMonth{}
 	policies := map[int64]bool{}
-	horizon := ledger.AddMonths(today, 12)
 	for _, l := range lines {
-		for k := 1; k <= ledger.Parts; k++ {
-			due := ledger.ReleaseDue(l.approved, k)
-			if l.released[k-1] || due.Before(today) || due.After(horizon) {
-				continue
-			}
-			part := comp.EscrowParts(l.escrow)[k-1]
-			if part == 0 {
-				continue
-			}
-			m := ledger.MonthOf(due)
-			if calendar[m] == nil {
-				calendar[m] = &EscrowMonth{Month: m}
-			}
-			calendar[m].Cents += part
-			calendar[m].Lines++
-		}
 		month := ledger.PolicyMonth(l.approved, today)
 		if month >= 12 {
 			continue
@@ -340,35 +322,57 @@ func (s *Store) GetPaymentsDashboard(ctx context.Context, id int64, start, end, 
 	}
 	d.Exposure.Cents = d.Exposure.FromEscrowCents + d.Exposure.DebitCents
 	d.Exposure.Policies = len(policies)
-	for m := ledger.MonthOf(today); !m.After(horizon); m = ledger.AddMonths(m, 1) {
-		if c := calendar[m]; c != nil {
-			d.Calendar = append(d.Calendar, *c)
-		}
-	}
-	return d, nil
+	// The escrow still held, by the month it falls due (from this month, 12 months on); parts
+	// due earlier this month and not released yet count in this month.
+	rows, err = s.db.Query(ctx, `SELECT month, sum(amount_cents), sum(lines)::int FROM escrow_schedule
+		WHERE associate_id = $1 AND month BETWEEN $2 AND $3 GROUP BY 1 HAVING sum(amount_cents) <> 0 ORDER BY 1`,
+		id, ledger.MonthOf(today), ledger.MonthOf(ledger.AddMonths(today, 12)))
+	d.Calendar, err = collect(rows, err, func(r pgx.Rows, m *EscrowMonth) error { return r.Scan(&m.Month, &m.Cents, &m.Lines) })
+	return d, err
 }
 
-// openLine is a line of an associate on a policy in force approved in the last 12 months.
+// openLine is a line of an associate on a policy in force approved in the last 13 months,
+// with the escrow it still holds.
 type openLine struct {
-	policy          int64
-	approved        time.Time
-	earning, escrow int64
-	held            int64
-	released        [ledger.Parts]bool
+	policy        int64
+	approved      time.Time
+	earning, held int64
 }
 
 func (s *Store) openLines(ctx context.Context, id int64, today time.Time) ([]openLine, error) {
 	rows, err := s.db.Query(ctx, `SELECT e.policy_id, p.approved_on, e.earning_cents,
-			coalesce(sum(e.amount_cents) FILTER (WHERE e.kind = 'escrow'), 0),
-			coalesce(sum(e.amount_cents) FILTER (WHERE e.status IN ('Escrow', 'Chargeback Escrow')), 0),
-			bool_or(e.kind = 'release_out' AND e.source LIKE '%:1'), bool_or(e.kind = 'release_out' AND e.source LIKE '%:2'),
-			bool_or(e.kind = 'release_out' AND e.source LIKE '%:3')
+			coalesce(sum(e.amount_cents) FILTER (WHERE e.status IN ('Escrow', 'Chargeback Escrow')), 0)
 		FROM cashflow_entries e JOIN policies p ON p.id = e.policy_id
 		WHERE e.associate_id = $1 AND e.line_no IS NOT NULL AND p.lapsed_on IS NULL AND e.period >= $2
 		GROUP BY e.policy_id, e.line_no, p.approved_on, e.earning_cents`, id, ledger.MonthOf(ledger.AddMonths(today, -13)))
 	return collect(rows, err, func(r pgx.Rows, l *openLine) error {
-		return r.Scan(&l.policy, &l.approved, &l.earning, &l.escrow, &l.held, &l.released[0], &l.released[1], &l.released[2])
+		return r.Scan(&l.policy, &l.approved, &l.earning, &l.held)
 	})
+}
+
+// unreleasedParts is the escrow parts still held, by associate and the month they fall due,
+// from the entries themselves (the reference escrow_schedule is held to).
+const unreleasedParts = `SELECT s.associate_id, date_trunc('month', s.occurred_on + make_interval(months => 8 + k))::date AS month,
+		sum(escrow_part(s.amount_cents, k)) AS amount, count(*) AS lines
+	FROM cashflow_entries s CROSS JOIN generate_series(1, 3) k
+	WHERE s.kind = 'escrow'
+	  AND NOT EXISTS (SELECT 1 FROM cashflow_entries x WHERE x.policy_id = s.policy_id AND x.line_no = s.line_no
+	                  AND x.kind IN ('chargeback_escrow', 'lapse_release_out'))
+	  AND NOT EXISTS (SELECT 1 FROM cashflow_entries r WHERE r.policy_id = s.policy_id AND r.line_no = s.line_no
+	                  AND r.kind = 'release_out' AND r.source = 'release:' || s.policy_id || ':' || k)
+	GROUP BY 1, 2`
+
+// ScheduleMismatches counts the associates and months whose scheduled escrow releases
+// (escrow_schedule) differ from the parts their entries still hold: 0 when the triggers
+// kept the calendar right.
+func (s *Store) ScheduleMismatches(ctx context.Context) (int64, error) {
+	var n int64
+	err := s.db.QueryRow(ctx, `SELECT count(*) FROM (
+			SELECT associate_id, month, sum(amount_cents) AS amount, sum(lines) AS lines FROM escrow_schedule GROUP BY 1, 2
+			HAVING sum(amount_cents) <> 0 OR sum(lines) <> 0) t
+		FULL JOIN (`+unreleasedParts+`) e USING (associate_id, month)
+		WHERE (t.amount, t.lines) IS DISTINCT FROM (e.amount, e.lines)`).Scan(&n)
+	return n, translate(err)
 }
 
 // TotalsMismatches counts the associates and months whose running totals (cashflow_totals)
