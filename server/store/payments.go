@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -97,10 +96,12 @@ func CashflowSortValue(r *CashflowRow, field string) any {
 }
 
 // paymentsScope limits entries to the caller's own (an associate, or staff acting for one)
-// or, for staff with payments.read acting for nobody, everyone's.
-func paymentsScope(p *auth.Principal) (string, error) {
+// or, for staff with payments.read acting for nobody, everyone's. The associate is a bind
+// parameter: one statement for every associate, planned once (generic plan) rather than at
+// every page.
+func paymentsScope(p *auth.Principal, args *listing.Args) (string, error) {
 	if p.IsAssociate() {
-		return fmt.Sprintf("e.associate_id = %d", p.AssociateID), nil
+		return "e.associate_id = " + args.Add(p.AssociateID), nil
 	}
 	if p.Can(auth.PermPaymentsRead) {
 		return "TRUE", nil
@@ -111,14 +112,14 @@ func paymentsScope(p *auth.Principal) (string, error) {
 // ListCashflow hands the caller's entries of one page to each; chargebacksOnly keeps the
 // Chargeback and Chargeback Escrow entries (the chargebacks list).
 func (s *Store) ListCashflow(ctx context.Context, p *auth.Principal, q listing.Query, chargebacksOnly bool, each func(*CashflowRow)) error {
-	scope, err := paymentsScope(p)
+	var args listing.Args
+	scope, err := paymentsScope(p, &args)
 	if err != nil {
 		return err
 	}
 	if chargebacksOnly {
 		scope += ` AND e.kind IN ('chargeback_escrow', 'chargeback')`
 	}
-	var args listing.Args
 	rows, err := s.db.Query(ctx, `SELECT `+cashflowRowColumns+` FROM `+cashflowFrom+`
 		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
 	var r CashflowRow
@@ -127,11 +128,11 @@ func (s *Store) ListCashflow(ctx context.Context, p *auth.Principal, q listing.Q
 
 // CashflowExportSQL is the query of a cashflow download (columns of lists.CashflowExport).
 func CashflowExportSQL(p *auth.Principal, q listing.Query) (string, []any, error) {
-	scope, err := paymentsScope(p)
+	var args listing.Args
+	scope, err := paymentsScope(p, &args)
 	if err != nil {
 		return "", nil, err
 	}
-	var args listing.Args
 	return `SELECT e.id, a.code, a.first_name || ' ' || a.last_name, e.policy_id, p.policy_number, e.category, e.bonus_type,
 		e.status, e.direction, e.kind, e.amount_cents, e.earning_cents, to_char(e.period, 'YYYY-MM-DD'),
 		to_char(e.occurred_on, 'YYYY-MM-DD'), e.pay_run_id IS NOT NULL
@@ -151,7 +152,9 @@ type CashflowDetail struct {
 // does not exist).
 func (s *Store) CashflowEntry(ctx context.Context, p *auth.Principal, id int64) (CashflowDetail, error) {
 	var d CashflowDetail
-	scope, err := paymentsScope(p)
+	var args listing.Args
+	idArg := args.Add(id)
+	scope, err := paymentsScope(p, &args)
 	if err != nil {
 		return d, err
 	}
@@ -160,7 +163,7 @@ func (s *Store) CashflowEntry(ctx context.Context, p *auth.Principal, id int64) 
 	dest := append(d.Row.dest(), &raw, &line, &lineNo, &d.LapsedOn)
 	err = s.db.QueryRow(ctx, `SELECT `+cashflowRowColumns+`, e.explanation, cl.explanation, e.line_no, p.lapsed_on FROM `+cashflowFrom+`
 		LEFT JOIN cashflow_lines cl ON cl.policy_id = e.policy_id AND cl.line_no = e.line_no
-		WHERE e.id = $1 AND `+scope, id).Scan(dest...)
+		WHERE e.id = `+idArg+` AND `+scope, args.Values...).Scan(dest...)
 	if err != nil {
 		if errs.Is(translate(err), errs.NotFound) {
 			return d, errs.NotFoundf("Cashflow entry %d not found", id)
