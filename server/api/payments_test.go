@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/associateportal/portal/sdk/oas"
+	"github.com/associateportal/portal/server/comp"
 	"github.com/associateportal/portal/server/jobs"
+	"github.com/associateportal/portal/server/ledger"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/servertest"
 )
@@ -168,6 +170,12 @@ func TestApprovalWritesExplainedLines(t *testing.T) {
 	if calendar <= 0 || calendar > escrowHeld(t, env) {
 		t.Errorf("the escrow calendar adds up to %d; the agent holds %d in escrow", calendar, escrowHeld(t, env))
 	}
+	if want := exposureByLines(t, env, time.Now().UTC()); dash.Response.Exposure != want {
+		t.Errorf("exposure %+v; line by line with comp.Chargeback: %+v", dash.Response.Exposure, want)
+	}
+	if dash.Response.Exposure.Policies == 0 {
+		t.Error("the agent has no policy in its first 12 months: the exposure check proves nothing")
+	}
 	b := dash.Response.Balances
 	if b.PendingCents != pending || b.EscrowCents != escrow || len(dash.Response.Earnings) != 4 || len(dash.Response.Months) != 12 {
 		t.Errorf("dashboard balances %+v (want pending %d, escrow %d), %d categories, %d months", b, pending, escrow,
@@ -213,4 +221,44 @@ func escrowHeld(t *testing.T, env *servertest.Env) int64 {
 		t.Fatal(err)
 	}
 	return held
+}
+
+// exposureByLines is the demo agent's exposure computed line by line in Go, as DOMAIN.md
+// says: each line on a policy in force in its policy months 1-11 would keep E × m / 12 and
+// give back the rest, first from the escrow it holds.
+func exposureByLines(t *testing.T, env *servertest.Env, now time.Time) oas.ChargebackExposure {
+	t.Helper()
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	rows, err := env.Pool.Query(context.Background(), `SELECT e.policy_id, p.approved_on, e.earning_cents,
+			coalesce(sum(e.amount_cents) FILTER (WHERE e.status IN ('Escrow', 'Chargeback Escrow')), 0)
+		FROM cashflow_entries e JOIN policies p ON p.id = e.policy_id JOIN associates a ON a.id = e.associate_id
+		WHERE a.code = $1 AND e.line_no IS NOT NULL AND p.lapsed_on IS NULL
+		GROUP BY e.policy_id, e.line_no, p.approved_on, e.earning_cents`, seed.DemoAgtCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out oas.ChargebackExposure
+	policies := map[int64]bool{}
+	for rows.Next() {
+		var policy, earning, held int64
+		var approved time.Time
+		if err := rows.Scan(&policy, &approved, &earning, &held); err != nil {
+			t.Fatal(err)
+		}
+		m := ledger.PolicyMonth(approved, today)
+		if m < 1 || m >= 12 {
+			continue
+		}
+		res, err := comp.Chargeback(earning, min(max(held, 0), earning), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out.FromEscrowCents += res.ChargebackEscrowCents
+		out.DebitCents += res.DebitCents
+		policies[policy] = true
+	}
+	out.AmountCents = out.FromEscrowCents + out.DebitCents
+	out.Policies = len(policies)
+	return out
 }
