@@ -276,6 +276,18 @@ func TestEngineInvariants(t *testing.T) {
 		t.Fatalf("nothing lapsed (%d lines) or released (%d parts): the run proves little", lapsedLines, releasedParts)
 	}
 
+	// Two years on, every escrow of a policy in force is released and the queue is empty.
+	var stillHeld, queued int
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM (SELECT 1 FROM cashflow_entries e JOIN policies p ON p.id = e.policy_id
+			WHERE p.lapsed_on IS NULL GROUP BY e.policy_id, e.line_no
+			HAVING sum(e.amount_cents) FILTER (WHERE e.status IN ('Escrow', 'Chargeback Escrow')) <> 0) h),
+		(SELECT count(*) FROM escrow_due)`).Scan(&stillHeld, &queued); err != nil {
+		t.Fatal(err)
+	}
+	if stillHeld != 0 || queued != 0 {
+		t.Errorf("two years on: %d lines in force still hold escrow, %d parts queued", stillHeld, queued)
+	}
+
 	// The dashboard's running totals and escrow calendar are the entries' sums.
 	if n, err := st.TotalsMismatches(ctx); err != nil || n != 0 {
 		t.Fatalf("%d running totals differ from their entries (%v)", n, err)
@@ -498,5 +510,81 @@ func BenchmarkDrain(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(time.Since(start).Microseconds())/float64(events), "µs/event")
+	}
+}
+
+// TestEscrowReleasesAsMonthsStart moves the engine's clock over a policy's months 9 to 12:
+// its escrow is released a third at a time on the days policy months 10, 11 and 12 start,
+// never before, and the queue of due parts empties.
+func TestEscrowReleasesAsMonthsStart(t *testing.T) {
+	ctx := context.Background()
+	pool := testdb.NewFrom(t, organisation)
+	st := store.New(pool)
+	for {
+		n, err := st.DrainPolicyEvents(ctx, jobs.Batch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			break
+		}
+	}
+	// The most recently approved policy in force with escrow.
+	var policy int64
+	var approved time.Time
+	if err := pool.QueryRow(ctx, `SELECT p.id, p.approved_on FROM policies p WHERE p.lapsed_on IS NULL
+		AND EXISTS (SELECT 1 FROM cashflow_entries e WHERE e.policy_id = p.id AND e.kind = 'escrow')
+		ORDER BY p.approved_on DESC, p.id LIMIT 1`).Scan(&policy, &approved); err != nil {
+		t.Fatal(err)
+	}
+	held := func() (held, escrow int64) {
+		t.Helper()
+		if err := pool.QueryRow(ctx, `SELECT coalesce(sum(amount_cents) FILTER (WHERE status IN ('Escrow', 'Chargeback Escrow')), 0),
+			coalesce(sum(amount_cents) FILTER (WHERE kind = 'escrow'), 0) FROM cashflow_entries WHERE policy_id = $1`, policy).Scan(&held, &escrow); err != nil {
+			t.Fatal(err)
+		}
+		return held, escrow
+	}
+	_, escrow := held()
+	lines, err := pool.Query(ctx, `SELECT amount_cents FROM cashflow_entries WHERE policy_id = $1 AND kind = 'escrow'`, policy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var perLine []int64
+	for lines.Next() {
+		var v int64
+		if err := lines.Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		perLine = append(perLine, v)
+	}
+	lines.Close()
+	for _, c := range []struct {
+		day   time.Time
+		month int
+	}{
+		{ledger.ReleaseDue(approved, 1).AddDate(0, 0, -1), 9},
+		{ledger.ReleaseDue(approved, 1), 10},
+		{ledger.ReleaseDue(approved, 2).AddDate(0, 0, -1), 10},
+		{ledger.ReleaseDue(approved, 2), 11},
+		{ledger.ReleaseDue(approved, 3), 12},
+	} {
+		if _, err := st.ReleaseEscrow(ctx, c.day, jobs.Batch); err != nil {
+			t.Fatal(err)
+		}
+		var want int64
+		for _, s := range perLine {
+			want += comp.EscrowHeld(s, c.month)
+		}
+		if got, _ := held(); got != want {
+			t.Errorf("on %s (policy month %d) %d of the %d escrow is held; want %d", c.day.Format(time.DateOnly), c.month, got, escrow, want)
+		}
+	}
+	var queued int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM escrow_due WHERE policy_id = $1`, policy).Scan(&queued); err != nil || queued != 0 {
+		t.Errorf("%d parts of the policy still queued after month 12 (%v)", queued, err)
+	}
+	if n, err := st.ScheduleMismatches(ctx); err != nil || n != 0 {
+		t.Errorf("%d months of the escrow calendar differ (%v)", n, err)
 	}
 }

@@ -247,36 +247,61 @@ func (s *Store) lapseEntries(ctx context.Context, e policyEvent) ([]ledger.Entry
 }
 
 // ReleaseEscrow writes the escrow releases due by today for policies in force on their due
-// days, up to batch policies per transaction; it answers how many release pairs it wrote.
+// days: it takes up to batch due parts from the queue (escrow_due, filled when escrow is
+// written) per transaction, writes what is due and deletes them; it answers how many release
+// pairs it wrote. A lapsed policy's parts due after its lapse write nothing and leave the
+// queue.
 func (s *Store) ReleaseEscrow(ctx context.Context, today time.Time, batch int) (int, error) {
 	written := 0
-	var after int64
 	for {
-		var ids []int64
+		var taken int
 		err := s.InTx(ctx, func(tx *Store) error {
-			rows, err := tx.db.Query(ctx, `SELECT p.id FROM policies p
-				WHERE p.id > $1 AND p.approved_on <= $2::date - interval '9 months'
-				  AND (p.lapsed_on IS NULL OR p.lapsed_on >= p.approved_on + interval '9 months')
-				  AND EXISTS (SELECT 1 FROM cashflow_entries e WHERE e.policy_id = p.id AND e.kind = 'escrow'
-				      AND NOT EXISTS (SELECT 1 FROM cashflow_entries r WHERE r.policy_id = p.id AND r.line_no = e.line_no
-				          AND r.kind = 'release_out' AND r.source = 'release:' || p.id || ':3'))
-				ORDER BY p.id LIMIT $3 FOR UPDATE OF p SKIP LOCKED`, after, today, batch)
-			ids, err = collect(rows, err, func(r pgx.Rows, id *int64) error { return r.Scan(id) })
-			if err != nil || len(ids) == 0 {
+			type due struct {
+				policy int64
+				on     time.Time
+			}
+			rows, err := tx.db.Query(ctx, `SELECT policy_id, due_on FROM escrow_due WHERE due_on <= $1
+				ORDER BY due_on, policy_id LIMIT $2 FOR UPDATE SKIP LOCKED`, today, batch)
+			dues, err := collect(rows, err, func(r pgx.Rows, d *due) error { return r.Scan(&d.policy, &d.on) })
+			if err != nil || len(dues) == 0 {
 				return err
+			}
+			taken = len(dues)
+			ids := make([]int64, 0, len(dues))
+			ons := make([]time.Time, 0, len(dues))
+			for _, d := range dues {
+				if !slices.Contains(ids, d.policy) {
+					ids = append(ids, d.policy)
+				}
+				ons = append(ons, d.on)
+			}
+			// The policies, locked against a lapse being settled at the same time.
+			rows, err = tx.db.Query(ctx, `SELECT id, lapsed_on FROM policies WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids)
+			if err != nil {
+				return translate(err)
+			}
+			lapsed := map[int64]*time.Time{}
+			for rows.Next() {
+				var id int64
+				var on *time.Time
+				if err := rows.Scan(&id, &on); err != nil {
+					rows.Close()
+					return translate(err)
+				}
+				lapsed[id] = on
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return translate(err)
 			}
 			var entries []ledger.Entry
 			for _, id := range ids {
-				var lapsed *time.Time
-				if err := tx.db.QueryRow(ctx, `SELECT lapsed_on FROM policies WHERE id = $1`, id).Scan(&lapsed); err != nil {
-					return translate(err)
-				}
 				lines, err := tx.policyLines(ctx, id)
 				if err != nil {
 					return err
 				}
 				for _, l := range lines {
-					for _, k := range ledger.DueParts(l, today, lapsed) {
+					for _, k := range ledger.DueParts(l, today, lapsed[id]) {
 						entries = append(entries, ledger.Release(l, k)...)
 					}
 				}
@@ -285,13 +310,20 @@ func (s *Store) ReleaseEscrow(ctx context.Context, today time.Time, batch int) (
 			if err := tx.insertEntries(ctx, entries); err != nil {
 				return err
 			}
+			policies := make([]int64, len(dues))
+			for i, d := range dues {
+				policies[i] = d.policy
+			}
+			if _, err := tx.db.Exec(ctx, `DELETE FROM escrow_due d USING unnest($1::bigint[], $2::date[]) AS t (policy_id, due_on)
+				WHERE d.policy_id = t.policy_id AND d.due_on = t.due_on`, policies, ons); err != nil {
+				return translate(err)
+			}
 			// Escrow released after the provider's money came in is payable at once.
 			return tx.payProcessedPolicies(ctx, ids)
 		})
-		if err != nil || len(ids) < batch {
+		if err != nil || taken < batch {
 			return written, err
 		}
-		after = ids[len(ids)-1]
 	}
 }
 
