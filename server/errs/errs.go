@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -85,6 +86,21 @@ func NotFoundf(format string, args ...any) error { return E(NotFound, format, ar
 
 // Forbiddenf is the error for a caller who may not do something.
 func Forbiddenf(format string, args ...any) error { return E(Forbidden, format, args...) }
+
+// Transition refuses a move a workflow does not allow, naming the moves it does (409), in
+// one wording for every workflow: "A policy that is Pending cannot move to Approved; it can
+// move to: Action Required, Ready To Pay".
+func Transition[S ~string](thing string, from, to S, allowed []S) error {
+	next := "nothing (it is final)"
+	if len(allowed) > 0 {
+		names := make([]string, len(allowed))
+		for i, s := range allowed {
+			names[i] = string(s)
+		}
+		next = strings.Join(names, ", ")
+	}
+	return Conflictf("A %s that is %s cannot move to %s; it can move to: %s", thing, from, to, next)
+}
 
 // Conflictf is the error for a state that does not allow the action.
 func Conflictf(format string, args ...any) error { return E(Conflict, format, args...) }

@@ -142,3 +142,15 @@ func TestFields(t *testing.T) {
 		t.Errorf("fields (-want +got):\n%s", diff)
 	}
 }
+
+func TestTransitionNamesTheAllowedMoves(t *testing.T) {
+	type status string
+	err := errs.Transition("payment", status("Received"), status("Processed"), []status{"Action Required", "Ready To Pay"})
+	if !errs.Is(err, errs.Conflict) || err.Error() != "A payment that is Received cannot move to Processed; it can move to: Action Required, Ready To Pay" {
+		t.Errorf("%v", err)
+	}
+	if err := errs.Transition("payment", status("Processed"), status("Received"), nil); err.Error() !=
+		"A payment that is Processed cannot move to Received; it can move to: nothing (it is final)" {
+		t.Errorf("%v", err)
+	}
+}

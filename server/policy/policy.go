@@ -61,23 +61,12 @@ func Lapsable(s Status) bool { return s == Approved || s == Archived }
 // Ready To Pay to Approved, when a requirement was added there).
 func Move(from, to Status, openRequirements int) error {
 	if !slices.Contains(transitions[from], to) {
-		return errs.Conflictf("A policy that is %s cannot move to %s; it can move to: %s", from, to, list(transitions[from]))
+		return errs.Transition("policy", from, to, transitions[from])
 	}
 	if openRequirements > 0 && to != ActionRequired {
 		return errs.Conflictf("%d open requirement(s) hold this policy back: receive or waive them first", openRequirements)
 	}
 	return nil
-}
-
-func list(ss []Status) string {
-	if len(ss) == 0 {
-		return "nothing (it is final)"
-	}
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = string(s)
-	}
-	return strings.Join(out, ", ")
 }
 
 // Requirement statuses.

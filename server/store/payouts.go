@@ -190,12 +190,8 @@ func (s *Store) MoveProviderPayment(ctx context.Context, id int64, to, reason st
 		if err != nil {
 			return translate(err)
 		}
-		next := paymentMoves[out.Status]
-		if !slices.Contains(next, to) {
-			if len(next) == 0 {
-				return errs.Conflictf("A %s payment does not move", out.Status)
-			}
-			return errs.Conflictf("A %s payment can move to %s, not %s", out.Status, joinOr(next), to)
+		if next := paymentMoves[out.Status]; !slices.Contains(next, to) {
+			return errs.Transition("payment", out.Status, to, next)
 		}
 		if to != PaymentActionRequired && out.PolicyID == nil {
 			return errs.Conflictf("Payment %d matches no policy; it stays in Action Required", id)
@@ -215,24 +211,6 @@ func (s *Store) MoveProviderPayment(ctx context.Context, id int64, to, reason st
 			WHERE pp.id = $1`, id).Scan(out.dest()...)
 	})
 	return out, err
-}
-
-func joinOr(s []string) string {
-	switch len(s) {
-	case 0:
-		return ""
-	case 1:
-		return s[0]
-	}
-	return fmt.Sprintf("%s or %s", joinComma(s[:len(s)-1]), s[len(s)-1])
-}
-
-func joinComma(s []string) string {
-	out := s[0]
-	for _, v := range s[1:] {
-		out += ", " + v
-	}
-	return out
 }
 
 // processPayment marks a locked payment Processed and makes its policy's Pending entries
