@@ -11,6 +11,9 @@ func ListSpecs() map[string]*listing.Spec { return listSpecs }
 // Public reports whether a rule lets anyone call its operation.
 func (r rule) Public() bool { return r.who == anyone }
 
+// StaffOnly reports whether a rule keeps its operation to staff (the back office's).
+func (r rule) StaffOnly() bool { return r.who == staffWith }
+
 // AccessTable exposes the access rules to the contract test.
 func AccessTable() map[string]rule { return access }
 

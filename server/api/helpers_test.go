@@ -202,3 +202,9 @@ func mustDate(s string) time.Time {
 	}
 	return d
 }
+
+// generatedName is ogen's name of an operation (its OperationName constant) from the
+// contract's operationId: listCashflow → ListCashflow.
+func generatedName(operationID string) string {
+	return strings.ToUpper(operationID[:1]) + operationID[1:]
+}

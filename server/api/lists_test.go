@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/associateportal/portal/sdk/lists"
+	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/api"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/servertest"
@@ -78,7 +79,7 @@ func TestEveryListMatchesContract(t *testing.T) {
 	specs := api.ListSpecs()
 	var ops []string
 	for _, l := range lists.All {
-		name := strings.ToUpper(l.Operation[:1]) + l.Operation[1:] // the generated name
+		name := generatedName(l.Operation)
 		ops = append(ops, name)
 		s, ok := specs[name]
 		if !ok {
@@ -103,11 +104,9 @@ func TestEveryListMatchesContract(t *testing.T) {
 
 	env := servertest.Start(t)
 	rmd, staff := ready(t, env, seed.DemoRMD), login(t, env, seed.DemoStaff)
-	// The lists of the back office, which only staff may call (the access table's staffWith).
-	staffOnly := map[string]bool{"listProviderPayments": true, "listPayRuns": true}
 	for _, l := range lists.All {
 		tok := rmd
-		if staffOnly[l.Operation] {
+		if api.AccessTable()[generatedName(l.Operation)].StaffOnly() { // the back office's lists
 			tok = staff
 		}
 		path := "/api" + l.Path
@@ -180,13 +179,14 @@ func TestEveryOrderPagesByCursor(t *testing.T) {
 			t.Fatalf("pay run %s: %d %s", period, r.Status, r.Body)
 		}
 	}
-	byStaff := map[string]bool{"listProviderPayments": true, "listPayRuns": true, "listPayStatements": true}
 	for _, l := range lists.All {
 		if strings.HasPrefix(l.Operation, "download") {
 			continue
 		}
+		// The back office's lists, and the pay statements, which staff see for everyone (the
+		// RMD has but four).
 		tok := rmd
-		if byStaff[l.Operation] {
+		if api.AccessTable()[generatedName(l.Operation)].StaffOnly() || generatedName(l.Operation) == oas.ListPayStatementsOperation {
 			tok = staff
 		}
 		path := "/api" + l.Path

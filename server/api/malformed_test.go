@@ -378,7 +378,7 @@ func contractOperations(t *testing.T) map[string]contractOperation {
 				t.Fatalf("%s %s: %v", m, path, err)
 			}
 			ops[op.OperationID] = contractOperation{
-				name:     strings.ToUpper(op.OperationID[:1]) + op.OperationID[1:],
+				name:     generatedName(op.OperationID),
 				public:   op.Security != nil && len(*op.Security) == 0,
 				hasInput: len(shared)+len(op.Parameters) > 0 || op.RequestBody != nil,
 				answers:  strings.TrimPrefix(op.Responses["200"].Content["application/json"].Schema.Ref, "#/components/schemas/"),
