@@ -376,7 +376,8 @@ type PaymentsInvoker interface {
 	//
 	// All rows or none: a statement with a bad row answers 422 naming each bad row (`rows[N].field`, N
 	// counting from 1 after the header) and imports nothing. Matched rows become Ready To Pay; unknown
-	// policies and short payments become Action Required with the reason.
+	// policies and short payments become Action Required with the reason. The same text imported again for
+	// the provider answers 409 and records nothing (a retried request whose first answer was lost).
 	//
 	// POST /payments/statements
 	ImportStatement(ctx context.Context, request *StatementImportInput) (*StatementImportHeaders, error)
@@ -7681,7 +7682,8 @@ func (c *Client) sendGetTeamDashboard(ctx context.Context, params GetTeamDashboa
 //
 // All rows or none: a statement with a bad row answers 422 naming each bad row (`rows[N].field`, N
 // counting from 1 after the header) and imports nothing. Matched rows become Ready To Pay; unknown
-// policies and short payments become Action Required with the reason.
+// policies and short payments become Action Required with the reason. The same text imported again for
+// the provider answers 409 and records nothing (a retried request whose first answer was lost).
 //
 // POST /payments/statements
 func (c *Client) ImportStatement(ctx context.Context, request *StatementImportInput) (*StatementImportHeaders, error) {

@@ -7797,7 +7797,8 @@ func (s *Server) handleGetTeamDashboardRequest(args [0]string, argsEscaped bool,
 //
 // All rows or none: a statement with a bad row answers 422 naming each bad row (`rows[N].field`, N
 // counting from 1 after the header) and imports nothing. Matched rows become Ready To Pay; unknown
-// policies and short payments become Action Required with the reason.
+// policies and short payments become Action Required with the reason. The same text imported again for
+// the provider answers 409 and records nothing (a retried request whose first answer was lost).
 //
 // POST /payments/statements
 func (s *Server) handleImportStatementRequest(args [0]string, argsEscaped bool, w http.ResponseWriter, r *http.Request) {

@@ -98,6 +98,13 @@ func TestStatementImportAndProcessing(t *testing.T) {
 	if r.Status != 201 || res.Rows != 3 || res.ReadyToPay != 1 || res.ActionRequired != 2 {
 		t.Fatalf("import: %d %s", r.Status, r.Body)
 	}
+	// The same statement again (a retry whose answer was lost): refused, nothing recorded twice.
+	if r := post(csv); r.Status != 409 || !strings.Contains(r.apiError(t).Message, "imported already") {
+		t.Errorf("the same statement again: %d %s", r.Status, r.Body)
+	}
+	if n := count(); n != 3 {
+		t.Errorf("%d payments after the statement was sent twice; want its 3", n)
+	}
 	list := do(t, env, "GET", fmt.Sprintf("/api/payments/provider-payments?filter[statement_id][eq]=%d&order[id]=ASC", res.ID), staff, nil, nil)
 	var pays oas.ProviderPaymentList
 	list.json(t, &pays)

@@ -2,8 +2,10 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -67,8 +69,24 @@ func (s *Store) ImportStatement(ctx context.Context, p *auth.Principal, provider
 		if !exists {
 			return errs.Validation(errs.Field("provider_id", "Provider not found"))
 		}
-		if err := tx.db.QueryRow(ctx, `INSERT INTO provider_statements (provider_id, file_name, rows, imported_by)
-			VALUES ($1, $2, $3, $4) RETURNING id`, providerID, fileName, len(rows), p.UserID).Scan(&res.ID); err != nil {
+		// The same text once per provider: a retried import answers what the first one did.
+		digest := sha256.Sum256([]byte(text))
+		if _, err := tx.db.Exec(ctx, xactLock, lockStatements, strconv.FormatInt(providerID, 10)); err != nil {
+			return translate(err)
+		}
+		var prior int64
+		var priorAt time.Time
+		err := tx.db.QueryRow(ctx, `SELECT id, created_at FROM provider_statements WHERE provider_id = $1 AND digest = $2`,
+			providerID, digest[:]).Scan(&prior, &priorAt)
+		switch {
+		case err == nil:
+			return errs.Conflictf("This statement was imported already on %s (statement %d); nothing was imported again",
+				priorAt.UTC().Format("01/02/2006"), prior)
+		case !errs.Is(translate(err), errs.NotFound):
+			return translate(err)
+		}
+		if err := tx.db.QueryRow(ctx, `INSERT INTO provider_statements (provider_id, file_name, rows, imported_by, digest)
+			VALUES ($1, $2, $3, $4, $5) RETURNING id`, providerID, fileName, len(rows), p.UserID, digest[:]).Scan(&res.ID); err != nil {
 			return translate(err)
 		}
 		received := map[int64]int64{} // by policy, this statement's rows so far

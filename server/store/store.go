@@ -27,6 +27,7 @@ const (
 	lockAddress          = 0x4c6f6732 // "Log2": logins from one address (taken after the account's)
 	lockAcknowledgements = 0x41636b31 // "Ack1": the acknowledgements of one associate
 	lockProduction       = 0x50726f64 // "Prod": production changes (shared) against hierarchy changes (rollup.go)
+	lockStatements       = 0x53746d74 // "Stmt": the statement imports of one provider (payouts.go)
 )
 
 // xactLock takes the transaction-scoped advisory lock of (class, key).

@@ -603,7 +603,8 @@ export const ListChargebacksResponse = zod.object({
  * All rows or none: a statement with a bad row answers 422 naming each bad row
  * (`rows[N].field`, N counting from 1 after the header) and imports nothing. Matched rows
  * become Ready To Pay; unknown policies and short payments become Action Required with
- * the reason.
+ * the reason. The same text imported again for the provider answers 409 and records nothing
+ * (a retried request whose first answer was lost).
  * @summary Import a provider's commission statement (CSV policy_number,amount,date) as payments (staff with payments.manage).
  */
 
