@@ -1,5 +1,11 @@
 package api_test
 
+import "encoding/base64"
+
+// forgedCursor continues the cashflow's default order (newest day first) from a day that
+// does not exist.
+var forgedCursor = base64.RawURLEncoding.EncodeToString([]byte(`{"o":"occurred_on:desc,id","k":["2026-02-30","1"]}`))
+
 // The malformed-input cases of the Payments operations.
 func init() {
 	listCases := func(path string) []malformedCase {
@@ -13,6 +19,8 @@ func init() {
 			{byAgent, "GET", path + "?filter[policy_id][eq]=0", ``, 422, ""},
 			{byAgent, "GET", path + "?filter[policy_id][eq]=99999999999999999999", ``, 422, ""},
 			{byAgent, "GET", path + "?filter[policy_number][eq]=%00", ``, 422, ""},
+			{byAgent, "GET", path + "?filter[policy_number][eq]=%ff", ``, 422, ""},
+			{byAgent, "GET", path + "?filter[period][lte]=2026-13-01", ``, 422, ""},
 			{byAgent, "GET", path + "?order[occurred_on]=UP", ``, 422, ""},
 			{byAgent, "GET", path + "?order[explanation]=ASC", ``, 422, ""},
 			{byAgent, "GET", path + "?limit=1001", ``, 422, ""},
@@ -23,7 +31,9 @@ func init() {
 	cashflow := append(listCases("/api/payments/cashflow"),
 		malformedCase{byAgent, "GET", "/api/payments/cashflow?filter[direction][eq]=Sideways", ``, 422, ""},
 		malformedCase{byAgent, "GET", "/api/payments/cashflow?filter[bonus_type][eq]=Lottery", ``, 422, ""},
-		malformedCase{byAgent, "GET", "/api/payments/cashflow?filter[amount_cents][gte]=1.5", ``, 422, ""})
+		malformedCase{byAgent, "GET", "/api/payments/cashflow?filter[amount_cents][gte]=1.5", ``, 422, ""},
+		malformedCase{byAgent, "GET", "/api/payments/cashflow?filter[amount_cents][lte]=99999999999999999999", ``, 422, ""},
+		malformedCase{byAgent, "GET", "/api/payments/cashflow?order[occurred_on]=DESC&cursor=" + forgedCursor, ``, 422, ""})
 	download := append(listCases("/api/payments/cashflow/download"),
 		malformedCase{byAgent, "GET", "/api/payments/cashflow/download?format=pdf", ``, 422, ""})
 	for op, cs := range map[string][]malformedCase{
@@ -50,12 +60,15 @@ func init() {
 			{byStaff, "GET", "/api/payments/provider-payments?filter[provider_id][eq]=x", ``, 422, ""},
 			{byStaff, "GET", "/api/payments/provider-payments?filter[policy_number][eq]=%00", ``, 422, ""},
 			{byStaff, "GET", "/api/payments/provider-payments?order[reason]=ASC", ``, 422, ""},
+			{byStaff, "GET", "/api/payments/provider-payments?cursor=not-a-cursor", ``, 422, ""},
+			{byStaff, "GET", "/api/payments/provider-payments?filter[policy_number][eq]=%ff", ``, 422, ""},
 			{byAgent, "GET", "/api/payments/provider-payments", ``, 403, "associates see no provider payments"},
 			{byNobody, "GET", "/api/payments/provider-payments", ``, 401, "no session"},
 		},
 		"listPayRuns": {
 			{byStaff, "GET", "/api/payments/pay-runs?order[period]=UP", ``, 422, ""},
 			{byStaff, "GET", "/api/payments/pay-runs?limit=0", ``, 422, ""},
+			{byStaff, "GET", "/api/payments/pay-runs?cursor=not-a-cursor", ``, 422, ""},
 			{byAgent, "GET", "/api/payments/pay-runs", ``, 403, "associates see no pay runs"},
 			{byNobody, "GET", "/api/payments/pay-runs", ``, 401, "no session"},
 		},
@@ -76,6 +89,9 @@ func init() {
 			{byStaff, "POST", "/api/payments/statements", `{"provider_id":99999999,"file_name":"a.csv","csv":"policy_number,amount,date\nX,1.00,2026-01-01"}`, 422, ""},
 			{byStaff, "POST", "/api/payments/statements", `{"provider_id":1,"file_name":"a\u0001.csv","csv":"policy_number,amount,date\nX,1.00,2026-01-01"}`, 422, ""},
 			{byStaff, "POST", "/api/payments/statements", `{"provider_id":1,"file_name":"a.csv","csv":"policy_number,amount,date\nX,one,2026-01-01"}`, 422, ""},
+			{byStaff, "POST", "/api/payments/statements", `{"provider_id":99999999999999999999,"file_name":"a.csv","csv":"x"}`, 422, ""},
+			{byStaff, "POST", "/api/payments/statements", "{\"provider_id\":1,\"file_name\":\"a\xff.csv\",\"csv\":\"x\"}", 422, ""},
+			{byStaff, "POST", "/api/payments/statements", `{"provider_id":1,"file_name":"a.csv","csv":"policy_number,amount,date\nX,99999999999999.00,2026-01-01"}`, 422, ""},
 			{byAgent, "POST", "/api/payments/statements", `{"provider_id":1,"file_name":"a.csv","csv":"policy_number,amount,date\nX,1.00,2026-01-01"}`, 403, "associates import nothing"},
 			{byNobody, "POST", "/api/payments/statements", `{}`, 401, "no session"},
 		},
