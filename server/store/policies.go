@@ -138,19 +138,8 @@ func (s *Store) ListPolicies(ctx context.Context, p *auth.Principal, view hierar
 	}
 	rows, err := s.db.Query(ctx, `SELECT `+policyRowColumns+` FROM `+policyFrom+`
 		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
-	if err != nil {
-		return translate(err)
-	}
-	defer rows.Close()
 	var r PolicyRow
-	dest := r.dest()
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return translate(err)
-		}
-		each(&r)
-	}
-	return translate(rows.Err())
+	return stream(rows, err, &r, r.dest(), each)
 }
 
 // PolicyExportSQL is the query of a policy download (columns of lists.PolicyExport).
