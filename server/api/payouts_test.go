@@ -9,6 +9,7 @@ import (
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/comp"
+	"github.com/associateportal/portal/server/jobs"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/servertest"
 )
@@ -291,5 +292,49 @@ func TestLedgerIsAppendOnly(t *testing.T) {
 	}
 	if _, err := env.Pool.Exec(ctx, `UPDATE cashflow_entries SET status = 'Paid' WHERE id = (SELECT min(id) FROM cashflow_entries WHERE status = 'Pending')`); err != nil {
 		t.Errorf("Pending → Paid refused: %v", err)
+	}
+}
+
+// The carrier's money may be processed before the engine drains the approval: the entries
+// the drain then writes are Paid at once, matched to that payment, never left Pending.
+func TestPaymentProcessedBeforeTheDrain(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	agent := ready(t, env, seed.DemoAgent)
+	clientID, productID := writable(t, env)
+	res, err := client(t, env, agent).CreatePolicy(ctx, newPolicy("EARLY-1", clientID, productID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol := res.Response
+	staff := login(t, env, seed.DemoStaff)
+	for _, to := range []string{"Ready To Pay", "Approved"} {
+		if r := do(t, env, "POST", fmt.Sprintf("/api/policies/%d/status", pol.ID), staff, map[string]string{"status": to}, nil); r.Status != 200 {
+			t.Fatalf("move to %s: %d %s", to, r.Status, r.Body)
+		}
+	}
+	due := comp.Commissionable(pol.TargetPremiumCents, int32(pol.CommissionRateBp))
+	csv := fmt.Sprintf("policy_number,amount,date\n%s,%s,%s\n", pol.PolicyNumber, dollars(due), time.Now().UTC().Format(time.DateOnly))
+	if r := do(t, env, "POST", "/api/payments/statements", staff,
+		map[string]any{"provider_id": pol.ProviderID, "file_name": "early.csv", "csv": csv}, nil); r.Status != 201 {
+		t.Fatalf("import: %d %s", r.Status, r.Body)
+	}
+	p := do(t, env, "POST", "/api/payments/process", staff, nil, nil)
+	var proc oas.ProcessResult
+	p.json(t, &proc)
+	if proc.Payments != 1 || proc.EntriesPaid != 0 {
+		t.Fatalf("processing before the drain: %s", p.Body)
+	}
+	if err := jobs.CatchUp(ctx, env.Store, servertest.SeededAt); err != nil {
+		t.Fatal(err)
+	}
+	var pending, paid, unmatched int
+	if err := env.Pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status = 'Pending'), count(*) FILTER (WHERE status = 'Paid'),
+		count(*) FILTER (WHERE status = 'Paid' AND payment_id IS NULL) FROM cashflow_entries WHERE policy_id = $1`, pol.ID).
+		Scan(&pending, &paid, &unmatched); err != nil {
+		t.Fatal(err)
+	}
+	if pending != 0 || paid == 0 || unmatched != 0 {
+		t.Errorf("after the drain: %d entries Pending, %d Paid (%d without the payment)", pending, paid, unmatched)
 	}
 }

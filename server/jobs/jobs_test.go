@@ -588,3 +588,31 @@ func TestEscrowReleasesAsMonthsStart(t *testing.T) {
 		t.Errorf("%d months of the escrow calendar differ (%v)", n, err)
 	}
 }
+
+// TestABadPolicyIsSetAside: an approval whose policy the calculator refuses (a premium past
+// its bound, written around the API) is set aside with the reason; every other event is
+// drained, and the bad policy has no entry.
+func TestABadPolicyIsSetAside(t *testing.T) {
+	ctx := context.Background()
+	pool := testdb.NewFrom(t, organisation)
+	st := store.New(pool)
+	var bad int64
+	if err := pool.QueryRow(ctx, `UPDATE policies SET target_premium_cents = $1
+		WHERE id = (SELECT min(policy_id) FROM policy_events WHERE kind = 'approved') RETURNING id`,
+		comp.MaxPremiumCents+1).Scan(&bad); err != nil {
+		t.Fatal(err)
+	}
+	if err := jobs.CatchUp(ctx, st, today); err != nil {
+		t.Fatalf("one bad policy stopped the drain: %v", err)
+	}
+	var failure string
+	var waiting, entries int
+	if err := pool.QueryRow(ctx, `SELECT (SELECT failure FROM policy_events WHERE policy_id = $1 AND kind = 'approved'),
+		(SELECT count(*) FROM policy_events WHERE processed_at IS NULL AND policy_id <> $1),
+		(SELECT count(*) FROM cashflow_entries WHERE policy_id = $1)`, bad).Scan(&failure, &waiting, &entries); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(failure, "cannot be calculated") || waiting != 0 || entries != 0 {
+		t.Errorf("the bad policy's approval: %q; %d other events left; %d entries on it", failure, waiting, entries)
+	}
+}

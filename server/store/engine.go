@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -45,12 +46,33 @@ type policyEvent struct {
 
 // DrainPolicyEvents takes up to batch unprocessed approvals and lapses, writes their entries
 // and marks them processed, in one transaction; it answers how many it took (0: none left
-// that this worker may take). A lapse waits until its policy's approval is processed.
+// that this worker may take). A lapse waits until its policy's approval is processed. An
+// event whose policy the calculator refuses is set aside (failed_at, with the reason) in a
+// transaction of its own, and counts as taken: the others go on.
 func (s *Store) DrainPolicyEvents(ctx context.Context, batch int) (int, error) {
+	n, err := s.drainBatch(ctx, batch)
+	var bad *eventError
+	if errors.As(err, &bad) {
+		_, ferr := s.db.Exec(ctx, `UPDATE policy_events SET failed_at = now(), failure = $2 WHERE id = $1`, bad.id, bad.Error())
+		return 1, translate(ferr)
+	}
+	return n, err
+}
+
+// eventError is an event the engine cannot compute: its policy's data, not the database.
+type eventError struct {
+	id  int64
+	err error
+}
+
+func (e *eventError) Error() string { return fmt.Sprintf("policy event %d: %v", e.id, e.err) }
+func (e *eventError) Unwrap() error { return e.err }
+
+func (s *Store) drainBatch(ctx context.Context, batch int) (int, error) {
 	n := 0
 	err := s.InTx(ctx, func(tx *Store) error {
 		rows, err := tx.db.Query(ctx, `SELECT e.id, e.policy_id, e.kind, e.occurred_on, e.free_look FROM policy_events e
-			WHERE e.processed_at IS NULL
+			WHERE e.processed_at IS NULL AND e.failed_at IS NULL
 			  AND (e.kind = 'approved' OR NOT EXISTS (SELECT 1 FROM policy_events a
 			       WHERE a.policy_id = e.policy_id AND a.kind = 'approved' AND a.processed_at IS NULL))
 			ORDER BY e.id LIMIT $1 FOR UPDATE SKIP LOCKED`, batch)
@@ -58,6 +80,18 @@ func (s *Store) DrainPolicyEvents(ctx context.Context, batch int) (int, error) {
 			return r.Scan(&e.ID, &e.PolicyID, &e.Kind, &e.OccurredOn, &e.FreeLook)
 		})
 		if err != nil || len(events) == 0 {
+			return err
+		}
+		// Every policy of the batch, locked in one statement in id order (as the escrow
+		// release and processing lock theirs), against a release or a payment of the same
+		// policy at the same time.
+		policies := make([]int64, 0, len(events))
+		for _, e := range events {
+			if !slices.Contains(policies, e.PolicyID) {
+				policies = append(policies, e.PolicyID)
+			}
+		}
+		if err := tx.lockPolicies(ctx, policies); err != nil {
 			return err
 		}
 		advance, err := tx.advanceBP(ctx)
@@ -93,14 +127,15 @@ func (s *Store) DrainPolicyEvents(ctx context.Context, batch int) (int, error) {
 		for _, e := range lapses {
 			more, err := tx.lapseEntries(ctx, e)
 			if err != nil {
-				return fmt.Errorf("policy event %d (lapse of policy %d): %w", e.ID, e.PolicyID, err)
+				return err
 			}
 			entries = append(entries, more...)
 		}
 		if err := tx.insertEntries(ctx, entries); err != nil {
 			return err
 		}
-		if err := tx.payProcessedPolicies(ctx, lapsedPolicies(events)); err != nil {
+		// The provider's money may have come in before the approval was drained.
+		if err := tx.payProcessedPolicies(ctx, policies); err != nil {
 			return err
 		}
 		_, err = tx.db.Exec(ctx, `UPDATE policy_events SET processed_at = now() WHERE id = ANY($1)`, ids)
@@ -110,35 +145,14 @@ func (s *Store) DrainPolicyEvents(ctx context.Context, batch int) (int, error) {
 	return n, err
 }
 
-// lapsedPolicies are the policies of the lapse events.
-func lapsedPolicies(events []policyEvent) []int64 {
-	var out []int64
-	for _, e := range events {
-		if e.Kind == "lapsed" {
-			out = append(out, e.PolicyID)
-		}
-	}
-	return out
+// lockPolicies locks policies in id order (the one order every writer of the ledger uses).
+func (s *Store) lockPolicies(ctx context.Context, ids []int64) error {
+	_, err := s.db.Exec(ctx, `SELECT 1 FROM policies WHERE id = ANY($1) ORDER BY id FOR UPDATE`, ids)
+	return translate(err)
 }
 
 // eventSource is the source of the entries an event writes: approved:<id> or lapsed:<id>.
 func eventSource(e policyEvent) string { return fmt.Sprintf("%s:%d", e.Kind, e.ID) }
-
-// entryPolicy is what an entry's explanation says of a policy.
-func (s *Store) entryPolicy(ctx context.Context, id int64) (ledger.Policy, *time.Time, error) {
-	var p ledger.Policy
-	var approved, lapsed *time.Time
-	err := s.db.QueryRow(ctx, `SELECT p.id, p.policy_number, pv.name, pr.name, p.submitted_on, p.approved_on, p.lapsed_on
-		FROM policies p JOIN providers pv ON pv.id = p.provider_id JOIN products pr ON pr.id = p.product_id
-		WHERE p.id = $1 FOR UPDATE OF p`, id).Scan(&p.ID, &p.Number, &p.Provider, &p.Product, &p.SubmittedOn, &approved, &lapsed)
-	if err != nil {
-		return p, nil, translate(err)
-	}
-	if approved != nil {
-		p.ApprovedOn = *approved
-	}
-	return p, lapsed, nil
-}
 
 // CommissionOf is what the calculator answers for a policy as of its sale date, whoever
 // may see it (the engine and its tests).
@@ -216,9 +230,6 @@ func (s *Store) policyLines(ctx context.Context, policyID int64) ([]ledger.Line,
 // lapseEntries are the escrow releases due before a lapse and not written yet, then the
 // lapse's chargebacks, for every line of the policy.
 func (s *Store) lapseEntries(ctx context.Context, e policyEvent) ([]ledger.Entry, error) {
-	if _, _, err := s.entryPolicy(ctx, e.PolicyID); err != nil { // locks the policy
-		return nil, err
-	}
 	lines, err := s.policyLines(ctx, e.PolicyID)
 	if err != nil {
 		return nil, err
@@ -239,7 +250,7 @@ func (s *Store) lapseEntries(ctx context.Context, e policyEvent) ([]ledger.Entry
 		}
 		more, err := ledger.Lapse(source, l, lapsed, month, e.FreeLook)
 		if err != nil {
-			return nil, err
+			return nil, &eventError{e.ID, err}
 		}
 		out = append(out, more...)
 	}

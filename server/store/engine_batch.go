@@ -44,7 +44,7 @@ func (s *Store) approvalsBatch(ctx context.Context, events []policyEvent, advanc
 	rows, err := s.db.Query(ctx, `SELECT p.id, p.policy_number, pv.name, pr.name, p.submitted_on, p.target_premium_cents,
 			pr.commission_rate_bp, p.trainer_id
 		FROM policies p JOIN providers pv ON pv.id = p.provider_id JOIN products pr ON pr.id = p.product_id
-		WHERE p.id = ANY($1) ORDER BY p.id FOR UPDATE OF p`, ids)
+		WHERE p.id = ANY($1) ORDER BY p.id`, ids)
 	list, err := collect(rows, err, func(r pgx.Rows, p *pol) error {
 		return r.Scan(&p.ref.ID, &p.ref.Number, &p.ref.Provider, &p.ref.Product, &p.ref.SubmittedOn, &p.premium, &p.rate, &p.trainer)
 	})
@@ -110,13 +110,13 @@ func (s *Store) approvalsBatch(ctx context.Context, events []policyEvent, advanc
 		}
 		lines, err := comp.Calculate(in, rules)
 		if err != nil {
-			return nil, fmt.Errorf("policy %d cannot be calculated: %w", p.ref.ID, err)
+			return nil, &eventError{e.ID, fmt.Errorf("policy %d cannot be calculated: %w", p.ref.ID, err)}
 		}
 		ref := p.ref
 		ref.ApprovedOn = e.OccurredOn
 		more, err := ledger.Approval(eventSource(e), ref, lines, advanceBP)
 		if err != nil {
-			return nil, err
+			return nil, &eventError{e.ID, err}
 		}
 		out = append(out, more...)
 	}

@@ -235,6 +235,10 @@ func (s *Store) MoveProviderPayment(ctx context.Context, id int64, to, reason st
 // Paid, matched to it.
 func (s *Store) processPayment(ctx context.Context, pay ProviderPayment) (ProcessResult, error) {
 	var res ProcessResult
+	// The policy, against a release or a lapse writing Pending entries at the same time.
+	if err := s.lockPolicies(ctx, []int64{*pay.PolicyID}); err != nil {
+		return res, err
+	}
 	if _, err := s.db.Exec(ctx, `UPDATE provider_payments SET status = 'Processed', processed_at = now(), updated_at = now()
 		WHERE id = $1`, pay.ID); err != nil {
 		return res, translate(err)
@@ -254,6 +258,14 @@ func (s *Store) ProcessPayments(ctx context.Context) (ProcessResult, error) {
 			WHERE pp.status = 'Ready To Pay' ORDER BY pp.id FOR UPDATE OF pp`)
 		pays, err := collect(rows, err, func(r pgx.Rows, p *ProviderPayment) error { return r.Scan(p.dest()...) })
 		if err != nil {
+			return err
+		}
+		// Their policies at once, in id order, as every writer of the ledger locks them.
+		var policies []int64
+		for _, pay := range pays {
+			policies = append(policies, *pay.PolicyID)
+		}
+		if err := tx.lockPolicies(ctx, policies); err != nil {
 			return err
 		}
 		for _, pay := range pays {
