@@ -78,6 +78,7 @@ func init() {
 			{byStaff, "POST", "/api/payments/pay-runs", `{"period":"soon"}`, 422, ""},
 			{byStaff, "POST", "/api/payments/pay-runs", `{"period":"2026-10-15"}`, 422, ""},
 			{byStaff, "POST", "/api/payments/pay-runs", `{"period":"2999-01-01"}`, 422, ""},
+			{byStaff, "POST", "/api/payments/pay-runs", `{"period":"0001-01-01"}`, 422, ""},
 			{byAgent, "POST", "/api/payments/pay-runs", `{"period":"2026-10-01"}`, 403, "associates run no pay runs"},
 			{byNobody, "POST", "/api/payments/pay-runs", `{"period":"2026-10-01"}`, 401, "no session"},
 		},

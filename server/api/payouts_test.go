@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -238,6 +239,7 @@ func TestPayRunsNetOverSeveralPeriods(t *testing.T) {
 		t.Fatalf("October: %+v; want earnings %d, chargebacks %d, nothing paid, -15,000 carried", s, octBase+10_000, debit)
 	}
 	run("2026-10-01", 409)
+	run("2026-09-01", 409) // pay runs go forward
 	novBase := payable("2026-11-01", "2026-11-30")
 	insert("2026-11-03", "advance", "Paid", 40_000-novBase, "nov-earning") // November nets to 25,000
 	nov := run("2026-11-01", 201)
@@ -336,5 +338,35 @@ func TestPaymentProcessedBeforeTheDrain(t *testing.T) {
 	}
 	if pending != 0 || paid == 0 || unmatched != 0 {
 		t.Errorf("after the drain: %d entries Pending, %d Paid (%d without the payment)", pending, paid, unmatched)
+	}
+}
+
+// Two pay runs asked at once (two staff members, or a retry beside the first) never total the
+// same entries: what the statements pay is what the entries settled add up to.
+func TestPayRunsAtOnce(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	staff := login(t, env, seed.DemoStaff)
+	// Make the seeded earnings payable, so that both months have something to pay.
+	if _, err := env.Pool.Exec(ctx, `UPDATE cashflow_entries SET status = 'Paid' WHERE status = 'Pending'`); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	statuses := make([]int, 2)
+	for i, period := range []string{"2026-09-01", "2026-10-01"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = do(t, env, "POST", "/api/payments/pay-runs", staff, map[string]string{"period": period}, nil).Status
+		}()
+	}
+	wg.Wait()
+	var paid, settledNet int64
+	if err := env.Pool.QueryRow(ctx, `SELECT (SELECT coalesce(sum(paid_cents), 0) FROM pay_statements),
+		(SELECT coalesce(sum(amount_cents), 0) FROM cashflow_entries WHERE pay_run_id IS NOT NULL)`).Scan(&paid, &settledNet); err != nil {
+		t.Fatal(err)
+	}
+	if paid == 0 || paid != settledNet {
+		t.Errorf("pay runs %v paid %d; the entries they settled add up to %d", statuses, paid, settledNet)
 	}
 }

@@ -295,6 +295,9 @@ func (s *Store) payProcessedPolicies(ctx context.Context, policyIDs []int64) err
 	return translate(err)
 }
 
+// firstPayRun is the earliest month a pay run may be for.
+var firstPayRun = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
 // PayRun is one month's pay run.
 type PayRun struct {
 	ID         int64
@@ -316,8 +319,24 @@ func (s *Store) CreatePayRun(ctx context.Context, p *auth.Principal, period, tod
 	if period.After(today) {
 		return run, errs.Validation(errs.Field("period", "Period cannot be in the future"))
 	}
+	if period.Before(firstPayRun) {
+		return run, errs.Validation(errs.Field("period", "Period must be %s or later", firstPayRun.Format("January 2006")))
+	}
 	end := ledger.AddMonths(period, 1).AddDate(0, 0, -1)
 	err := s.InTx(ctx, func(tx *Store) error {
+		// The ledger holds still while its entries are totalled and settled: no entry is
+		// written or paid between the statements and the settling (reads go on), and two pay
+		// runs never total the same entries.
+		if _, err := tx.db.Exec(ctx, `LOCK TABLE cashflow_entries IN SHARE ROW EXCLUSIVE MODE`); err != nil {
+			return translate(err)
+		}
+		var last *time.Time
+		if err := tx.db.QueryRow(ctx, `SELECT max(period) FROM pay_runs`).Scan(&last); err != nil {
+			return translate(err)
+		}
+		if last != nil && period.Before(*last) {
+			return errs.Conflictf("Pay runs go forward: the last was for %s", last.Format("January 2006"))
+		}
 		err := tx.db.QueryRow(ctx, `INSERT INTO pay_runs (period, paid_cents, associates, created_by) VALUES ($1, 0, 0, $2)
 			ON CONFLICT (period) DO NOTHING RETURNING id, created_at`, period, p.UserID).Scan(&run.ID, &run.CreatedAt)
 		if errs.Is(translate(err), errs.NotFound) {
