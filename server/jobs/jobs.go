@@ -117,9 +117,6 @@ func (r *Runner) Start(ctx context.Context) error { return r.client.Start(ctx) }
 // Stop waits for running jobs to finish, then stops.
 func (r *Runner) Stop(ctx context.Context) error { return r.client.Stop(ctx) }
 
-// Client is the River client (tests subscribe to its events).
-func (r *Runner) Client() *river.Client[pgx.Tx] { return r.client }
-
 // Enqueue inserts a job.
 func (r *Runner) Enqueue(ctx context.Context, args river.JobArgs) error {
 	_, err := r.client.Insert(ctx, args, nil)

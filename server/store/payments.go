@@ -95,25 +95,29 @@ func CashflowSortValue(r *CashflowRow, field string) any {
 	panic("store: no sort value for cashflow field " + field)
 }
 
-// paymentsScope limits entries to the caller's own (an associate, or staff acting for one)
-// or, for staff with payments.read acting for nobody, everyone's. The associate is a bind
-// parameter: one statement for every associate, planned once (generic plan) rather than at
-// every page.
-func paymentsScope(p *auth.Principal, args *listing.Args) (string, error) {
+// paymentsScope limits rows whose associate is in column to the caller's own (an associate,
+// or staff acting for one) or, for staff with payments.read acting for nobody, everyone's.
+// The associate is a bind parameter: one statement for every associate, planned once
+// (generic plan) rather than at every page.
+func paymentsScope(p *auth.Principal, args *listing.Args, column string) (string, error) {
 	if p.IsAssociate() {
-		return "e.associate_id = " + args.Add(p.AssociateID), nil
+		return column + " = " + args.Add(p.AssociateID), nil
 	}
 	if p.Can(auth.PermPaymentsRead) {
 		return "TRUE", nil
 	}
-	return "", errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission to see payments", auth.PermPaymentsRead)
+	return "", errPaymentsRead
 }
+
+// errPaymentsRead refuses staff without payments.read.
+var errPaymentsRead = errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission to see payments",
+	auth.PermPaymentsRead)
 
 // ListCashflow hands the caller's entries of one page to each; chargebacksOnly keeps the
 // Chargeback and Chargeback Escrow entries (the chargebacks list).
 func (s *Store) ListCashflow(ctx context.Context, p *auth.Principal, q listing.Query, chargebacksOnly bool, each func(*CashflowRow)) error {
 	var args listing.Args
-	scope, err := paymentsScope(p, &args)
+	scope, err := paymentsScope(p, &args, "e.associate_id")
 	if err != nil {
 		return err
 	}
@@ -129,7 +133,7 @@ func (s *Store) ListCashflow(ctx context.Context, p *auth.Principal, q listing.Q
 // CashflowExportSQL is the query of a cashflow download (columns of lists.CashflowExport).
 func CashflowExportSQL(p *auth.Principal, q listing.Query) (string, []any, error) {
 	var args listing.Args
-	scope, err := paymentsScope(p, &args)
+	scope, err := paymentsScope(p, &args, "e.associate_id")
 	if err != nil {
 		return "", nil, err
 	}
@@ -154,7 +158,7 @@ func (s *Store) CashflowEntry(ctx context.Context, p *auth.Principal, id int64) 
 	var d CashflowDetail
 	var args listing.Args
 	idArg := args.Add(id)
-	scope, err := paymentsScope(p, &args)
+	scope, err := paymentsScope(p, &args, "e.associate_id")
 	if err != nil {
 		return d, err
 	}
@@ -229,7 +233,7 @@ func (s *Store) PaymentsAssociate(ctx context.Context, p *auth.Principal, code s
 		return p.AssociateID, nil
 	}
 	if !p.Can(auth.PermPaymentsRead) {
-		return 0, errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission to see payments", auth.PermPaymentsRead)
+		return 0, errPaymentsRead
 	}
 	if code == "" {
 		return 0, errs.Validation(errs.Field("associate_code", "Associate code is required"))
@@ -287,19 +291,16 @@ func (s *Store) GetPaymentsDashboard(ctx context.Context, id int64, start, end, 
 	first := ledger.MonthOf(ledger.AddMonths(end, -11))
 	rows, err = s.db.Query(ctx, `SELECT period, sum(earned_cents), sum(clawback_cents)
 		FROM cashflow_totals WHERE associate_id = $1 AND period BETWEEN $2 AND $3 GROUP BY 1`, id, first, ledger.MonthOf(end))
+	months, err := collect(rows, err, func(r pgx.Rows, m *MonthMoney) error {
+		return r.Scan(&m.Month, &m.CompensationCents, &m.ChargebackCents)
+	})
 	if err != nil {
-		return d, translate(err)
+		return d, err
 	}
 	byMonth := map[time.Time]MonthMoney{}
-	for rows.Next() {
-		var m MonthMoney
-		if err := rows.Scan(&m.Month, &m.CompensationCents, &m.ChargebackCents); err != nil {
-			rows.Close()
-			return d, translate(err)
-		}
+	for _, m := range months {
 		byMonth[m.Month.UTC()] = m
 	}
-	rows.Close()
 	for m := first; !m.After(end); m = ledger.AddMonths(m, 1) {
 		mm := byMonth[m]
 		mm.Month = m

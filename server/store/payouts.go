@@ -434,13 +434,11 @@ func PayStatementSortValue(r *PayStatement, field string) any {
 // ListPayStatements hands one page of the statements the caller may see to each: its own,
 // or for staff with payments.read, everyone's.
 func (s *Store) ListPayStatements(ctx context.Context, p *auth.Principal, q listing.Query, each func(*PayStatement)) error {
-	scope := "TRUE"
-	if p.IsAssociate() {
-		scope = fmt.Sprintf("s.associate_id = %d", p.AssociateID)
-	} else if !p.Can(auth.PermPaymentsRead) {
-		return errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission to see payments", auth.PermPaymentsRead)
-	}
 	var args listing.Args
+	scope, err := paymentsScope(p, &args, "s.associate_id")
+	if err != nil {
+		return err
+	}
 	rows, err := s.db.Query(ctx, `SELECT s.id, s.pay_run_id, r.period, a.code, a.first_name || ' ' || a.last_name, s.earnings_cents,
 			s.chargebacks_cents, s.net_cents, s.paid_cents, s.carried_cents, s.entries
 		FROM pay_statements s JOIN pay_runs r ON r.id = s.pay_run_id JOIN associates a ON a.id = s.associate_id
