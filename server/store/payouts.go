@@ -69,15 +69,16 @@ func (s *Store) ImportStatement(ctx context.Context, p *auth.Principal, provider
 		if !exists {
 			return errs.Validation(errs.Field("provider_id", "Provider not found"))
 		}
-		// The same text once per provider: a retried import answers what the first one did.
-		digest := sha256.Sum256([]byte(text))
+		// The same payments once per provider: a retried import, or the same file saved
+		// again with other line ends or a byte-order mark, is refused.
+		digest := statementDigest(rows)
 		if _, err := tx.db.Exec(ctx, xactLock, lockStatements, strconv.FormatInt(providerID, 10)); err != nil {
 			return translate(err)
 		}
 		var prior int64
 		var priorAt time.Time
 		err := tx.db.QueryRow(ctx, `SELECT id, created_at FROM provider_statements WHERE provider_id = $1 AND digest = $2`,
-			providerID, digest[:]).Scan(&prior, &priorAt)
+			providerID, digest).Scan(&prior, &priorAt)
 		switch {
 		case err == nil:
 			return errs.Conflictf("This statement was imported already on %s (statement %d); nothing was imported again",
@@ -86,7 +87,7 @@ func (s *Store) ImportStatement(ctx context.Context, p *auth.Principal, provider
 			return translate(err)
 		}
 		if err := tx.db.QueryRow(ctx, `INSERT INTO provider_statements (provider_id, file_name, rows, imported_by, digest)
-			VALUES ($1, $2, $3, $4, $5) RETURNING id`, providerID, fileName, len(rows), p.UserID, digest[:]).Scan(&res.ID); err != nil {
+			VALUES ($1, $2, $3, $4, $5) RETURNING id`, providerID, fileName, len(rows), p.UserID, digest).Scan(&res.ID); err != nil {
 			return translate(err)
 		}
 		received := map[int64]int64{} // by policy, this statement's rows so far
@@ -132,6 +133,16 @@ func (s *Store) ImportStatement(ctx context.Context, p *auth.Principal, provider
 		return nil
 	})
 	return res, err
+}
+
+// statementDigest is the SHA-256 of a statement's payments as read (number, cents, day), so
+// that the same payments written differently are the same statement.
+func statementDigest(rows []ledger.StatementRow) []byte {
+	h := sha256.New()
+	for _, r := range rows {
+		fmt.Fprintf(h, "%s\x1f%d\x1f%s\n", r.PolicyNumber, r.AmountCents, r.PaidOn.Format(time.DateOnly))
+	}
+	return h.Sum(nil)
 }
 
 // ProviderPaymentListing is the whitelist of the provider payments list.
