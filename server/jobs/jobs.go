@@ -34,7 +34,7 @@ type ReleaseArgs struct{}
 // Kind names the job in River's table.
 func (ReleaseArgs) Kind() string { return "escrow_release" }
 
-// PoolsArgs runs the bonus pools of the month before the engine's today.
+// PoolsArgs runs the bonus pools of the months through the one before the engine's today.
 type PoolsArgs struct{}
 
 // Kind names the job in River's table.
@@ -166,7 +166,7 @@ type poolsWorker struct {
 func (w *poolsWorker) Timeout(*river.Job[PoolsArgs]) time.Duration { return time.Hour }
 
 func (w *poolsWorker) Work(ctx context.Context, _ *river.Job[PoolsArgs]) error {
-	_, err := w.store.RunBonusPools(ctx, ledger.AddMonths(ledger.MonthOf(Today(w.now())), -1))
+	_, err := w.store.RunBonusPoolsThrough(ctx, ledger.AddMonths(ledger.MonthOf(Today(w.now())), -1))
 	return err
 }
 
@@ -193,6 +193,6 @@ func CatchUp(ctx context.Context, st *store.Store, today time.Time) error {
 	if _, err := st.ReleaseEscrow(ctx, today, Batch); err != nil {
 		return err
 	}
-	_, err := st.RunBonusPools(ctx, ledger.AddMonths(ledger.MonthOf(today), -1))
+	_, err := st.RunBonusPoolsThrough(ctx, ledger.AddMonths(ledger.MonthOf(today), -1))
 	return err
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/associateportal/portal/server/comp"
@@ -443,8 +444,8 @@ func TestBonusPools(t *testing.T) {
 		t.Fatal(err)
 	}
 	var month time.Time
-	if err := pool.QueryRow(ctx, `SELECT month FROM production_monthly WHERE status = 'Approved'
-		GROUP BY month ORDER BY sum(bv_cents) DESC LIMIT 1`).Scan(&month); err != nil {
+	if err := pool.QueryRow(ctx, `SELECT date_trunc('month', approved_on)::date FROM policies WHERE approved_on IS NOT NULL
+		GROUP BY 1 ORDER BY sum(bv_cents) DESC LIMIT 1`).Scan(&month); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := pool.Exec(ctx, `DELETE FROM bonus_pool_runs WHERE period = $1 AND qualifiers = 0`, month); err != nil {
@@ -614,5 +615,55 @@ func TestABadPolicyIsSetAside(t *testing.T) {
 	}
 	if !strings.Contains(failure, "cannot be calculated") || waiting != 0 || entries != 0 {
 		t.Errorf("the bad policy's approval: %q; %d other events left; %d entries on it", failure, waiting, entries)
+	}
+}
+
+// TestBonusPoolsWaitAndCatchUp: a month's pools wait until the approvals before its end are
+// drained, and months missed (portald down at their turn) are run late, oldest first.
+func TestBonusPoolsWaitAndCatchUp(t *testing.T) {
+	ctx := context.Background()
+	pool := testdb.NewFrom(t, organisation)
+	st := store.New(pool)
+	var latest time.Time
+	if err := pool.QueryRow(ctx, `SELECT date_trunc('month', max(approved_on))::date FROM policies`).Scan(&latest); err != nil {
+		t.Fatal(err)
+	}
+	// Undrained approvals: nothing runs.
+	if n, err := st.RunBonusPoolsThrough(ctx, latest); err != nil || n != 0 {
+		t.Fatalf("with the outbox full, %d pools ran (%v)", n, err)
+	}
+	for {
+		n, err := st.DrainPolicyEvents(ctx, jobs.Batch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			break
+		}
+	}
+	first := ledger.AddMonths(latest, -2)
+	if _, err := st.RunBonusPoolsThrough(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	// Two months later the missed month is run too.
+	if _, err := st.RunBonusPoolsThrough(ctx, latest); err != nil {
+		t.Fatal(err)
+	}
+	var months []time.Time
+	rows, err := pool.Query(ctx, `SELECT DISTINCT period FROM bonus_pool_runs ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var m time.Time
+		if err := rows.Scan(&m); err != nil {
+			t.Fatal(err)
+		}
+		months = append(months, m)
+	}
+	rows.Close()
+	want := []time.Time{first, ledger.AddMonths(first, 1), latest}
+	if diff := cmp.Diff(want, months); diff != "" {
+		t.Errorf("months run (-want +got):\n%s", diff)
 	}
 }

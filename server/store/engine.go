@@ -437,11 +437,51 @@ type poolDef struct {
 	MinMetric   int64
 }
 
-// poolMetric is the SQL of each metric: associate id and value for month $1.
+// approvedIn is the writers' shares of the policies approved in month $1 and in force at its
+// end.
+const approvedIn = ` FROM policies p JOIN policy_writers w ON w.policy_id = p.id
+	WHERE p.approved_on >= $1 AND p.approved_on < $1::date + interval '1 month'
+	  AND (p.lapsed_on IS NULL OR p.lapsed_on >= $1::date + interval '1 month') GROUP BY 1`
+
+// poolMetric is the SQL of each metric: associate id and value for month $1 — the BV and
+// premium of the business approved that month, or what was earned that month.
 var poolMetric = map[string]string{
-	"personal_bv":      `SELECT associate_id, sum(bv_cents) FROM production_monthly WHERE month = $1 AND status = 'Approved' GROUP BY 1`,
-	"personal_premium": `SELECT associate_id, sum(premium_cents) FROM production_monthly WHERE month = $1 AND status = 'Approved' GROUP BY 1`,
+	"personal_bv":      `SELECT w.associate_id, sum(w.bv_cents)` + approvedIn,
+	"personal_premium": `SELECT w.associate_id, sum(w.premium_cents)` + approvedIn,
 	"earnings":         `SELECT associate_id, sum(amount_cents) FROM cashflow_entries WHERE period = $1 AND kind IN ('advance', 'escrow') GROUP BY 1`,
+}
+
+// RunBonusPoolsThrough runs the bonus pools of every month from the one after the last run
+// (the given month when none ran yet) through the given month, oldest first, a month only
+// once the approvals and lapses before its end are all drained (its metrics are final); it
+// answers how many pools it ran. A month down while its turn came is run late, not lost.
+func (s *Store) RunBonusPoolsThrough(ctx context.Context, through time.Time) (int, error) {
+	through = ledger.MonthOf(through)
+	var last *time.Time
+	if err := s.db.QueryRow(ctx, `SELECT max(period) FROM bonus_pool_runs`).Scan(&last); err != nil {
+		return 0, translate(err)
+	}
+	month := through
+	if last != nil && last.Before(through) {
+		month = ledger.AddMonths(*last, 1)
+	}
+	ran := 0
+	for ; !month.After(through); month = ledger.AddMonths(month, 1) {
+		var waiting bool
+		if err := s.db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM policy_events WHERE processed_at IS NULL AND failed_at IS NULL
+			AND occurred_on < $1::date + interval '1 month')`, month).Scan(&waiting); err != nil {
+			return ran, translate(err)
+		}
+		if waiting {
+			return ran, nil // the next run, once drained
+		}
+		n, err := s.RunBonusPools(ctx, month)
+		ran += n
+		if err != nil {
+			return ran, err
+		}
+	}
+	return ran, nil
 }
 
 // RunBonusPools runs every bonus pool not run yet for a month (its first day), each in its
