@@ -45,7 +45,7 @@ func (h *Handler) GetAssociate(ctx context.Context, params oas.GetAssociateParam
 		out.Recruits = oas.NewOptInt(d.Recruits)
 		out.Licensed = oas.NewOptBool(d.Licensed)
 		// The twelve months up to this one: what a person looks at to see how an associate does.
-		to := dayOf(h.now())
+		to := h.today()
 		from := time.Date(to.Year(), to.Month()-11, 1, 0, 0, 0, 0, time.UTC)
 		root, err := h.Store.TeamRoot(ctx, d.ID)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/hierarchy"
+	"github.com/associateportal/portal/server/ledger"
 	"github.com/associateportal/portal/server/policy"
 	"github.com/associateportal/portal/server/store"
 )
@@ -18,7 +19,7 @@ var _ oas.BusinessHandler = (*Handler)(nil)
 var policyPages pagePool[oas.PolicyRow]
 
 // today is the day of now, for dates the server records (approvals, lapses).
-func (h *Handler) today() time.Time { return dayOf(h.now()) }
+func (h *Handler) today() time.Time { return ledger.Day(h.now()) }
 
 // ListPolicies answers a page of the policies of the caller's view.
 func (h *Handler) ListPolicies(ctx context.Context, params oas.ListPoliciesParams) (*oas.PolicyListHeaders, error) {

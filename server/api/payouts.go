@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/errs"
@@ -18,7 +17,9 @@ func (h *Handler) ImportStatement(ctx context.Context, req *oas.StatementImportI
 		return nil, err
 	}
 	name := strings.TrimSpace(req.FileName)
-	if name == "" || !utf8.ValidString(name) || strings.IndexFunc(name, unicode.IsControl) >= 0 {
+	// Bodies reach here as valid UTF-8 without NUL (httpx); other control characters do not
+	// belong in a file name.
+	if name == "" || strings.IndexFunc(name, unicode.IsControl) >= 0 {
 		return nil, errs.Validation(errs.Field("file_name", "File name must be printable text"))
 	}
 	res, err := h.Store.ImportStatement(ctx, p, req.ProviderID, name, req.Csv, h.today())
@@ -53,7 +54,7 @@ func (h *Handler) ListProviderPayments(ctx context.Context, _ oas.ListProviderPa
 // MoveProviderPayment moves a provider payment (staff with payments.manage).
 func (h *Handler) MoveProviderPayment(ctx context.Context, req *oas.ProviderPaymentMove, params oas.MoveProviderPaymentParams) (*oas.ProviderPaymentHeaders, error) {
 	reason := strings.TrimSpace(req.Reason.Or(""))
-	if !utf8.ValidString(reason) || strings.IndexFunc(reason, func(r rune) bool { return unicode.IsControl(r) && r != '\n' }) >= 0 {
+	if strings.IndexFunc(reason, func(r rune) bool { return unicode.IsControl(r) && r != '\n' }) >= 0 {
 		return nil, errs.Validation(errs.Field("reason", "Reason must be printable text"))
 	}
 	pay, err := h.Store.MoveProviderPayment(ctx, params.ID, string(req.Status), reason)

@@ -8,6 +8,7 @@ import (
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/hierarchy"
+	"github.com/associateportal/portal/server/ledger"
 	"github.com/associateportal/portal/server/store"
 )
 
@@ -25,15 +26,10 @@ func (h *Handler) period(start, end oas.OptDate) (time.Time, time.Time, error) {
 	return periodOf(h.now(), from, to)
 }
 
-// dayOf is the day of a time, as the dates the server records are.
-func dayOf(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
-}
-
 // periodOf is a period seen on the day of now: from and to when given, by default the first
 // day of now's month and now's day.
 func periodOf(now time.Time, from, to *time.Time) (time.Time, time.Time, error) {
-	f, t := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC), dayOf(now)
+	f, t := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC), ledger.Day(now)
 	if from != nil {
 		f = *from
 	}

@@ -139,12 +139,13 @@ type Policy struct {
 type Rules struct {
 	GenerationBP []int32 // [0] is generation 1; at most 6
 	TrainingBP   int32
+	AdvanceBP    int32 // the part of an earning paid on approval (Advance); Calculate does not use it
 }
 
 // DefaultRules are DOMAIN.md's default rates: generations 6, 4, 3, 2, 1, 0.5 % and
 // training 5 %. They seed the data; the engine reads the organisation's own.
 func DefaultRules() Rules {
-	return Rules{GenerationBP: []int32{600, 400, 300, 200, 100, 50}, TrainingBP: 500}
+	return Rules{GenerationBP: []int32{600, 400, 300, 200, 100, 50}, TrainingBP: 500, AdvanceBP: DefaultAdvanceBP}
 }
 
 // Line is one amount the policy pays one person.

@@ -41,39 +41,33 @@ func (e Explanation) Text() string {
 	if e.Level != "" {
 		who += " (" + e.Level + ")"
 	}
-	base := formatCents(e.BaseCents) + " commissionable"
+	base := FormatCents(e.BaseCents) + " commissionable"
 	if e.ShareBP != bpScale && e.Rule != RuleTraining {
 		base = fmt.Sprintf("%s, %s's %s share of %s commissionable",
-			formatCents(e.BaseCents), writer, formatBP(e.ShareBP), formatCents(e.CommissionableCents))
+			FormatCents(e.BaseCents), writer, FormatBP(e.ShareBP), FormatCents(e.CommissionableCents))
 	}
 	chain := fmt.Sprintf(" (writer %s; chain %s)", writer, strings.Join(e.Chain, " → "))
-	amount := formatCents(e.AmountCents)
+	amount := FormatCents(e.AmountCents)
 	switch e.Rule {
 	case RuleWriting, RuleSplit:
-		return fmt.Sprintf("%s: %s wrote the policy: %s of %s = %s.", e.Rule, who, formatBP(e.RateBP), base, amount)
+		return fmt.Sprintf("%s: %s wrote the policy: %s of %s = %s.", e.Rule, who, FormatBP(e.RateBP), base, amount)
 	case RuleOverride:
 		return fmt.Sprintf("Override: %s %s − %s already paid below = %s of %s = %s%s.",
-			who, formatBP(e.EarnerRateBP), formatBP(e.BelowRateBP), formatBP(e.RateBP), base, amount, chain)
+			who, FormatBP(e.EarnerRateBP), FormatBP(e.BelowRateBP), FormatBP(e.RateBP), base, amount, chain)
 	case RuleGeneration:
 		return fmt.Sprintf("Generation %d: %s is generation %d above the writer's leader %s: %s of %s = %s%s.",
-			e.Generation, who, e.Generation, e.Leader, formatBP(e.RateBP), base, amount, chain)
+			e.Generation, who, e.Generation, e.Leader, FormatBP(e.RateBP), base, amount, chain)
 	case RuleUnpaidGenerations:
 		return fmt.Sprintf("Unpaid Generations Bonus: %s receives generation %d's %s of %s = %s, because %s (generation %d above %s) is not active%s.",
-			who, e.Generation, formatBP(e.RateBP), base, amount, e.Inactive, e.Generation, e.Leader, chain)
+			who, e.Generation, FormatBP(e.RateBP), base, amount, e.Inactive, e.Generation, e.Leader, chain)
 	case RuleTraining:
-		return fmt.Sprintf("Training: %s, field trainer of the policy: %s of %s = %s.", who, formatBP(e.RateBP), base, amount)
+		return fmt.Sprintf("Training: %s, field trainer of the policy: %s of %s = %s.", who, FormatBP(e.RateBP), base, amount)
 	}
-	return fmt.Sprintf("%s: %s %s of %s = %s.", e.Rule, who, formatBP(e.RateBP), base, amount)
+	return fmt.Sprintf("%s: %s %s of %s = %s.", e.Rule, who, FormatBP(e.RateBP), base, amount)
 }
 
-// FormatCents writes cents as dollars, as explanations do: -123456 → "-$1,234.56".
-func FormatCents(c int64) string { return formatCents(c) }
-
-// FormatBP writes basis points as explanations do: 1250 → "12.5 %".
-func FormatBP(bp int32) string { return formatBP(bp) }
-
-// formatCents writes cents as dollars: -123456 → "-$1,234.56".
-func formatCents(c int64) string {
+// FormatCents writes cents as dollars: -123456 → "-$1,234.56".
+func FormatCents(c int64) string {
 	sign := ""
 	u := uint64(c)
 	if c < 0 {
@@ -92,8 +86,8 @@ func formatCents(c int64) string {
 	return b.String()
 }
 
-// formatBP writes basis points as a percentage without trailing zeros: 1250 → "12.5 %".
-func formatBP(bp int32) string {
+// FormatBP writes basis points as a percentage without trailing zeros: 1250 → "12.5 %".
+func FormatBP(bp int32) string {
 	sign := ""
 	u := int64(bp)
 	if u < 0 {

@@ -122,8 +122,8 @@ func TestFormatCents(t *testing.T) {
 		-9223372036854775807 - 1: "-$92,233,720,368,547,758.08",
 	}
 	for c, want := range cases {
-		if got := formatCents(c); got != want {
-			t.Errorf("formatCents(%d) = %q, want %q", c, got, want)
+		if got := FormatCents(c); got != want {
+			t.Errorf("FormatCents(%d) = %q, want %q", c, got, want)
 		}
 	}
 }
@@ -134,8 +134,8 @@ func TestFormatBP(t *testing.T) {
 		10000: "100 %", 11000: "110 %", 100000: "1000 %", -250: "-2.5 %",
 	}
 	for bp, want := range cases {
-		if got := formatBP(bp); got != want {
-			t.Errorf("formatBP(%d) = %q, want %q", bp, got, want)
+		if got := FormatBP(bp); got != want {
+			t.Errorf("FormatBP(%d) = %q, want %q", bp, got, want)
 		}
 	}
 }

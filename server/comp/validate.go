@@ -28,10 +28,10 @@ func invalid(field, format string, args ...any) error {
 // validate answers the first rule that p or r breaks, or nil.
 func validate(p Policy, r Rules) error {
 	if p.TargetPremiumCents < 0 || p.TargetPremiumCents > MaxPremiumCents {
-		return invalid("targetPremiumCents", "must be between 0 and %s", formatCents(MaxPremiumCents))
+		return invalid("targetPremiumCents", "must be between 0 and %s", FormatCents(MaxPremiumCents))
 	}
 	if p.CommissionRateBP < 0 || p.CommissionRateBP > MaxCommissionRateBP {
-		return invalid("commissionRateBP", "must be between 0 and %s", formatBP(MaxCommissionRateBP))
+		return invalid("commissionRateBP", "must be between 0 and %s", FormatBP(MaxCommissionRateBP))
 	}
 	if err := validateRules(r); err != nil {
 		return err
@@ -58,7 +58,7 @@ func validate(p Policy, r Rules) error {
 		}
 	}
 	if total != bpScale {
-		return invalid("writers", "the shares add up to %s, not 100 %%", formatBP(total))
+		return invalid("writers", "the shares add up to %s, not 100 %%", FormatBP(total))
 	}
 	if p.Trainer != nil && badRate(p.Trainer.RateBP) {
 		return invalid("trainer.rateBP", "must be between 0 and 100 %%")

@@ -153,7 +153,7 @@ type releaseWorker struct {
 func (w *releaseWorker) Timeout(*river.Job[ReleaseArgs]) time.Duration { return time.Hour }
 
 func (w *releaseWorker) Work(ctx context.Context, _ *river.Job[ReleaseArgs]) error {
-	_, err := w.store.ReleaseEscrow(ctx, Today(w.now()), Batch)
+	_, err := w.store.ReleaseEscrow(ctx, ledger.Day(w.now()), Batch)
 	return err
 }
 
@@ -166,14 +166,8 @@ type poolsWorker struct {
 func (w *poolsWorker) Timeout(*river.Job[PoolsArgs]) time.Duration { return time.Hour }
 
 func (w *poolsWorker) Work(ctx context.Context, _ *river.Job[PoolsArgs]) error {
-	_, err := w.store.RunBonusPoolsThrough(ctx, ledger.AddMonths(ledger.MonthOf(Today(w.now())), -1))
+	_, err := w.store.RunBonusPoolsThrough(ctx, ledger.AddMonths(ledger.MonthOf(ledger.Day(w.now())), -1))
 	return err
-}
-
-// Today is the date of an instant, as the engine counts days (UTC).
-func Today(t time.Time) time.Time {
-	t = t.UTC()
-	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 
 // CatchUp does at once, without River, what the workers do over time: drains the outbox,
@@ -189,7 +183,7 @@ func CatchUp(ctx context.Context, st *store.Store, today time.Time) error {
 			break
 		}
 	}
-	today = Today(today)
+	today = ledger.Day(today)
 	if _, err := st.ReleaseEscrow(ctx, today, Batch); err != nil {
 		return err
 	}

@@ -98,6 +98,12 @@ func (e Entry) Period() time.Time { return MonthOf(e.OccurredOn) }
 // Direction is Compensation or Chargeback.
 func (e Entry) Direction() string { return e.Kind.Direction() }
 
+// Day is the date of an instant as the server records dates: its UTC day at midnight.
+func Day(t time.Time) time.Time {
+	t = t.UTC()
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+
 // MonthOf is the first day of t's month.
 func MonthOf(t time.Time) time.Time {
 	return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)

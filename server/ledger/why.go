@@ -93,17 +93,17 @@ func (w Why) Text(amountCents int64) string {
 		fmt.Fprintf(&b, "Policy %s (%s, %s), sold %s and approved %s; the chain and levels are those of the sale date. ",
 			p.Number, p.Provider, p.Product, date(p.SubmittedOn), date(p.ApprovedOn))
 	}
-	amount := money(amountCents)
+	amount := comp.FormatCents(amountCents)
 	switch w.Kind {
 	case KindAdvance:
 		fmt.Fprintf(&b, "Advance: %s of the %s earned is paid on approval (%s); the other %s is held in escrow.",
-			bp(w.AdvanceBP), money(w.EarningCents), amount, money(w.EscrowCents))
+			comp.FormatBP(w.AdvanceBP), comp.FormatCents(w.EarningCents), amount, comp.FormatCents(w.EscrowCents))
 	case KindEscrow:
 		fmt.Fprintf(&b, "Escrow: %s of the %s earned is held and released in three parts at the start of policy months 10, 11 and 12 while the policy is in force.",
-			amount, money(w.EarningCents))
+			amount, comp.FormatCents(w.EarningCents))
 	case KindReleaseOut, KindReleaseIn:
 		fmt.Fprintf(&b, "Escrow release %d of 3: policy month %d started on %s with the policy in force, so %s of the %s escrow is released",
-			w.Part, 9+w.Part, date(*w.DueOn), money(w.PartCents), money(w.EscrowCents))
+			w.Part, 9+w.Part, date(*w.DueOn), comp.FormatCents(w.PartCents), comp.FormatCents(w.EscrowCents))
 		if w.Kind == KindReleaseOut {
 			b.WriteString(" (it leaves escrow).")
 		} else {
@@ -114,8 +114,8 @@ func (w Why) Text(amountCents int64) string {
 	case KindPool:
 		p := w.Pool
 		fmt.Fprintf(&b, "%s for %s: the pool of %s is shared among %d qualifiers by %s; %s of a total %s gives %s.",
-			p.BonusType, p.Period.Format("January 2006"), money(p.PoolCents), p.Qualifiers, metricNames[p.Metric],
-			money(p.ValueCents), money(p.TotalCents), amount)
+			p.BonusType, p.Period.Format("January 2006"), comp.FormatCents(p.PoolCents), p.Qualifiers, metricNames[p.Metric],
+			comp.FormatCents(p.ValueCents), comp.FormatCents(p.TotalCents), amount)
 	}
 	return strings.TrimSpace(b.String())
 }
@@ -123,19 +123,19 @@ func (w Why) Text(amountCents int64) string {
 func (w Why) lapseText(amount string) string {
 	var when string
 	if w.FreeLook {
-		when = fmt.Sprintf("The policy was cancelled in its free look on %s, so the line keeps nothing of its %s", date(*w.LapsedOn), money(w.EarningCents))
+		when = fmt.Sprintf("The policy was cancelled in its free look on %s, so the line keeps nothing of its %s", date(*w.LapsedOn), comp.FormatCents(w.EarningCents))
 	} else if w.Month >= 12 {
-		when = fmt.Sprintf("The policy lapsed on %s, in policy month %d: after 12 months it keeps all %s", date(*w.LapsedOn), w.Month, money(w.EarningCents))
+		when = fmt.Sprintf("The policy lapsed on %s, in policy month %d: after 12 months it keeps all %s", date(*w.LapsedOn), w.Month, comp.FormatCents(w.EarningCents))
 	} else {
 		when = fmt.Sprintf("The policy lapsed on %s, in policy month %d, so the line keeps %s × %d/12 = %s",
-			date(*w.LapsedOn), w.Month, money(w.EarningCents), w.Month, money(w.KeptCents))
+			date(*w.LapsedOn), w.Month, comp.FormatCents(w.EarningCents), w.Month, comp.FormatCents(w.KeptCents))
 	}
-	reclaim := fmt.Sprintf("; %s is reclaimed, first from the %s still in escrow.", money(w.ReclaimCents), money(w.HeldCents))
+	reclaim := fmt.Sprintf("; %s is reclaimed, first from the %s still in escrow.", comp.FormatCents(w.ReclaimCents), comp.FormatCents(w.HeldCents))
 	switch w.Kind {
 	case KindChargebackEscrow:
 		return when + reclaim + fmt.Sprintf(" Chargeback Escrow: %s taken back from escrow.", amount)
 	case KindLapseReleaseOut, KindLapseReleaseIn:
-		return when + reclaim + fmt.Sprintf(" The escrow held beyond the reclaim is released at once: %s.", money(abs(w.HeldCents-w.ReclaimCents)))
+		return when + reclaim + fmt.Sprintf(" The escrow held beyond the reclaim is released at once: %s.", comp.FormatCents(abs(w.HeldCents-w.ReclaimCents)))
 	}
 	return when + reclaim + fmt.Sprintf(" Chargeback: the rest, %s, is a debit netted against later pay.", amount)
 }
@@ -148,9 +148,3 @@ func abs(v int64) int64 {
 }
 
 func date(t time.Time) string { return t.Format("01/02/2006") }
-
-// money writes cents as dollars: -123456 → "-$1,234.56".
-func money(c int64) string { return comp.FormatCents(c) }
-
-// bp writes basis points as a percentage: 7500 → "75 %".
-func bp(v int32) string { return comp.FormatBP(v) }

@@ -21,11 +21,12 @@ func (s *Store) CompRules(ctx context.Context) (comp.Rules, error) {
 	if err != nil {
 		return r, err
 	}
-	var training int64
-	if err := s.db.QueryRow(ctx, `SELECT value FROM comp_settings WHERE key = 'training_rate_bp'`).Scan(&training); err != nil {
+	var training, advance int64
+	if err := s.db.QueryRow(ctx, `SELECT (SELECT value FROM comp_settings WHERE key = 'training_rate_bp'),
+		(SELECT value FROM comp_settings WHERE key = 'advance_rate_bp')`).Scan(&training, &advance); err != nil {
 		return r, translate(err)
 	}
-	r.TrainingBP = int32(training)
+	r.TrainingBP, r.AdvanceBP = int32(training), int32(advance)
 	return r, nil
 }
 

@@ -22,19 +22,6 @@ import (
 // kind): a job that runs again, on this or another instance, or after a crash that rolled
 // its transaction back, leaves the same ledger as one clean run.
 
-// advanceBP reads the organisation's advance rate.
-func (s *Store) advanceBP(ctx context.Context) (int32, error) {
-	var v int64
-	err := s.db.QueryRow(ctx, `SELECT value FROM comp_settings WHERE key = 'advance_rate_bp'`).Scan(&v)
-	if err != nil {
-		if errs.Is(translate(err), errs.NotFound) {
-			return comp.DefaultAdvanceBP, nil
-		}
-		return 0, translate(err)
-	}
-	return int32(v), nil
-}
-
 // policyEvent is one row of the outbox.
 type policyEvent struct {
 	ID         int64
@@ -94,10 +81,6 @@ func (s *Store) drainBatch(ctx context.Context, batch int) (int, error) {
 		if err := tx.lockPolicies(ctx, policies); err != nil {
 			return err
 		}
-		advance, err := tx.advanceBP(ctx)
-		if err != nil {
-			return err
-		}
 		// An event is written in one transaction with its processed_at: entries of its source
 		// mean a replay (processed_at cleared by hand), which writes nothing.
 		sources := make([]string, len(events))
@@ -120,7 +103,7 @@ func (s *Store) drainBatch(ctx context.Context, batch int) (int, error) {
 				lapses = append(lapses, e)
 			}
 		}
-		entries, err := tx.approvalsBatch(ctx, approvals, advance)
+		entries, err := tx.approvalsBatch(ctx, approvals)
 		if err != nil {
 			return err
 		}

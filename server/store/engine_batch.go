@@ -21,7 +21,7 @@ import (
 // upline history row after it) has its chain walked as of that date one by one (chainAsOf),
 // like the preview does. The answer is the calculator's, line for line (TestEngineInvariants
 // compares it with CommissionOf).
-func (s *Store) approvalsBatch(ctx context.Context, events []policyEvent, advanceBP int32) ([]ledger.Entry, error) {
+func (s *Store) approvalsBatch(ctx context.Context, events []policyEvent) ([]ledger.Entry, error) {
 	if len(events) == 0 {
 		return nil, nil
 	}
@@ -114,7 +114,7 @@ func (s *Store) approvalsBatch(ctx context.Context, events []policyEvent, advanc
 		}
 		ref := p.ref
 		ref.ApprovedOn = e.OccurredOn
-		more, err := ledger.Approval(eventSource(e), ref, lines, advanceBP)
+		more, err := ledger.Approval(eventSource(e), ref, lines, rules.AdvanceBP)
 		if err != nil {
 			return nil, &eventError{e.ID, err}
 		}

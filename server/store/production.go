@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/associateportal/portal/server/hierarchy"
+	"github.com/associateportal/portal/server/ledger"
 	"github.com/associateportal/portal/server/listing"
 	"github.com/associateportal/portal/server/policy"
 )
@@ -39,8 +40,6 @@ type ProductionCell struct {
 	Amounts
 }
 
-func monthOf(d time.Time) time.Time { return time.Date(d.Year(), d.Month(), 1, 0, 0, 0, 0, time.UTC) }
-
 // ViewProduction sums a view's production from the month of from to the month of to, by
 // month, status and category: from the root's rollup when the root is a hub (a range of
 // its rows, whatever the size of the view), otherwise from its members' production_monthly
@@ -58,9 +57,9 @@ func (s *Store) ViewProduction(ctx context.Context, v hierarchy.View, r Root, fr
 		// parallel workers for the branch that never ran (~100 ms at a million associates).
 		rows, err = s.db.Query(ctx, `SELECT month, status, category, sum(bv_cents)::bigint, sum(premium_cents)::bigint, sum(policies)::bigint
 			FROM production_rollup WHERE ancestor_id = $1 AND gen <= $2 AND month BETWEEN $3 AND $4
-			GROUP BY month, status, category`, r.ID, gens, monthOf(from), monthOf(to))
+			GROUP BY month, status, category`, r.ID, gens, ledger.MonthOf(from), ledger.MonthOf(to))
 	} else {
-		fromArg, toArg := args.Add(monthOf(from)), args.Add(monthOf(to))
+		fromArg, toArg := args.Add(ledger.MonthOf(from)), args.Add(ledger.MonthOf(to))
 		rows, err = s.db.Query(ctx, `SELECT pm.month, pm.status, pm.category, sum(pm.bv_cents)::bigint, sum(pm.premium_cents)::bigint, sum(pm.policies)::bigint
 			FROM production_monthly pm JOIN associates a ON a.id = pm.associate_id
 			WHERE `+where+` AND pm.month BETWEEN `+fromArg+` AND `+toArg+`
@@ -87,10 +86,10 @@ var Categories = []string{"Life Insurance", "Annuity", "Alternative Investments"
 // Lapsed), by category, and by month for the twelve months up to the period's end.
 func (s *Store) BusinessSummary(ctx context.Context, v hierarchy.View, r Root, from, to time.Time) (BusinessSummary, error) {
 	var out BusinessSummary
-	first := monthOf(to).AddDate(0, -11, 0)
+	first := ledger.MonthOf(to).AddDate(0, -11, 0)
 	start := first
-	if monthOf(from).Before(start) {
-		start = monthOf(from)
+	if ledger.MonthOf(from).Before(start) {
+		start = ledger.MonthOf(from)
 	}
 	cells, err := s.ViewProduction(ctx, v, r, start, to)
 	if err != nil {
@@ -105,7 +104,7 @@ func (s *Store) BusinessSummary(ctx context.Context, v hierarchy.View, r Root, f
 			m.add(c.Amounts)
 			byMonth[c.Month] = m
 		}
-		if c.Month.Before(monthOf(from)) {
+		if c.Month.Before(ledger.MonthOf(from)) {
 			continue
 		}
 		st := byStatus[c.Status]
@@ -126,7 +125,7 @@ func (s *Store) BusinessSummary(ctx context.Context, v hierarchy.View, r Root, f
 	for _, c := range Categories {
 		out.ByCategory = append(out.ByCategory, Labelled{c, byCategory[c]})
 	}
-	for m := first; !m.After(monthOf(to)); m = m.AddDate(0, 1, 0) {
+	for m := first; !m.After(ledger.MonthOf(to)); m = m.AddDate(0, 1, 0) {
 		out.ByMonth = append(out.ByMonth, Labelled{m.Format("2006-01"), byMonth[m]})
 	}
 	return out, nil

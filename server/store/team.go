@@ -13,6 +13,7 @@ import (
 	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/hierarchy"
+	"github.com/associateportal/portal/server/ledger"
 	"github.com/associateportal/portal/server/listing"
 )
 
@@ -198,7 +199,7 @@ func teamFrom(v hierarchy.View, r Root, args *listing.Args) (string, error) {
 	// out: a few rows of production_monthly per member.
 	production := "0::bigint"
 	if !r.Period[0].IsZero() {
-		production = periodBV("a.id", args.Add(monthOf(r.Period[0])), args.Add(monthOf(r.Period[1])))
+		production = periodBV("a.id", args.Add(ledger.MonthOf(r.Period[0])), args.Add(ledger.MonthOf(r.Period[1])))
 	}
 	return teamSelect(where, gen, production), nil
 }
@@ -303,7 +304,7 @@ func (s *Store) teamPageByProduction(ctx context.Context, v hierarchy.View, r Ro
 		// generation is the difference of their depths (Base Shop: none).
 		scope += fmt.Sprintf(" AND m.lead_depth <= %d", nlevel(r.LeaderPath)+rollupGens(v))
 	}
-	from, to := monthOf(r.Period[0]), monthOf(r.Period[1])
+	from, to := ledger.MonthOf(r.Period[0]), ledger.MonthOf(r.Period[1])
 	// members is the view's members who have production, with it, as `t` after the
 	// request's keyset; each statement has its own arguments.
 	members := func(args *listing.Args, where string) string {
