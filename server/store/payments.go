@@ -139,7 +139,7 @@ func CashflowExportSQL(p *auth.Principal, q listing.Query) (string, []any, error
 	}
 	return `SELECT e.id, a.code, a.first_name || ' ' || a.last_name, e.policy_id, p.policy_number, e.category, e.bonus_type,
 		e.status, e.direction, e.kind, e.amount_cents, e.earning_cents, to_char(e.period, 'YYYY-MM-DD'),
-		to_char(e.occurred_on, 'YYYY-MM-DD'), e.pay_run_id IS NOT NULL
+		to_char(e.occurred_on, 'YYYY-MM-DD'), (e.pay_run_id IS NOT NULL)::text
 		FROM ` + cashflowFrom + ` WHERE ` + scope + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy(), args.Values, nil
 }
 
