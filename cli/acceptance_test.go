@@ -546,6 +546,9 @@ func testTeam(t *testing.T) {
 				sortedBy: "state"},
 			{list: []string{"clients", "list", "--all", "--csv", "--filter", "state=in:TX,CA"},
 				export: []string{"clients", "export", "--filter", "state=in:TX,CA"}},
+			// The agent's cashflow: money in cents, dates YYYY-MM-DD, newest first.
+			{list: []string{"payments", "cashflow", "list", "--all", "--csv"},
+				export: []string{"payments", "cashflow", "export"}},
 		} {
 			listed, err := csv.NewReader(strings.NewReader(mustPortal(t, tt.list...))).ReadAll()
 			if err != nil {

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
-	"time"
 	"unicode/utf8"
 
 	"github.com/associateportal/portal/sdk/oas"
@@ -83,7 +82,8 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // policy_number,amount,date, then one row per payment) from r and returns the request of
 // ImportStatement: the provider, the base name of path as the file name (cut to the
 // contract's 200 characters) and the text, without a leading byte-order mark. A text that is
-// not UTF-8 or longer than the contract allows is refused here, before any request.
+// not UTF-8, holds a NUL byte (named by its line, the header being line 1), is empty or is
+// longer than the contract allows is refused here, before any request.
 func StatementInput(providerID int64, path string, r io.Reader) (*oas.StatementImportInput, error) {
 	if providerID < 1 {
 		return nil, fmt.Errorf("invalid provider ID %d", providerID)
@@ -109,6 +109,10 @@ func StatementInput(providerID int64, path string, r io.Reader) (*oas.StatementI
 	b = bytes.TrimPrefix(b, utf8BOM)
 	if !utf8.Valid(b) {
 		return nil, fmt.Errorf("%s is not UTF-8 text; save the statement as CSV UTF-8", name)
+	}
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		line := bytes.Count(b[:i], []byte("\n")) + 1
+		return nil, fmt.Errorf("%s has a NUL byte on line %d: it is not a text file; save the statement as CSV UTF-8", name, line)
 	}
 	if utf8.RuneCount(b) > MaxStatementChars {
 		return nil, tooLong
@@ -147,10 +151,4 @@ func StatementRowErrors(err error) []RowError {
 		out = append(out, re)
 	}
 	return out
-}
-
-// MonthStart is the first day of t's month (midnight UTC): the period of a pay run, and of
-// a cashflow entry.
-func MonthStart(t time.Time) time.Time {
-	return time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
 }

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -71,7 +70,15 @@ func TestStatementInput(t *testing.T) {
 		{name: "a long name is cut to 200 characters", path: strings.Repeat("é", 210) + ".csv", body: []byte(csv),
 			want: &oas.StatementImportInput{ProviderID: 3, FileName: strings.Repeat("é", 200), Csv: csv}},
 		{name: "not UTF-8", path: "nov.csv", body: []byte("policy_number,amount,date\nTL-\xff,1,2026-11-03\n"), wantErr: "nov.csv is not UTF-8 text"},
+		{name: "a NUL byte names its line", path: "nov.csv", body: []byte("policy_number,amount,date\nTL-1,100.00,2026-11-03\nTL-\x002,1,2026-11-03\n"),
+			wantErr: "nov.csv has a NUL byte on line 3: it is not a text file"},
+		{name: "a NUL byte in the header", path: "nov.csv", body: []byte("policy_number\x00,amount,date\nTL-1,100.00,2026-11-03\n"),
+			wantErr: "nov.csv has a NUL byte on line 1"},
+		{name: "a NUL byte after a byte-order mark", path: "nov.csv", body: append([]byte{0xEF, 0xBB, 0xBF}, "\x00"+csv...),
+			wantErr: "nov.csv has a NUL byte on line 1"},
+		{name: "a NUL byte at the end", path: "nov.csv", body: []byte(csv + "\x00"), wantErr: "nov.csv has a NUL byte on line 3"},
 		{name: "empty", path: "nov.csv", body: []byte(" \n"), wantErr: "nov.csv is empty"},
+		{name: "only a byte-order mark", path: "nov.csv", body: []byte{0xEF, 0xBB, 0xBF}, wantErr: "nov.csv is empty"},
 		{name: "too many characters", path: "big.csv", body: bytes.Repeat([]byte("é"), MaxStatementChars+1),
 			wantErr: "big.csv is too long: a statement holds at most 900000 characters"},
 		{name: "too many bytes to be read whole", path: "big.csv", body: bytes.Repeat([]byte("x"), 4*MaxStatementChars+10),
@@ -120,12 +127,5 @@ func TestStatementRowErrors(t *testing.T) {
 	}
 	if got := StatementRowErrors(&Error{Status: 409, Message: "Conflict"}); got != nil {
 		t.Errorf("a 409: %v", got)
-	}
-}
-
-func TestMonthStart(t *testing.T) {
-	got := MonthStart(time.Date(2026, 11, 30, 23, 59, 0, 0, time.FixedZone("X", -5*3600)))
-	if want := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC); !got.Equal(want) {
-		t.Errorf("MonthStart = %v, want %v", got, want)
 	}
 }

@@ -44,6 +44,22 @@ func ParseDay(flag, s string) (time.Time, error) {
 	return d, nil
 }
 
+// FirstYear is the first year a month flag takes: the portal holds nothing older.
+const FirstYear = 2000
+
+// ParseMonth reads the YYYY-MM value of flag as the first day of that month (midnight UTC);
+// a month before FirstYear is refused.
+func ParseMonth(flag, s string) (time.Time, error) {
+	m, err := time.Parse("2006-01", strings.TrimSpace(s))
+	if err != nil {
+		return time.Time{}, FlagErrorf("invalid %s %q: expected YYYY-MM, e.g. 2026-11", flag, s)
+	}
+	if m.Year() < FirstYear {
+		return time.Time{}, FlagErrorf("invalid %s %q: expected a month from %d-01 on", flag, s, FirstYear)
+	}
+	return m, nil
+}
+
 // ParseDollarsFlag reads the amount of dollars of flag ("1234.56", "$1,234.5") as integer
 // cents, never through a float.
 func ParseDollarsFlag(flag, s string) (int64, error) {
@@ -63,6 +79,19 @@ func EnumValue[T ~string](flag, v string, all []T) (T, error) {
 		}
 	}
 	return "", FlagErrorf("invalid %s %q: expected one of %s", flag, v, EnumList(all))
+}
+
+// ParseEnum reads s as one of all (what names the kind, for the message) in any case, its
+// words apart or run together, with spaces, dashes or underscores: "ready-to-pay",
+// "ReadyToPay" and "Ready To Pay" are Ready To Pay.
+func ParseEnum[T ~string](what, s string, all []T) (T, error) {
+	squash := strings.NewReplacer(" ", "", "-", "", "_", "")
+	for _, v := range all {
+		if strings.EqualFold(squash.Replace(string(v)), squash.Replace(s)) {
+			return v, nil
+		}
+	}
+	return "", FlagErrorf("invalid %s %q: expected one of %s", what, s, EnumList(all))
 }
 
 // EnumStrings returns the values of an enum as strings, for completion.

@@ -136,6 +136,12 @@ func NormalizePhone(p string) string {
 // FormatDate renders a date as MM/DD/YYYY (the portal's date format).
 func FormatDate(t time.Time) string { return t.Format("01/02/2006") }
 
+// FormatISODate renders a date as YYYY-MM-DD, as the API writes it (for piped output).
+func FormatISODate(t time.Time) string { return t.Format(time.DateOnly) }
+
+// FormatMonth renders the month of t as the portal shows a period: "Nov 2026".
+func FormatMonth(t time.Time) string { return t.Format("Jan 2006") }
+
 // FormatDateTime renders a time in the local zone as MM/DD/YYYY HH:mm:ss.
 func FormatDateTime(t time.Time) string { return t.Local().Format("01/02/2006 15:04:05") }
 

@@ -118,3 +118,17 @@ func TestParsePercent(t *testing.T) {
 		}
 	}
 }
+
+func TestFormatDates(t *testing.T) {
+	d := time.Date(2026, 11, 3, 23, 59, 0, 0, time.UTC)
+	for _, tt := range []struct{ got, want string }{
+		{FormatDate(d), "11/03/2026"},
+		{FormatISODate(d), "2026-11-03"},
+		{FormatMonth(d), "Nov 2026"},
+		{FormatISODate(time.Date(999, 1, 2, 0, 0, 0, 0, time.UTC)), "0999-01-02"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}

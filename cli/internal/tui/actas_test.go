@@ -110,6 +110,12 @@ func TestStaffActsForAnAssociate(t *testing.T) {
 		!strings.Contains(tt.view(), "Sam Staffer (staff)") {
 		t.Errorf("after ctrl+x:\n%s", tt.view())
 	}
+	// At 100 columns the tabs shrink to make room for who the user is; wider, the server
+	// shows beside it.
+	tt.send(tea.WindowSizeMsg{Width: 160, Height: testHeight})
+	if header, _, _ := strings.Cut(tt.view(), "\n"); !strings.HasSuffix(strings.TrimRight(header, " "), "Sam Staffer (staff) · http://portal.test") {
+		t.Errorf("the header at 160 columns does not end with the user and the server:\n%s", header)
+	}
 }
 
 // The picker finds an associate by code as typed (any case, part of it) and acts for the

@@ -154,7 +154,7 @@ func (s *businessScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	case key.Matches(msg, s.keys.Open):
 		if i := s.table.Cursor(); i >= 0 && i < len(s.rows) {
 			var cmd tea.Cmd
-			s.detail, cmd = newPolicyView(s.Common, s.rows[i].ID, s.rows[i].PolicyNumber)
+			s.detail, cmd = newPolicyView(s.Common, screenBusiness, s.rows[i].ID, s.rows[i].PolicyNumber)
 			return s, cmd
 		}
 		return s, nil
@@ -316,10 +316,12 @@ func (t policyTab) String() string {
 }
 
 // policyView shows one policy in tabs (details, requirements, commission preview), each
-// loaded the first time it is shown.
+// loaded the first time it is shown. The business screen and the payments screen (from an
+// entry) open it; their screen's id routes its answers back.
 type policyView struct {
 	Common
 	keys   AssociateKeyMap
+	screen screenID
 	id     int64
 	number string // known before the policy loads (from the row it was opened from)
 
@@ -333,9 +335,10 @@ type policyView struct {
 	offset       int
 }
 
-// newPolicyView opens the policy id (numbered number) and starts loading its details.
-func newPolicyView(c Common, id int64, number string) (*policyView, tea.Cmd) {
-	v := &policyView{Common: c, keys: DefaultAssociateKeyMap(), id: id, number: number}
+// newPolicyView opens the policy id (numbered number) for screen and starts loading its
+// details.
+func newPolicyView(c Common, screen screenID, id int64, number string) (*policyView, tea.Cmd) {
+	v := &policyView{Common: c, keys: DefaultAssociateKeyMap(), screen: screen, id: id, number: number}
 	return v, v.load(tabPolicy)
 }
 
@@ -345,11 +348,11 @@ func (v *policyView) load(tab policyTab) tea.Cmd {
 		return nil
 	}
 	v.loading[tab], v.errs[tab] = true, nil
-	c, id := v.Common, v.id
+	c, screen, id := v.Common, v.screen, v.id
 	return func() tea.Msg {
 		ctx, cancel := c.request()
 		defer cancel()
-		msg := policyLoadedMsg{id: id, tab: tab}
+		msg := policyLoadedMsg{screen: screen, id: id, tab: tab}
 		var err error
 		switch tab {
 		case tabPolicy:

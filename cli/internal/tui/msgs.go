@@ -147,12 +147,14 @@ type policiesLoadedMsg struct {
 	cursor string
 }
 
-// policyLoadedMsg carries one tab of a policy (or why it could not be loaded).
+// policyLoadedMsg carries one tab of a policy (or why it could not be loaded), for the
+// screen that opened it: the business screen, or the payments screen from an entry.
 type policyLoadedMsg struct {
-	id   int64
-	tab  policyTab
-	data any // *sdk.Policy, []oas.Requirement or *oas.CommissionPreview
-	err  error
+	screen screenID
+	id     int64
+	tab    policyTab
+	data   any // *sdk.Policy, []oas.Requirement or *oas.CommissionPreview
+	err    error
 }
 
 func (m policyLoadedMsg) failure() error { return m.err }

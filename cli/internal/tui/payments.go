@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -12,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/associateportal/portal/cli/internal/paydisplay"
 	"github.com/associateportal/portal/cli/internal/text"
 	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
@@ -214,7 +214,7 @@ func (s *paymentsScreen) updateList(msg tea.KeyPressMsg) (screen, tea.Cmd) {
 	case key.Matches(msg, s.keys.Open):
 		if i := s.table.Cursor(); i >= 0 && i < len(s.rows) {
 			var cmd tea.Cmd
-			s.entry, cmd = newEntryView(s.Common, s.rows[i].ID)
+			s.entry, cmd = newEntryView(s.Common, s.keys.Policy, s.rows[i].ID)
 			return s, cmd
 		}
 		return s, nil
@@ -259,14 +259,11 @@ func (s *paymentsScreen) setRows(cur int) {
 			mark = "›"
 		}
 		rows[i] = table.Row{mark, text.FormatDate(e.OccurredOn), e.PolicyNumber.Or("—"), string(e.BonusType),
-			entryKind(e.Kind), string(e.Status), fmt.Sprintf("%11s", text.FormatDollars(e.AmountCents))}
+			paydisplay.KindText(e.Kind), string(e.Status), fmt.Sprintf("%11s", text.FormatDollars(e.AmountCents))}
 	}
 	s.table.SetRows(rows)
 	s.table.SetCursor(cur)
 }
-
-// entryKind is an entry kind in words: release_out → release out.
-func entryKind(k oas.EntryKind) string { return strings.ReplaceAll(string(k), "_", " ") }
 
 // dashLines are the lines of the dashboard above the table: the balances (pending, escrow,
 // paid, chargeback debt), then the period's earnings with its chargebacks, and the earnings
@@ -287,12 +284,7 @@ func (s *paymentsScreen) dashLines() []string {
 		cats[i] = [2]string{string(c.Category), text.FormatDollars(c.AmountCents)}
 	}
 	return []string{
-		label("Balances") + amounts(st, [][2]string{
-			{"Pending", text.FormatDollars(b.PendingCents)},
-			{"Escrow", text.FormatDollars(b.EscrowCents)},
-			{"Paid", text.FormatDollars(b.PaidCents)},
-			{"Chargeback debt", text.FormatDollars(b.ChargebackDebtCents)},
-		}),
+		label("Balances") + amounts(st, paydisplay.BalanceFields(&b)),
 		label("Earnings") + st.Value.Render(text.FormatDollars(d.EarningsCents)) +
 			st.Muted.Render(fmt.Sprintf(" from %s to %s · ", text.FormatDate(d.PeriodStart), text.FormatDate(d.PeriodEnd))) +
 			amounts(st, [][2]string{{"chargebacks", text.FormatDollars(d.ChargebacksCents)}}),
@@ -379,21 +371,19 @@ func (s *paymentsScreen) FullHelp() [][]key.Binding {
 type entryView struct {
 	Common
 	keys    AssociateKeyMap
-	policyK key.Binding
+	policyK key.Binding // opens the policy behind the entry
 	id      int64
 
-	loading bool
-	detail  *oas.CashflowEntryDetail
-	err     error
-	offset  int
+	detail *oas.CashflowEntryDetail
+	err    error
+	offset int
 
 	policy *policyView
 }
 
-// newEntryView opens the entry id and starts loading it.
-func newEntryView(c Common, id int64) (*entryView, tea.Cmd) {
-	k := DefaultPaymentsKeyMap()
-	v := &entryView{Common: c, keys: DefaultAssociateKeyMap(), policyK: k.Policy, id: id, loading: true}
+// newEntryView opens the entry id, whose policy the key policy opens, and starts loading it.
+func newEntryView(c Common, policy key.Binding, id int64) (*entryView, tea.Cmd) {
+	v := &entryView{Common: c, keys: DefaultAssociateKeyMap(), policyK: policy, id: id}
 	return v, v.load()
 }
 
@@ -425,7 +415,7 @@ func (v *entryView) Update(msg tea.Msg) tea.Cmd {
 		if msg.id != v.id {
 			return nil // for an entry opened before
 		}
-		v.loading, v.err = false, msg.err
+		v.err = msg.err
 		if msg.err == nil {
 			v.detail = msg.data
 		}
@@ -444,7 +434,7 @@ func (v *entryView) Update(msg tea.Msg) tea.Cmd {
 		if key.Matches(msg, v.policyK) && v.detail != nil && v.detail.Policy.Set {
 			p := v.detail.Policy.Value
 			var cmd tea.Cmd
-			v.policy, cmd = newPolicyView(v.Common, p.ID, p.PolicyNumber)
+			v.policy, cmd = newPolicyView(v.Common, screenPayments, p.ID, p.PolicyNumber)
 			return cmd
 		}
 		scroll(msg, v.keys, &v.offset, len(v.lines()), v.bodyHeight())
@@ -464,8 +454,8 @@ func (v *entryView) View() string {
 	if d := v.detail; d != nil {
 		e := &d.Entry
 		head += st.Muted.Render(fmt.Sprintf(" · %s · %s · %s (%s)", e.Status, text.FormatDollars(e.AmountCents), e.AssociateName, e.AssociateCode))
-		sub = st.Muted.Render(fmt.Sprintf("%s · %s · %s · period %s · %s", e.Category, e.BonusType, entryKind(e.Kind),
-			e.Period.Format("Jan 2006"), text.FormatDate(e.OccurredOn)))
+		sub = st.Muted.Render(fmt.Sprintf("%s · %s · %s · period %s · %s", e.Category, e.BonusType, paydisplay.KindText(e.Kind),
+			text.FormatMonth(e.Period), text.FormatDate(e.OccurredOn)))
 		if e.Settled {
 			sub += st.Muted.Render(" · on a pay statement")
 		}
@@ -490,42 +480,14 @@ func (v *entryView) lines() []string {
 	}
 	if l, ok := d.Line.Get(); ok {
 		out = append(out, "", st.Title.Render("Line"))
-		field("Rule", l.Rule)
-		field("Level", l.Level)
-		field("Earner's rate", text.FormatPercent(l.EarnerRateBp))
-		if b, ok := l.BelowRateBp.Get(); ok {
-			field("Paid below", text.FormatPercent(b))
-		}
-		field("Rate", text.FormatPercent(l.RateBp))
-		if g, ok := l.Generation.Get(); ok {
-			field("Generation", strconv.Itoa(g))
-		}
-		field("Commissionable", text.FormatDollars(l.CommissionableCents))
-		field("Share", text.FormatPercent(l.ShareBp))
-		field("Base", text.FormatDollars(l.BaseCents))
-		field("Earning", text.FormatDollars(l.EarningCents))
-		field("Chain", strings.Join(l.Chain, " → "))
-		if s, ok := l.Leader.Get(); ok {
-			field("Writer's leader", s)
-		}
-		if s, ok := l.Inactive.Get(); ok {
-			field("Inactive", s)
+		for _, f := range paydisplay.LineFields(&l) {
+			field(f[0], f[1])
 		}
 	}
 	if p, ok := d.Policy.Get(); ok {
-		out = append(out, "", st.Title.Render("Policy")+st.Muted.Render(" · o opens it"))
-		field("Number", fmt.Sprintf("%s (#%d)", p.PolicyNumber, p.ID))
-		field("Provider", p.ProviderName)
-		field("Product", p.ProductName)
-		field("Submitted", text.FormatDate(p.SubmittedOn))
-		field("Approved", text.FormatDate(p.ApprovedOn))
-		field("Lapsed", dateText(p.LapsedOn))
-		if m, ok := d.LapseMonth.Get(); ok {
-			lapse := fmt.Sprintf("%d of 12", m)
-			if m == 0 {
-				lapse = "0 (free look)"
-			}
-			field("Lapse month", lapse)
+		out = append(out, "", st.Title.Render("Policy")+st.Muted.Render(" · "+v.policyK.Help().Key+" opens it"))
+		for _, f := range paydisplay.PolicyFields(&p, d.LapseMonth) {
+			field(f[0], f[1])
 		}
 	}
 	out = append(out, "", st.Title.Render("Entries of the line")+st.Muted.Render(" · earning "+text.FormatDollars(d.Entry.EarningCents)))
@@ -537,7 +499,7 @@ func (v *entryView) lines() []string {
 	}
 	out = append(out, st.TableHeader.Render(row(" ", "Date", "Period", "Kind", "Status", fmt.Sprintf("%11s", "Amount"))))
 	for _, e := range d.LineEntries {
-		r := row(" ", text.FormatDate(e.OccurredOn), e.Period.Format("Jan 2006"), entryKind(e.Kind), string(e.Status),
+		r := row(" ", text.FormatDate(e.OccurredOn), text.FormatMonth(e.Period), paydisplay.KindText(e.Kind), string(e.Status),
 			fmt.Sprintf("%11s", text.FormatDollars(e.AmountCents)))
 		if e.ID == d.Entry.ID {
 			r = st.Selected.Render("›" + r[1:])

@@ -11,6 +11,8 @@ import (
 
 	gocmp "github.com/google/go-cmp/cmp"
 
+	"github.com/associateportal/portal/cli/internal/paydisplay"
+	"github.com/associateportal/portal/cli/internal/text"
 	"github.com/associateportal/portal/sdk"
 	"github.com/associateportal/portal/sdk/oas"
 )
@@ -54,7 +56,7 @@ func demoPayments() fakePayments {
 			f.entries = append(f.entries, sdk.CashflowEntry{ID: id, AssociateCode: "A1001", AssociateName: "Ann Agent",
 				PolicyID: oas.NewOptInt64(int64(500 + i)), PolicyNumber: oas.NewOptString(fmt.Sprintf("TL-%05d", 1000+i)),
 				Category: ty.cat, BonusType: ty.bonus, Status: st, Direction: dir, Kind: kind, AmountCents: amount,
-				EarningCents: earning, Period: sdk.MonthStart(on), OccurredOn: on, Settled: st == oas.EntryStatusPaid && i%2 == 0})
+				EarningCents: earning, Period: day(on.Year(), on.Month(), 1), OccurredOn: on, Settled: st == oas.EntryStatusPaid && i%2 == 0})
 		}
 		entry(oas.EntryKindAdvance, oas.EntryStatusPaid, advance, approved)
 		entry(oas.EntryKindEscrow, oas.EntryStatusEscrow, earning-advance, approved)
@@ -148,7 +150,7 @@ func (f *fakeBackend) GetCashflowEntry(_ context.Context, p oas.GetCashflowEntry
 	line.BaseCents = line.CommissionableCents
 	d.Line = oas.NewOptEntryLine(line)
 	d.Explanation = fmt.Sprintf("%s: %s (%s) earns %s of the commissionable amount of %s.", e.BonusType, e.AssociateCode,
-		line.Level, percent(line.RateBp), e.PolicyNumber.Value)
+		line.Level, text.FormatPercent(line.RateBp), e.PolicyNumber.Value)
 	if e.Direction == oas.EntryDirectionChargeback {
 		d.LapseMonth = oas.NewOptInt(4)
 		d.Policy.Value.LapsedOn = oas.NewOptDate(e.OccurredOn)
@@ -157,8 +159,6 @@ func (f *fakeBackend) GetCashflowEntry(_ context.Context, p oas.GetCashflowEntry
 	}
 	return &oas.CashflowEntryDetailHeaders{Response: d}, nil
 }
-
-func percent(bp int) string { return fmt.Sprintf("%d%%", bp/100) }
 
 func (f *fakeBackend) GetPaymentsDashboard(context.Context, oas.GetPaymentsDashboardParams) (*oas.PaymentsDashboardHeaders, error) {
 	pay := &f.payments
@@ -341,5 +341,52 @@ func TestPaymentsDashboardError(t *testing.T) {
 	}
 	if tt.root().Err() != nil {
 		t.Error("a 503 ended the TUI")
+	}
+}
+
+// A policy's answers go to the screen that opened it only: the business screen's policy and
+// the one the payments screen opened from an entry never get each other's, even for the
+// same policy.
+func TestPolicyAnswersGoToTheirScreen(t *testing.T) {
+	b := demoBackend()
+	tt := newTester(t, b)
+	tt.keys("6", "down", "enter", "o") // the payments screen's policy: TL-01023, #523
+	tt.keys("5", "enter")              // the business screen's: TL-01000, #500
+	pay, biz := tt.payments().entry.policy, tt.business().detail
+	if pay == nil || biz == nil || pay.id != 523 || biz.id != 500 {
+		t.Fatalf("open policies: %+v, %+v", pay, biz)
+	}
+	stray := []oas.Requirement{{ID: 1, Name: "Stray", Status: oas.RequirementStatusOpen}}
+	tt.send(policyLoadedMsg{screen: screenPayments, id: 500, tab: tabRequirements, data: stray},
+		policyLoadedMsg{screen: screenBusiness, id: 523, tab: tabRequirements, data: stray})
+	if biz.loaded[tabRequirements] || biz.requirements != nil || pay.loaded[tabRequirements] || pay.requirements != nil {
+		t.Errorf("an answer for the other screen was taken: business %v, payments %v", biz.requirements, pay.requirements)
+	}
+	tt.send(policyLoadedMsg{screen: screenBusiness, id: 500, tab: tabRequirements, data: stray})
+	if !biz.loaded[tabRequirements] || len(biz.requirements) != 1 || pay.loaded[tabRequirements] {
+		t.Errorf("the business screen's answer: business %v, payments %v", biz.requirements, pay.requirements)
+	}
+}
+
+// An entry of a policy in force shows the line and the policy as the CLI's explain does
+// (paydisplay's fields): no Lapsed field, no lapse month.
+func TestPaymentsEntryInForce(t *testing.T) {
+	b := demoBackend()
+	tt := newTester(t, b)
+	tt.keys("6")
+	tt.filter("status=eq:paid TL-01001")
+	tt.keys("enter")
+	v := tt.payments().entry
+	if v == nil || v.detail == nil || v.detail.Entry.Kind != oas.EntryKindAdvance || v.detail.Policy.Value.LapsedOn.Set {
+		t.Fatalf("opened %+v", v)
+	}
+	view := tt.view()
+	for _, f := range append(paydisplay.LineFields(&v.detail.Line.Value), paydisplay.PolicyFields(&v.detail.Policy.Value, v.detail.LapseMonth)...) {
+		if want := fmt.Sprintf("%-17s%s", f[0], f[1]); !strings.Contains(view, want) {
+			t.Errorf("the entry lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, "Lapse") {
+		t.Errorf("a policy in force shows a lapse:\n%s", view)
 	}
 }

@@ -243,9 +243,7 @@ func (m Model) update(msg tea.Msg) (Model, tea.Cmd) {
 	case policyLoadedMsg:
 		// The business screen's policies, and those the payments screen opens from an entry.
 		m.noteFailure(msg)
-		next, cmd := m.updateScreen(screenBusiness, msg)
-		next, cmd2 := next.updateScreen(screenPayments, msg)
-		return next, tea.Batch(cmd, cmd2)
+		return m.updateScreen(msg.screen, msg)
 
 	case cashflowLoadedMsg:
 		return m.updateScreen(screenPayments, msg)

@@ -276,7 +276,7 @@ func PrintLicenses(ios *iostreams.IOStreams, e *cmdutil.Exporter, ls []oas.Licen
 		for i := range ls {
 			l := &ls[i]
 			t.AddRow(strconv.FormatInt(l.ID, 10), l.State, l.Number, string(l.Residency), strings.Join(l.LinesOfAuthority, ","),
-				l.IssuedOn.Format("2006-01-02"), l.ExpiresOn.Format("2006-01-02"), strconv.FormatBool(l.ExpiringSoon), strconv.FormatBool(l.Expired))
+				text.FormatISODate(l.IssuedOn), text.FormatISODate(l.ExpiresOn), strconv.FormatBool(l.ExpiringSoon), strconv.FormatBool(l.Expired))
 		}
 		return t.Render()
 	}
@@ -316,13 +316,12 @@ func PrintAppointments(ios *iostreams.IOStreams, e *cmdutil.Exporter, as []oas.A
 		}
 		return ""
 	}
-	raw := func(t time.Time) string { return t.Format("2006-01-02") }
 	if !ios.IsStdoutTTY() {
 		t := tableprinter.New(ios)
 		for i := range as {
 			a := &as[i]
 			t.AddRow(strconv.FormatInt(a.ID, 10), a.ProviderCode, a.ProviderName, a.State, a.WritingNumber.Or(""), string(a.Status),
-				raw(a.RequestedOn), date(a.AppointedOn, raw), date(a.TerminatedOn, raw))
+				text.FormatISODate(a.RequestedOn), date(a.AppointedOn, text.FormatISODate), date(a.TerminatedOn, text.FormatISODate))
 		}
 		return t.Render()
 	}
@@ -363,7 +362,7 @@ func PrintLevels(ios *iostreams.IOStreams, e *cmdutil.Exporter, hs []oas.LevelCh
 		t := tableprinter.New(ios)
 		for i := range hs {
 			h := &hs[i]
-			t.AddRow(strconv.FormatInt(h.ID, 10), h.Level.Code, h.EffectiveOn.Format("2006-01-02"),
+			t.AddRow(strconv.FormatInt(h.ID, 10), h.Level.Code, text.FormatISODate(h.EffectiveOn),
 				strconv.Itoa(h.Points), strconv.Itoa(h.Recruits), h.ApprovedBy.Or(""))
 		}
 		return t.Render()

@@ -3,7 +3,6 @@ package move
 
 import (
 	"context"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -26,18 +25,6 @@ type Options struct {
 
 // Statuses are the statuses of the workflow, in its order.
 var Statuses = oas.PolicyStatus("").AllValues()
-
-// ParseStatus reads a status in any case, its words apart or run together, with spaces,
-// dashes or underscores: "ready-to-pay", "ReadyToPay" and "Ready To Pay" are Ready To Pay.
-func ParseStatus(s string) (oas.PolicyStatus, error) {
-	squash := strings.NewReplacer(" ", "", "-", "", "_", "")
-	for _, st := range Statuses {
-		if strings.EqualFold(squash.Replace(string(st)), squash.Replace(s)) {
-			return st, nil
-		}
-	}
-	return "", cmdutil.FlagErrorf("invalid status %q: expected one of %s", s, cmdutil.EnumList(Statuses))
-}
 
 // NewCmdMove returns the move command; runF replaces the run in tests.
 func NewCmdMove(f *cmdutil.Factory, runF func(context.Context, *Options) error) *cobra.Command {
@@ -73,7 +60,7 @@ The status matches in any case, its words with spaces, dashes or run together
 				return err
 			}
 			opts.ID, _ = cmdutil.ParseID(args[0])
-			status, err := ParseStatus(args[1])
+			status, err := cmdutil.ParseEnum("status", args[1], Statuses)
 			if err != nil {
 				return err
 			}

@@ -89,8 +89,6 @@ func day(d oas.OptDate, format func(time.Time) string) string {
 	return ""
 }
 
-func isoDay(t time.Time) string { return t.Format("2006-01-02") }
-
 // TSVColumns are the columns of `business list` when piped, in order (documented in
 // docs/cli.md): the contract's raw values, money in cents.
 var TSVColumns = []string{"id", "policy_number", "status", "client_name", "writer_code", "split_code", "provider_name",
@@ -104,7 +102,7 @@ func PrintList(ios *iostreams.IOStreams, rows []sdk.PolicyRow) error {
 			r := &rows[i]
 			t.AddRow(strconv.FormatInt(r.ID, 10), r.PolicyNumber, string(r.Status), r.ClientName, r.WriterCode, r.SplitCode.Or(""),
 				r.ProviderName, r.ProductName, strconv.FormatInt(r.FaceAmountCents, 10), strconv.FormatInt(r.TargetPremiumCents, 10),
-				isoDay(r.SubmittedOn), day(r.ApprovedOn, isoDay), strconv.Itoa(r.OpenRequirements))
+				text.FormatISODate(r.SubmittedOn), day(r.ApprovedOn, text.FormatISODate), strconv.Itoa(r.OpenRequirements))
 		}
 		return t.Render()
 	}

@@ -56,7 +56,7 @@ tab-separated columns piped.`,
 			return listRun(ctx, opts)
 		},
 	}
-	opts.ListFlags.Add(cmd, &oas.ListChargebacksParams{}, shared.EntryFields)
+	shared.AddEntryListFlags(cmd, &opts.ListFlags, &oas.ListChargebacksParams{})
 	return cmd
 }
 

@@ -7,9 +7,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	cashflowlist "github.com/associateportal/portal/cli/internal/cmd/payments/cashflow/list"
+	"github.com/associateportal/portal/cli/internal/cmd/payments/shared"
 	"github.com/associateportal/portal/cli/internal/cmdtest"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -65,5 +69,42 @@ func TestNewCmdChargebacks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// --csv of the chargebacks writes what that of the cashflow list does: the cashflow
+// download's columns, values as the API answers them.
+func TestChargebacksCSV(t *testing.T) {
+	rows := []sdk.CashflowEntry{
+		{ID: 4, AssociateCode: "W100", AssociateName: "Wes Writer", PolicyID: oas.NewOptInt64(42), PolicyNumber: oas.NewOptString("TL-100"),
+			Category: oas.EarningCategoryPersonal, BonusType: oas.BonusTypeWriting, Status: oas.EntryStatusChargeback,
+			Direction: oas.EntryDirectionChargeback, Kind: oas.EntryKindChargeback, AmountCents: -10417, EarningCents: 25000,
+			Period: time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC), OccurredOn: time.Date(2026, 4, 20, 0, 0, 0, 0, time.UTC)},
+		{ID: 5, AssociateCode: "W100", AssociateName: "Wes Writer", Category: oas.EarningCategoryBonus, BonusType: oas.BonusTypeWriting,
+			Status: oas.EntryStatusChargebackEscrow, Direction: oas.EntryDirectionChargeback, Kind: oas.EntryKindChargebackEscrow,
+			AmountCents: -6250, Period: time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC), OccurredOn: time.Date(2026, 4, 20, 0, 0, 0, 0, time.UTC)},
+	}
+	recs, err := shared.EntryRecords(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(e *cmdutil.Exporter) string {
+		ios, _, out, _ := iostreams.Test()
+		if err := e.Write(ios, recs); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	ios, _, _, _ := iostreams.Test()
+	got := write(cmdtest.Parse(t, ios, NewCmdChargebacks, []string{"--csv"}, "").Exporter)
+	want := write(cmdtest.Parse(t, ios, cashflowlist.NewCmdList, []string{"--csv"}, "").Exporter)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("chargebacks --csv (-cashflow list --csv +chargebacks --csv):\n%s", diff)
+	}
+	if header, _, _ := strings.Cut(got, "\n"); header != strings.Join(lists.Names(lists.CashflowExport), ",") {
+		t.Errorf("header %q, want the download's columns", header)
+	}
+	if !strings.Contains(got, "\n5,W100,Wes Writer,,,Bonus,Writing,Chargeback Escrow,Chargeback,chargeback_escrow,-6250,0,2026-04-01,2026-04-20,false\n") {
+		t.Errorf("an entry without a policy:\n%s", got)
 	}
 }

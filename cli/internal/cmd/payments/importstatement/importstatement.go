@@ -46,7 +46,8 @@ and import it again. Payments matched to a policy become Ready To Pay; unknown p
 and short payments become Action Required with the reason (portal payments
 provider-payments shows them). portal payments process then pays the Ready To Pay ones.
 
-The file must be UTF-8 text of at most 900,000 characters (a byte-order mark is dropped).
+The file must be UTF-8 text of at most 900,000 characters, without NUL bytes (a
+byte-order mark is dropped); one that is not is refused before any request.
 On a terminal a summary is printed; piped, the statement's ID; --json the contract's
 StatementImport (id, rows, ready_to_pay, action_required).`,
 		Example: `  $ portal payments import great-lakes-2026-11.csv --provider 3

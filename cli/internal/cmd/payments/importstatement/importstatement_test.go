@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -51,6 +52,14 @@ func TestNewCmdImport(t *testing.T) {
 		{name: "a file that is not there", args: []string{filepath.Join(t.TempDir(), "missing.csv"), "--provider", "3"},
 			wantErr: "no such file or directory"},
 		{name: "an empty file", args: []string{file(t, "empty.csv", ""), "--provider", "3"}, wantErr: "empty.csv is empty"},
+		{name: "only a byte-order mark", args: []string{file(t, "bom.csv", "\xEF\xBB\xBF"), "--provider", "3"}, wantErr: "bom.csv is empty"},
+		{name: "not UTF-8", args: []string{file(t, "latin1.csv", "policy_number,amount,date\nTL-\xe9,1.00,2026-11-03\n"), "--provider", "3"},
+			wantErr: "latin1.csv is not UTF-8 text; save the statement as CSV UTF-8"},
+		{name: "a NUL byte", args: []string{file(t, "nul.csv", statement+"TL-\x00,1.00,2026-11-03\n"), "--provider", "3"},
+			wantErr: "nul.csv has a NUL byte on line 4"},
+		{name: "too large", args: []string{file(t, "huge.csv", statement+strings.Repeat("x", sdk.MaxStatementChars)), "--provider", "3"},
+			wantErr: "huge.csv is too long: a statement holds at most 900000 characters"},
+		{name: "a directory", args: []string{t.TempDir(), "--provider", "3"}, wantErr: "is a directory"},
 		{name: "an unknown field", args: []string{path, "--provider", "3", "--json=rows_ok"}, wantErr: `unknown JSON field "rows_ok"`},
 	}
 	for _, tt := range tests {

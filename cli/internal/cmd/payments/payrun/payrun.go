@@ -4,8 +4,6 @@ package payrun
 import (
 	"context"
 	"fmt"
-	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -26,15 +24,6 @@ type Options struct {
 	Period string
 	// Input is the request: the first day of the month --period names.
 	Input oas.PayRunInput
-}
-
-// ParseMonth reads a month written YYYY-MM as its first day (midnight UTC).
-func ParseMonth(flag, s string) (time.Time, error) {
-	t, err := time.Parse("2006-01", strings.TrimSpace(s))
-	if err != nil {
-		return time.Time{}, cmdutil.FlagErrorf("invalid %s %q: expected a month like 2026-11", flag, s)
-	}
-	return sdk.MonthStart(t), nil
 }
 
 // NewCmdPayRun returns the payrun command; runF replaces the run in tests.
@@ -62,7 +51,7 @@ portal payments pay-runs lists the runs, portal payments statements the statemen
 			if !cmd.Flags().Changed("period") {
 				return cmdutil.FlagErrorf("--period is required: the month to pay, like 2026-11")
 			}
-			month, err := ParseMonth("--period", opts.Period)
+			month, err := cmdutil.ParseMonth("--period", opts.Period)
 			if err != nil {
 				return err
 			}
@@ -106,6 +95,6 @@ func Print(ios *iostreams.IOStreams, e *cmdutil.Exporter, r *sdk.PayRun) error {
 	}
 	cs := ios.ColorScheme()
 	_, err := fmt.Fprintf(ios.Out, "%s Pay run %s for %s: %s paid to %d associates\n", cs.SuccessIcon(), cs.Bold(fmt.Sprintf("#%d", r.ID)),
-		shared.Month(r.Period), text.FormatDollars(r.PaidCents), r.Associates)
+		text.FormatMonth(r.Period), text.FormatDollars(r.PaidCents), r.Associates)
 	return err
 }

@@ -27,8 +27,9 @@ func TestNewCmdPayRun(t *testing.T) {
 		{name: "the first day of the month", args: []string{"--period", "2026-11"}, want: oas.PayRunInput{Period: nov}},
 		{name: "spaces around", args: []string{"--period", " 2026-11 ", "--json", "id"}, want: oas.PayRunInput{Period: nov}},
 		{name: "no period", wantErr: "--period is required: the month to pay, like 2026-11"},
-		{name: "a day is not a month", args: []string{"--period", "2026-11-01"}, wantErr: `invalid --period "2026-11-01": expected a month like 2026-11`},
+		{name: "a day is not a month", args: []string{"--period", "2026-11-01"}, wantErr: `invalid --period "2026-11-01": expected YYYY-MM, e.g. 2026-11`},
 		{name: "no month 13", args: []string{"--period", "2026-13"}, wantErr: `invalid --period "2026-13"`},
+		{name: "before 2000", args: []string{"--period", "1999-12"}, wantErr: `invalid --period "1999-12": expected a month from 2000-01 on`},
 		{name: "a stray word", args: []string{"2026-11"}, wantErr: `unknown command "2026-11"`},
 		{name: "an unknown field", args: []string{"--period", "2026-11", "--json", "month"}, wantErr: `unknown JSON field "month"`},
 	}

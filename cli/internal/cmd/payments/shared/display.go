@@ -11,11 +11,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
+	"github.com/associateportal/portal/cli/internal/paydisplay"
 	"github.com/associateportal/portal/cli/internal/tableprinter"
 	"github.com/associateportal/portal/cli/internal/text"
 	"github.com/associateportal/portal/sdk"
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -31,28 +35,7 @@ var (
 	ProcessFields         = cmdutil.JSONFields(oas.ProcessResult{})
 )
 
-// ParseEnum reads one of all (what names the kind, for the message) in any case, its words
-// apart or run together, with spaces, dashes or underscores: "ready-to-pay", "ReadyToPay"
-// and "Ready To Pay" are Ready To Pay.
-func ParseEnum[T ~string](what, s string, all []T) (T, error) {
-	squash := strings.NewReplacer(" ", "", "-", "", "_", "")
-	for _, v := range all {
-		if strings.EqualFold(squash.Replace(string(v)), squash.Replace(s)) {
-			return v, nil
-		}
-	}
-	return "", cmdutil.FlagErrorf("invalid %s %q: expected one of %s", what, s, cmdutil.EnumList(all))
-}
-
-// Month is a month as the payments commands show it: "Nov 2026".
-func Month(t time.Time) string { return t.Format("Jan 2006") }
-
-func isoDay(t time.Time) string { return t.Format("2006-01-02") }
-
 func n64(v int64) string { return strconv.FormatInt(v, 10) }
-
-// kindText is an entry kind in words: release_out → release out.
-func kindText(k oas.EntryKind) string { return strings.ReplaceAll(string(k), "_", " ") }
 
 // EntryStatusColor colours an entry status: Paid green, Escrow yellow, the chargebacks red,
 // Pending plain.
@@ -90,6 +73,15 @@ func negativeRed(cs *iostreams.ColorScheme) func(string) string {
 	}
 }
 
+// AddEntryListFlags declares the flags of a list of cashflow entries (the cashflow list, the
+// chargebacks) on cmd for the generated parameters params: those of every list, --json over
+// the entry's fields, and a --csv of the cashflow download's columns (lists.CashflowExport),
+// so that both lists write what `portal payments cashflow export` does.
+func AddEntryListFlags(cmd *cobra.Command, l *cmdutil.ListFlags, params any) {
+	l.Add(cmd, params, EntryFields)
+	l.Exporter.SetCSV(lists.CashflowExport, nil)
+}
+
 // EntryRecords converts cashflow entries for --json, --jq and --csv.
 func EntryRecords(rows []sdk.CashflowEntry) ([]cmdutil.Record, error) {
 	return cmdutil.ToRecords(rows, EntryFields)
@@ -107,9 +99,9 @@ func PrintEntries(ios *iostreams.IOStreams, rows []sdk.CashflowEntry) error {
 		t := tableprinter.New(ios)
 		for i := range rows {
 			e := &rows[i]
-			t.AddRow(n64(e.ID), isoDay(e.OccurredOn), isoDay(e.Period), e.AssociateCode, e.PolicyNumber.Or(""), string(e.Category),
-				string(e.BonusType), string(e.Kind), string(e.Status), string(e.Direction), n64(e.AmountCents), n64(e.EarningCents),
-				strconv.FormatBool(e.Settled))
+			t.AddRow(n64(e.ID), text.FormatISODate(e.OccurredOn), text.FormatISODate(e.Period), e.AssociateCode, e.PolicyNumber.Or(""),
+				string(e.Category), string(e.BonusType), string(e.Kind), string(e.Status), string(e.Direction), n64(e.AmountCents),
+				n64(e.EarningCents), strconv.FormatBool(e.Settled))
 		}
 		return t.Render()
 	}
@@ -120,8 +112,8 @@ func PrintEntries(ios *iostreams.IOStreams, rows []sdk.CashflowEntry) error {
 	t.SetColumnColor(8, negativeRed(cs))
 	for i := range rows {
 		e := &rows[i]
-		t.AddRow(n64(e.ID), text.FormatDate(e.OccurredOn), Month(e.Period), e.AssociateCode, e.PolicyNumber.Or(""),
-			string(e.BonusType), kindText(e.Kind), string(e.Status), text.FormatDollars(e.AmountCents))
+		t.AddRow(n64(e.ID), text.FormatDate(e.OccurredOn), text.FormatMonth(e.Period), e.AssociateCode, e.PolicyNumber.Or(""),
+			string(e.BonusType), paydisplay.KindText(e.Kind), string(e.Status), text.FormatDollars(e.AmountCents))
 	}
 	return t.Render()
 }
@@ -131,9 +123,6 @@ func PrintEntries(ios *iostreams.IOStreams, rows []sdk.CashflowEntry) error {
 func DetailRecord(d *oas.CashflowEntryDetail) (cmdutil.Record, error) {
 	return cmdutil.ToRecord(d, DetailFields)
 }
-
-// Chain is the upline chain of a line, from the writer up: "W100 → U200 → L300".
-func Chain(codes []string) string { return strings.Join(codes, " → ") }
 
 // PrintDetail prints an entry with its explanation, the line it belongs to (rule, level,
 // rates in percent, amounts, the upline chain), the policy behind it and every entry of
@@ -152,8 +141,8 @@ func PrintDetail(ios *iostreams.IOStreams, d *oas.CashflowEntryDetail) error {
 	e := &d.Entry
 	fmt.Fprintf(out, "%s %s %s %s\n", cs.Bold("Entry #"+n64(e.ID)), EntryStatusColor(cs, string(e.Status)),
 		negativeRed(cs)(text.FormatDollars(e.AmountCents)), cs.Gray("· "+string(e.Direction)))
-	sub := fmt.Sprintf("%s · %s · %s · period %s · %s · %s (%s)", e.Category, e.BonusType, kindText(e.Kind), Month(e.Period),
-		text.FormatDate(e.OccurredOn), e.AssociateName, e.AssociateCode)
+	sub := fmt.Sprintf("%s · %s · %s · period %s · %s · %s (%s)", e.Category, e.BonusType, paydisplay.KindText(e.Kind),
+		text.FormatMonth(e.Period), text.FormatDate(e.OccurredOn), e.AssociateName, e.AssociateCode)
 	if e.Settled {
 		sub += " · on a pay statement"
 	}
@@ -173,13 +162,13 @@ func PrintDetail(ios *iostreams.IOStreams, d *oas.CashflowEntryDetail) error {
 	}
 	if l, ok := d.Line.Get(); ok {
 		fmt.Fprintf(out, "\n%s\n", cs.Bold("Line"))
-		for _, f := range LineFields(&l) {
+		for _, f := range paydisplay.LineFields(&l) {
 			field(f[0], f[1])
 		}
 	}
 	if p, ok := d.Policy.Get(); ok {
 		fmt.Fprintf(out, "\n%s\n", cs.Bold("Policy"))
-		for _, f := range PolicyFields(&p, d.LapseMonth) {
+		for _, f := range paydisplay.PolicyFields(&p, d.LapseMonth) {
 			field(f[0], f[1])
 		}
 	}
@@ -198,65 +187,10 @@ func PrintDetail(ios *iostreams.IOStreams, d *oas.CashflowEntryDetail) error {
 		if le.ID == e.ID {
 			mark = "›"
 		}
-		t.AddRow(mark, n64(le.ID), text.FormatDate(le.OccurredOn), Month(le.Period), kindText(le.Kind), string(le.Status),
+		t.AddRow(mark, n64(le.ID), text.FormatDate(le.OccurredOn), text.FormatMonth(le.Period), paydisplay.KindText(le.Kind), string(le.Status),
 			text.FormatDollars(le.AmountCents))
 	}
 	return t.Render()
-}
-
-// LineFields are the labelled values of how a line was computed, in the order shown: rates
-// in percent from basis points, money in dollars from cents; the fields the line has not are
-// left out.
-func LineFields(l *oas.EntryLine) [][2]string {
-	out := [][2]string{{"Rule", l.Rule}, {"Level", l.Level}, {"Earner's rate", text.FormatPercent(l.EarnerRateBp)}}
-	if b, ok := l.BelowRateBp.Get(); ok {
-		out = append(out, [2]string{"Paid below", text.FormatPercent(b)})
-	}
-	out = append(out, [2]string{"Rate", text.FormatPercent(l.RateBp)})
-	if g, ok := l.Generation.Get(); ok {
-		out = append(out, [2]string{"Generation", strconv.Itoa(g)})
-	}
-	out = append(out,
-		[2]string{"Commissionable", text.FormatDollars(l.CommissionableCents)},
-		[2]string{"Share", text.FormatPercent(l.ShareBp)},
-		[2]string{"Base", text.FormatDollars(l.BaseCents)},
-		[2]string{"Earning", text.FormatDollars(l.EarningCents)},
-		[2]string{"Chain", Chain(l.Chain)},
-	)
-	if v, ok := l.Leader.Get(); ok {
-		out = append(out, [2]string{"Writer's leader", v})
-	}
-	if v, ok := l.Inactive.Get(); ok {
-		out = append(out, [2]string{"Inactive", v})
-	}
-	return out
-}
-
-// PolicyFields are the labelled values of the policy behind a line, with the policy month
-// of a lapse (0 is a free-look cancellation).
-func PolicyFields(p *oas.EntryPolicy, lapseMonth oas.OptInt) [][2]string {
-	out := [][2]string{
-		{"Number", fmt.Sprintf("%s (#%d)", p.PolicyNumber, p.ID)},
-		{"Provider", p.ProviderName},
-		{"Product", p.ProductName},
-		{"Submitted", text.FormatDate(p.SubmittedOn)},
-		{"Approved", text.FormatDate(p.ApprovedOn)},
-	}
-	if t, ok := p.LapsedOn.Get(); ok {
-		out = append(out, [2]string{"Lapsed", text.FormatDate(t)})
-	}
-	if m, ok := lapseMonth.Get(); ok {
-		out = append(out, [2]string{"Lapse month", LapseMonth(m)})
-	}
-	return out
-}
-
-// LapseMonth is the policy month of a lapse in words: "4 of 12", "0 (free look)".
-func LapseMonth(m int) string {
-	if m == 0 {
-		return "0 (free look)"
-	}
-	return fmt.Sprintf("%d of 12", m)
 }
 
 // DashboardRecord converts the dashboard for --json, --jq and --csv.
@@ -296,7 +230,7 @@ func PrintDashboard(ios *iostreams.IOStreams, d *oas.PaymentsDashboard) error {
 
 	b := d.Balances
 	fmt.Fprintf(out, "\n%s\n", cs.Bold("Balances"))
-	for _, f := range BalanceFields(&b) {
+	for _, f := range paydisplay.BalanceFields(&b) {
 		fmt.Fprintf(out, "%-17s%s\n", f[0]+":", red(f[1]))
 	}
 
@@ -306,7 +240,7 @@ func PrintDashboard(ios *iostreams.IOStreams, d *oas.PaymentsDashboard) error {
 	} else {
 		t := tableprinter.New(ios, "MONTH", "AMOUNT", "LINES")
 		for _, r := range d.EscrowCalendar {
-			t.AddRow(Month(r.Month), text.FormatDollars(r.AmountCents), strconv.Itoa(r.Lines))
+			t.AddRow(text.FormatMonth(r.Month), text.FormatDollars(r.AmountCents), strconv.Itoa(r.Lines))
 		}
 		if err := t.Render(); err != nil {
 			return err
@@ -328,22 +262,12 @@ func PrintDashboard(ios *iostreams.IOStreams, d *oas.PaymentsDashboard) error {
 		t.SetColumnColor(2, red)
 		t.SetColumnColor(3, red)
 		for _, m := range d.Months {
-			t.AddRow(Month(m.Month), text.FormatDollars(m.CompensationCents), text.FormatDollars(m.ChargebackCents),
+			t.AddRow(text.FormatMonth(m.Month), text.FormatDollars(m.CompensationCents), text.FormatDollars(m.ChargebackCents),
 				text.FormatDollars(m.CompensationCents+m.ChargebackCents))
 		}
 		return t.Render()
 	}
 	return nil
-}
-
-// BalanceFields are the labelled balances, in dollars: pending, escrow, paid, chargeback debt.
-func BalanceFields(b *oas.PaymentsBalances) [][2]string {
-	return [][2]string{
-		{"Pending", text.FormatDollars(b.PendingCents)},
-		{"Escrow", text.FormatDollars(b.EscrowCents)},
-		{"Paid", text.FormatDollars(b.PaidCents)},
-		{"Chargeback debt", text.FormatDollars(b.ChargebackDebtCents)},
-	}
 }
 
 // StatementRecords converts pay statements for --json, --jq and --csv.
@@ -361,7 +285,7 @@ func PrintStatements(ios *iostreams.IOStreams, rows []sdk.PayStatement) error {
 	if !ios.IsStdoutTTY() {
 		t := tableprinter.New(ios)
 		for _, s := range rows {
-			t.AddRow(n64(s.PayRunID), isoDay(s.Period), s.AssociateCode, s.AssociateName, n64(s.EarningsCents),
+			t.AddRow(n64(s.PayRunID), text.FormatISODate(s.Period), s.AssociateCode, s.AssociateName, n64(s.EarningsCents),
 				n64(s.ChargebacksCents), n64(s.NetCents), n64(s.PaidCents), n64(s.CarriedCents), strconv.Itoa(s.Entries))
 		}
 		return t.Render()
@@ -373,7 +297,7 @@ func PrintStatements(ios *iostreams.IOStreams, rows []sdk.PayStatement) error {
 	}
 	t.SetColumnColor(8, cs.Gray)
 	for _, s := range rows {
-		t.AddRow(Month(s.Period), fmt.Sprintf("%s (%s)", s.AssociateName, s.AssociateCode), text.FormatDollars(s.EarningsCents),
+		t.AddRow(text.FormatMonth(s.Period), fmt.Sprintf("%s (%s)", s.AssociateName, s.AssociateCode), text.FormatDollars(s.EarningsCents),
 			text.FormatDollars(s.ChargebacksCents), text.FormatDollars(s.NetCents), text.FormatDollars(s.PaidCents),
 			text.FormatDollars(s.CarriedCents), strconv.Itoa(s.Entries), "#"+n64(s.PayRunID))
 	}
@@ -404,7 +328,7 @@ func PrintProviderPayments(ios *iostreams.IOStreams, rows []sdk.ProviderPayment)
 		for i := range rows {
 			p := &rows[i]
 			t.AddRow(n64(p.ID), n64(p.StatementID), n64(p.ProviderID), p.ProviderName, strconv.Itoa(p.RowNo), p.PolicyNumber,
-				policyID(p), n64(p.AmountCents), isoDay(p.PaidOn), string(p.Status), p.Reason.Or(""))
+				policyID(p), n64(p.AmountCents), text.FormatISODate(p.PaidOn), string(p.Status), p.Reason.Or(""))
 		}
 		return t.Render()
 	}
@@ -433,7 +357,7 @@ func PrintPayRuns(ios *iostreams.IOStreams, rows []sdk.PayRun) error {
 	if !ios.IsStdoutTTY() {
 		t := tableprinter.New(ios)
 		for _, r := range rows {
-			t.AddRow(n64(r.ID), isoDay(r.Period), n64(r.PaidCents), strconv.Itoa(r.Associates), r.CreatedAt.UTC().Format(time.RFC3339))
+			t.AddRow(n64(r.ID), text.FormatISODate(r.Period), n64(r.PaidCents), strconv.Itoa(r.Associates), r.CreatedAt.UTC().Format(time.RFC3339))
 		}
 		return t.Render()
 	}
@@ -441,7 +365,7 @@ func PrintPayRuns(ios *iostreams.IOStreams, rows []sdk.PayRun) error {
 	t := tableprinter.New(ios, "ID", "PERIOD", "PAID", "ASSOCIATES", "RUN AT")
 	t.SetColumnColor(0, cs.Gray)
 	for _, r := range rows {
-		t.AddRow(n64(r.ID), Month(r.Period), text.FormatDollars(r.PaidCents), strconv.Itoa(r.Associates), text.FormatDateTime(r.CreatedAt))
+		t.AddRow(n64(r.ID), text.FormatMonth(r.Period), text.FormatDollars(r.PaidCents), strconv.Itoa(r.Associates), text.FormatDateTime(r.CreatedAt))
 	}
 	return t.Render()
 }

@@ -25,7 +25,7 @@ func sampleEntries() []sdk.CashflowEntry {
 		}
 		return sdk.CashflowEntry{ID: id, AssociateCode: "W100", AssociateName: "Wes Writer", PolicyID: oas.NewOptInt64(42),
 			PolicyNumber: oas.NewOptString("TL-100"), Category: oas.EarningCategoryPersonal, BonusType: oas.BonusTypeWriting,
-			Status: st, Direction: dir, Kind: kind, AmountCents: amount, EarningCents: 25000, Period: sdk.MonthStart(day),
+			Status: st, Direction: dir, Kind: kind, AmountCents: amount, EarningCents: 25000, Period: on(day.Year(), day.Month(), 1),
 			OccurredOn: day, Settled: st == oas.EntryStatusPaid}
 	}
 	return []sdk.CashflowEntry{
@@ -130,29 +130,6 @@ Entries of the line · earning $250.00
 `
 	if diff := cmp.Diff(want, out.String()); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
-	}
-}
-
-// An override line names the rate paid below it, a generation line its generation, and the
-// chain shows from the writer up; a free-look lapse is month 0.
-func TestLineAndPolicyFields(t *testing.T) {
-	l := oas.EntryLine{Rule: "Generation", Level: "RMD", EarnerRateBp: 7500, BelowRateBp: oas.NewOptInt(7500), RateBp: 400,
-		Generation: oas.NewOptInt(2), BaseCents: 50000, CommissionableCents: 100000, ShareBp: 5000, EarningCents: 2000,
-		Chain: []string{"W100", "U200", "L500", "G600", "G700"}, Inactive: oas.NewOptString("G650")}
-	got := LineFields(&l)
-	want := [][2]string{{"Rule", "Generation"}, {"Level", "RMD"}, {"Earner's rate", "75%"}, {"Paid below", "75%"}, {"Rate", "4%"},
-		{"Generation", "2"}, {"Commissionable", "$1,000.00"}, {"Share", "50%"}, {"Base", "$500.00"}, {"Earning", "$20.00"},
-		{"Chain", "W100 → U200 → L500 → G600 → G700"}, {"Inactive", "G650"}}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("line (-want +got):\n%s", diff)
-	}
-	p := oas.EntryPolicy{ID: 7, PolicyNumber: "FA-7", ProviderName: "Pioneer", ProductName: "Fixed 5", SubmittedOn: on(2026, 1, 2),
-		ApprovedOn: on(2026, 1, 9)}
-	if got := PolicyFields(&p, oas.NewOptInt(0)); got[len(got)-1] != [2]string{"Lapse month", "0 (free look)"} {
-		t.Errorf("free look: %v", got)
-	}
-	if got := PolicyFields(&p, oas.OptInt{}); len(got) != 5 {
-		t.Errorf("a policy in force: %v", got)
 	}
 }
 
@@ -342,6 +319,9 @@ func TestPrintPayRuns(t *testing.T) {
 	if diff := cmp.Diff("7\t2026-11-01\t123456789\t42\t2026-12-01T06:00:00Z\n", out.String()); diff != "" {
 		t.Errorf("piped (-want +got):\n%s", diff)
 	}
+	if n := len(strings.Split(strings.TrimSpace(out.String()), "\t")); n != len(PayRunTSVColumns) {
+		t.Errorf("%d columns, PayRunTSVColumns names %d", n, len(PayRunTSVColumns))
+	}
 }
 
 func TestPrintProviderPayment(t *testing.T) {
@@ -362,22 +342,6 @@ func TestPrintProviderPayment(t *testing.T) {
 	want := "{\n  \"id\": 57,\n  \"status\": \"Ready To Pay\",\n  \"next_statuses\": [\n    \"Processed\"\n  ]\n}\n"
 	if diff := cmp.Diff(want, out.String()); diff != "" {
 		t.Errorf("json (-want +got):\n%s", diff)
-	}
-}
-
-func TestParseEnum(t *testing.T) {
-	all := oas.ProviderPaymentStatus("").AllValues()
-	for in, want := range map[string]oas.ProviderPaymentStatus{
-		"ready-to-pay": oas.ProviderPaymentStatusReadyToPay, "Action Required": oas.ProviderPaymentStatusActionRequired,
-		"PROCESSED": oas.ProviderPaymentStatusProcessed, "action_required": oas.ProviderPaymentStatusActionRequired,
-	} {
-		if got, err := ParseEnum("status", in, all); err != nil || got != want {
-			t.Errorf("ParseEnum(%q) = %q, %v; want %q", in, got, err, want)
-		}
-	}
-	if _, err := ParseEnum("status", "paid", all); err == nil ||
-		err.Error() != `invalid status "paid": expected one of Received, Action Required, Ready To Pay, Processed` {
-		t.Errorf("err = %v", err)
 	}
 }
 

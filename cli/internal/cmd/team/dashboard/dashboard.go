@@ -104,8 +104,8 @@ func Records(d *oas.TeamDashboard) ([]cmdutil.Record, error) {
 		if err != nil {
 			return nil, err
 		}
-		r["period_start"] = d.PeriodStart.Format("2006-01-02")
-		r["period_end"] = d.PeriodEnd.Format("2006-01-02")
+		r["period_start"] = text.FormatISODate(d.PeriodStart)
+		r["period_end"] = text.FormatISODate(d.PeriodEnd)
 		out = append(out, r)
 	}
 	return out, nil

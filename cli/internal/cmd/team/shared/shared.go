@@ -120,7 +120,7 @@ func PrintList(ios *iostreams.IOStreams, ms []sdk.TeamMember) error {
 				gen = strconv.Itoa(g)
 			}
 			t.AddRow(m.Code, m.Name, m.Level.Code, string(m.Status), m.UplineCode.Or(""), gen,
-				strconv.FormatBool(m.Licensed), m.JoinedOn.Format("2006-01-02"))
+				strconv.FormatBool(m.Licensed), text.FormatISODate(m.JoinedOn))
 		}
 		return t.Render()
 	}

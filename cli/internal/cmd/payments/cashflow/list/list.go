@@ -11,7 +11,6 @@ import (
 	"github.com/associateportal/portal/cli/internal/cmdutil"
 	"github.com/associateportal/portal/cli/internal/iostreams"
 	"github.com/associateportal/portal/sdk"
-	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/sdk/oas"
 )
 
@@ -64,8 +63,7 @@ status, direction, amount_cents, earning_cents, settled, and no header.`,
 			return listRun(ctx, opts)
 		},
 	}
-	opts.ListFlags.Add(cmd, &oas.ListCashflowParams{}, shared.EntryFields)
-	opts.Exporter.SetCSV(lists.CashflowExport, nil)
+	shared.AddEntryListFlags(cmd, &opts.ListFlags, &oas.ListCashflowParams{})
 	return cmd
 }
 

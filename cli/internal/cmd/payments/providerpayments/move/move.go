@@ -65,7 +65,7 @@ The status matches in any case, its words with spaces, dashes or run together
 				return err
 			}
 			opts.ID, _ = cmdutil.ParseID(args[0])
-			status, err := shared.ParseEnum("status", args[1], Statuses)
+			status, err := cmdutil.ParseEnum("status", args[1], Statuses)
 			if err != nil {
 				return err
 			}
