@@ -57,7 +57,11 @@ func (h *Handler) MoveProviderPayment(ctx context.Context, req *oas.ProviderPaym
 	if strings.IndexFunc(reason, func(r rune) bool { return unicode.IsControl(r) && r != '\n' }) >= 0 {
 		return nil, errs.Validation(errs.Field("reason", "Reason must be printable text"))
 	}
-	pay, err := h.Store.MoveProviderPayment(ctx, params.ID, string(req.Status), reason)
+	p, err := principal(ctx)
+	if err != nil {
+		return nil, err
+	}
+	pay, err := h.Store.MoveProviderPayment(ctx, p, params.ID, string(req.Status), reason)
 	if err != nil {
 		return nil, err
 	}
@@ -66,7 +70,11 @@ func (h *Handler) MoveProviderPayment(ctx context.Context, req *oas.ProviderPaym
 
 // ProcessPayments processes every Ready To Pay provider payment (staff with payments.manage).
 func (h *Handler) ProcessPayments(ctx context.Context) (*oas.ProcessResultHeaders, error) {
-	res, err := h.Store.ProcessPayments(ctx)
+	p, err := principal(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res, err := h.Store.ProcessPayments(ctx, p)
 	if err != nil {
 		return nil, err
 	}

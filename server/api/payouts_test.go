@@ -151,11 +151,34 @@ func TestStatementImportAndProcessing(t *testing.T) {
 	if n, err := env.Store.ScheduleMismatches(ctx); err != nil || n != 0 {
 		t.Errorf("after processing, %d months of the escrow calendar differ (%v)", n, err)
 	}
-	// Processing again finds nothing to do.
+	// Every move is in the change log with the staff member; a move on clears the reason.
+	var logged int
+	if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM change_logs l JOIN users u ON u.id = l.actor_user_id
+		WHERE l.entity = 'provider_payment' AND l.entity_id = $1 AND l.field = 'status' AND l.new_value = 'Processed'
+		  AND u.email = $2`, pays.Data[0].ID, seed.DemoStaff).Scan(&logged); err != nil || logged != 1 {
+		t.Errorf("the processing of payment %d is logged %d times (%v)", pays.Data[0].ID, logged, err)
+	}
+	short := do(t, env, "POST", fmt.Sprintf("/api/payments/provider-payments/%d/status", pays.Data[2].ID), staff,
+		map[string]string{"status": "Ready To Pay"}, nil)
+	var moved oas.ProviderPayment
+	short.json(t, &moved)
+	if short.Status != 200 || moved.Reason.Set {
+		t.Errorf("the short payment moved on: %d, reason %v", short.Status, moved.Reason)
+	}
+	if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM change_logs WHERE entity = 'provider_payment' AND entity_id = $1
+		AND field = 'reason' AND new_value IS NULL`, pays.Data[2].ID).Scan(&logged); err != nil || logged != 1 {
+		t.Errorf("the cleared reason is logged %d times (%v)", logged, err)
+	}
+	// Processing again finds only the payment just moved on.
+	p = do(t, env, "POST", "/api/payments/process", staff, nil, nil)
+	p.json(t, &proc)
+	if proc.Payments != 1 {
+		t.Errorf("a second processing processed %d payments; want the one moved on", proc.Payments)
+	}
 	p = do(t, env, "POST", "/api/payments/process", staff, nil, nil)
 	p.json(t, &proc)
 	if proc.Payments != 0 {
-		t.Errorf("a second processing processed %d payments", proc.Payments)
+		t.Errorf("a third processing processed %d payments", proc.Payments)
 	}
 	// Associates have no access to the staff operations.
 	agent := ready(t, env, seed.DemoAgent)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/changelog"
 	"github.com/associateportal/portal/server/comp"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/ledger"
@@ -207,8 +208,13 @@ type ProcessResult struct {
 	PaidCents         int64
 }
 
-// MoveProviderPayment moves a provider payment; moving it to Processed processes it.
-func (s *Store) MoveProviderPayment(ctx context.Context, id int64, to, reason string) (ProviderPayment, error) {
+// EntityProviderPayment is the change-log kind of a provider payment: every move, with the
+// staff member who made it.
+const EntityProviderPayment = "provider_payment"
+
+// MoveProviderPayment moves a provider payment; moving it to Processed processes it. A
+// reason goes with Action Required; a move on clears it (the matter is settled).
+func (s *Store) MoveProviderPayment(ctx context.Context, p *auth.Principal, id int64, to, reason string) (ProviderPayment, error) {
 	var out ProviderPayment
 	err := s.InTx(ctx, func(tx *Store) error {
 		err := tx.db.QueryRow(ctx, `SELECT `+providerPaymentColumns+` FROM provider_payments pp JOIN providers pv ON pv.id = pp.provider_id
@@ -227,13 +233,25 @@ func (s *Store) MoveProviderPayment(ctx context.Context, id int64, to, reason st
 		}
 		switch to {
 		case PaymentProcessed:
-			if _, err := tx.processPayment(ctx, out); err != nil {
+			if _, err := tx.processPayment(ctx, p, out); err != nil {
 				return err
 			}
 		default:
-			if _, err := tx.db.Exec(ctx, `UPDATE provider_payments SET status = $2, reason = coalesce(nullif($3, ''), reason),
-				updated_at = now() WHERE id = $1`, id, to, reason); err != nil {
+			if to != PaymentActionRequired {
+				reason = ""
+			} else if reason == "" && out.Reason != nil {
+				reason = *out.Reason
+			}
+			if _, err := tx.db.Exec(ctx, `UPDATE provider_payments SET status = $2, reason = nullif($3, ''), updated_at = now()
+				WHERE id = $1`, id, to, reason); err != nil {
 				return translate(err)
+			}
+			changes := []changelog.Change{{Field: "status", Old: out.Status, New: to}}
+			if old := deref(out.Reason); old != reason {
+				changes = append(changes, changelog.Change{Field: "reason", Old: old, New: reason})
+			}
+			if err := tx.logChanges(ctx, p, EntityProviderPayment, id, 0, changelog.Update, changes); err != nil {
+				return err
 			}
 		}
 		return tx.db.QueryRow(ctx, `SELECT `+providerPaymentColumns+` FROM provider_payments pp JOIN providers pv ON pv.id = pp.provider_id
@@ -244,15 +262,19 @@ func (s *Store) MoveProviderPayment(ctx context.Context, id int64, to, reason st
 
 // processPayment marks a locked payment Processed and makes its policy's Pending entries
 // Paid, matched to it.
-func (s *Store) processPayment(ctx context.Context, pay ProviderPayment) (ProcessResult, error) {
+func (s *Store) processPayment(ctx context.Context, p *auth.Principal, pay ProviderPayment) (ProcessResult, error) {
 	var res ProcessResult
 	// The policy, against a release or a lapse writing Pending entries at the same time.
 	if err := s.lockPolicies(ctx, []int64{*pay.PolicyID}); err != nil {
 		return res, err
 	}
-	if _, err := s.db.Exec(ctx, `UPDATE provider_payments SET status = 'Processed', processed_at = now(), updated_at = now()
-		WHERE id = $1`, pay.ID); err != nil {
+	if _, err := s.db.Exec(ctx, `UPDATE provider_payments SET status = 'Processed', reason = NULL, processed_at = now(),
+		updated_at = now() WHERE id = $1`, pay.ID); err != nil {
 		return res, translate(err)
+	}
+	if err := s.logChanges(ctx, p, EntityProviderPayment, pay.ID, 0, changelog.Update,
+		[]changelog.Change{{Field: "status", Old: pay.Status, New: PaymentProcessed}}); err != nil {
+		return res, err
 	}
 	res.Payments = 1
 	err := s.db.QueryRow(ctx, `WITH paid AS (UPDATE cashflow_entries SET status = 'Paid', payment_id = $1
@@ -262,7 +284,7 @@ func (s *Store) processPayment(ctx context.Context, pay ProviderPayment) (Proces
 }
 
 // ProcessPayments processes every Ready To Pay payment, in one transaction.
-func (s *Store) ProcessPayments(ctx context.Context) (ProcessResult, error) {
+func (s *Store) ProcessPayments(ctx context.Context, p *auth.Principal) (ProcessResult, error) {
 	var total ProcessResult
 	err := s.InTx(ctx, func(tx *Store) error {
 		rows, err := tx.db.Query(ctx, `SELECT `+providerPaymentColumns+` FROM provider_payments pp JOIN providers pv ON pv.id = pp.provider_id
@@ -280,7 +302,7 @@ func (s *Store) ProcessPayments(ctx context.Context) (ProcessResult, error) {
 			return err
 		}
 		for _, pay := range pays {
-			res, err := tx.processPayment(ctx, pay)
+			res, err := tx.processPayment(ctx, p, pay)
 			if err != nil {
 				return err
 			}
