@@ -1,7 +1,8 @@
 // The payments journey: staff approve a policy the agent wrote; the agent's lines and its
 // RMD's appear in their cashflow as the engine takes the approval up; the agent opens a line
 // and reads why it is what it is; staff record the lapse and the chargebacks appear. Every page
-// on the way passes the standing check, on a desktop and a phone.
+// on the way passes the standing check, on a desktop and a phone. Then the states: staff
+// choosing whose dashboard to see, and an entry that does not exist.
 import assert from 'node:assert/strict';
 import { expectAccessible } from './axe.mjs';
 import {
@@ -132,9 +133,54 @@ e2e(
     await expectAccessible(agent, 'payments dashboard');
     await agent.setViewportSize(VIEWPORTS.phone);
     await expectNoSideways(agent, 'payments dashboard at 390 px');
+    await expectAccessible(agent, 'payments dashboard at 390 px');
     await agent.goto(byPolicy);
     await agent.getByRole('table', { name: 'Cashflow entries' }).waitFor();
     await expectNoSideways(agent, 'cashflow at 390 px');
     await expectAccessible(agent, 'cashflow at 390 px');
+    // The chargebacks of the lapse, each one stacked cell at 390 px.
+    await agent.goto(chargebacks);
+    await agent
+      .getByRole('table', { name: 'Chargebacks' })
+      .locator('tbody tr', { hasText: 'Chargeback' })
+      .first()
+      .waitFor();
+    await expectNoSideways(agent, 'chargebacks at 390 px');
+    await expectAccessible(agent, 'chargebacks at 390 px');
+  },
+);
+
+e2e(
+  'payments: staff choose whose dashboard to see; an entry that does not exist',
+  async ({ browser }) => {
+    // The demo staff user holds payments.read: the dashboard asks whose payments to show.
+    const staff = await newPage(browser);
+    await login(staff, STAFF);
+    await staff.goto('/payments');
+    await staff.getByText('Choose an associate to see their payments.').waitFor();
+    assert.equal(await staff.getByRole('heading', { name: 'Balances' }).count(), 0);
+    await expectAccessible(staff, 'payments dashboard, choosing an associate');
+    await staff.getByRole('combobox', { name: 'Associate' }).fill('AGT100');
+    await staff.getByRole('option', { name: /\(AGT100\)$/ }).click();
+    await staff.getByRole('heading', { name: 'Balances' }).waitFor();
+    assert.match(new URL(staff.url()).search, /associate_code=AGT100/);
+
+    // An entry that does not exist: the 404 page, with the way back to the list.
+    await staff.goto('/payments/cashflow/999999999');
+    await staff
+      .getByRole('heading', { name: 'Cashflow entry 999999999 not found', level: 1 })
+      .waitFor();
+    const alert = staff.getByRole('alert');
+    assert.match(await alert.textContent(), /^404/);
+    assert.equal(await alert.getByRole('button', { name: 'Try again' }).count(), 0);
+    await expectAccessible(staff, 'cashflow entry not found');
+    await alert.getByRole('link', { name: /Back to cashflow/ }).click();
+    await staff.getByRole('table', { name: 'Cashflow entries' }).waitFor();
+    // The 404 answer is the browser's one console line.
+    assert.deepEqual(
+      staff.problems.filter((p) => !p.includes('Failed to load resource')),
+      [],
+      staff.problems.join('\n'),
+    );
   },
 );

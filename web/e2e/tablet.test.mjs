@@ -87,6 +87,27 @@ e2e('tablet: the main pages at the 768 px breakpoint', async ({ browser }) => {
     (p) => p.locator('[role="treeitem"][data-code]').nth(2),
     'genealogy tree',
   );
+  await visit(
+    page,
+    '/payments',
+    (p) => p.getByRole('heading', { name: 'Balances' }),
+    'payments dashboard',
+  );
+  await visit(
+    page,
+    '/payments/cashflow?limit=25',
+    (p) =>
+      p
+        .getByRole('table', { name: 'Cashflow entries' })
+        .locator('tbody tr')
+        .filter({ hasNotText: 'Loading' })
+        .first(),
+    'cashflow list',
+  );
+  await page.getByRole('button', { name: /Filters/ }).click();
+  await page.getByLabel('Period from (month)').waitFor();
+  await expectNoSideways(page, 'cashflow list with the filters open');
+  await expectAccessible(page, 'cashflow list with the filters open, 768 px');
   await visit(page, '/account', (p) => p.getByRole('heading', { name: 'Profile' }), 'account');
   await visit(
     page,

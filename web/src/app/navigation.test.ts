@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { areaOf, isActive, topMenu } from './navigation';
+import { areaOf, areas, isActive, topMenu } from './navigation';
+
+const AGENT = { is_senior_level: false, code: 'AGT100', canReadPayments: true };
+const RMD = { is_senior_level: true, code: 'RMD100', canReadPayments: true };
+/** Staff acting for nobody, with payments.read. */
+const STAFF = { is_senior_level: false, canReadPayments: true };
 
 describe('top menu', () => {
   it('shows Dashboard always and an area only when its sidebar has items; Events waits', () => {
-    expect(topMenu({ is_senior_level: false, code: 'AGT100' }).map((a) => a.label)).toEqual([
+    expect(topMenu(AGENT).map((a) => a.label)).toEqual([
       'Dashboard',
       'Business',
       'Team',
       'Payments',
     ]);
-    expect(topMenu({ is_senior_level: false }).map((a) => a.label)).toEqual([
-      'Dashboard',
-      'Business',
-      'Payments',
-    ]);
-    expect(topMenu({ is_senior_level: true, code: 'RMD100' }, true).map((a) => a.label)).toEqual([
+    expect(topMenu(STAFF).map((a) => a.label)).toEqual(['Dashboard', 'Business', 'Payments']);
+    expect(topMenu(RMD, true).map((a) => a.label)).toEqual([
       'Dashboard',
       'Business',
       'Team',
@@ -23,8 +24,16 @@ describe('top menu', () => {
     ]);
   });
 
+  it('hides Payments from staff without payments.read, as Team from staff', () => {
+    const staff = topMenu({ ...STAFF, canReadPayments: false });
+    expect(staff.map((a) => a.label)).toEqual(['Dashboard', 'Business']);
+    expect(
+      areas({ ...STAFF, canReadPayments: false }).find((a) => a.key === 'payments')?.sidebar,
+    ).toEqual([]);
+  });
+
   it('leads each area to its first sidebar item', () => {
-    const menu = topMenu({ is_senior_level: true, code: 'RMD100' });
+    const menu = topMenu(RMD);
     expect(menu.find((a) => a.key === 'business')?.to).toBe('/business/dashboard');
     expect(menu.find((a) => a.key === 'business')?.sidebar.map((i) => i.label)).toEqual([
       'Dashboard',
@@ -34,7 +43,7 @@ describe('top menu', () => {
       'Product Providers',
     ]);
     // Staff acting for nobody have no production of their own: no business dashboard.
-    const staff = topMenu({ is_senior_level: false }).find((a) => a.key === 'business');
+    const staff = topMenu(STAFF).find((a) => a.key === 'business');
     expect(staff?.to).toBe('/business');
     expect(staff?.sidebar.map((i) => i.label)).not.toContain('Dashboard');
     expect(menu.find((a) => a.key === 'team')?.to).toBe('/team');
@@ -44,7 +53,7 @@ describe('top menu', () => {
   });
 
   it('gives Payments its sidebar: Dashboard, Cashflow, Chargebacks', () => {
-    for (const user of [{ is_senior_level: false, code: 'AGT100' }, { is_senior_level: false }]) {
+    for (const user of [AGENT, STAFF]) {
       const payments = topMenu(user).find((a) => a.key === 'payments');
       expect(payments?.to).toBe('/payments');
       expect(payments?.sidebar).toEqual([

@@ -32,9 +32,13 @@ export interface Area {
 /** The events area has no screens yet; its top menu item stays hidden until it lands. */
 export const EVENTS_AVAILABLE = false;
 
+/** What the menus need to know of the user: their own fields, and what the access rules
+ *  (lib/use-access.ts) let them open. */
 export interface MenuUser {
   is_senior_level: boolean;
   code?: string;
+  /** AccessRules.canReadPayments: associates, and staff with payments.read. */
+  canReadPayments: boolean;
 }
 
 /** The Business sidebar (spec §2). The business dashboard is an associate's own production:
@@ -49,9 +53,11 @@ export function businessMenu(user: MenuUser): MenuItem[] {
   ];
 }
 
-/** The Payments sidebar (spec §2). Staff with payments.read choose the associate whose
- *  dashboard to see on the page itself. */
-export function paymentsMenu(): MenuItem[] {
+/** The Payments sidebar (spec §2), for those who may read payments (staff without
+ *  payments.read have none). Staff with payments.read choose the associate whose dashboard to
+ *  see on the page itself. */
+export function paymentsMenu(user: MenuUser): MenuItem[] {
+  if (!user.canReadPayments) return [];
   return [
     { label: 'Dashboard', to: PAYMENTS_PATH, exact: true },
     { label: 'Cashflow', to: CASHFLOW_PATH },
@@ -72,7 +78,7 @@ export function areas(user: MenuUser): Area[] {
     area('team', 'Team', user.code ? teamMenu(user.is_senior_level, user.code) : []),
     area('associates', 'Associates', []),
     area('reports', 'Reports', []),
-    area('payments', 'Payments', paymentsMenu()),
+    area('payments', 'Payments', paymentsMenu(user)),
     area('events', 'Events', [], '/events'),
   ];
 }

@@ -58,7 +58,7 @@ describe('charts', () => {
       </Theme>,
     );
     const img = screen.getByRole('img', {
-      name: 'Money. December 2025: In 0, Out -100; January 2026: In 300, Out 0.',
+      name: 'Money. December 2025: In 0, Out −100; January 2026: In 300, Out 0.',
     });
     // Bars by size whatever the sign; the negative series is marked apart (hatched in CSS).
     const bars = img.querySelectorAll<HTMLElement>('.grouped-chart-bar');
@@ -74,6 +74,6 @@ describe('charts', () => {
       within(table)
         .getAllByRole('row')
         .map((r) => r.textContent),
-    ).toEqual(['MonthInOut', 'December 20250-100', 'January 20263000']);
+    ).toEqual(['MonthInOut', 'December 20250−100', 'January 20263000']);
   });
 });

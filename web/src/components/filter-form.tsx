@@ -1,6 +1,8 @@
-import { Button, Flex, Grid } from '@radix-ui/themes';
+import { Button, Flex, Grid, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
+import { FormField } from './form-field';
+import { MultiSelect, type MultiSelectGroup, type MultiSelectProps } from './multi-select';
 
 /** How a filter panel's values map to and from the listing filter. */
 export interface FilterCodec<V> {
@@ -9,12 +11,77 @@ export interface FilterCodec<V> {
   toFilter: (values: V) => Filter;
 }
 
+// What a codec's toValues reads out of a filter (a value of the URL, or one a page set):
+// a panel's field holds text, or a list of texts.
+
+/** One value of a filter as the text of a field; '' when there is none (or a list). */
+export function filterText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : '';
+}
+
+/** A list operator's values (`in`) as texts; [] when there are none. */
+export function filterList(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+
+/** The options of an enum (each value its own label), one group, for a MultiFilter. */
+export function enumOptions(values: readonly string[]): MultiSelectGroup[] {
+  return [{ options: values.map((value) => ({ value, label: value })) }];
+}
+
+/** A text, date or month field of a filter panel. A month falls back to text where the
+ *  browser has no month picker, hence its placeholder. */
+export function TextFilter({
+  id,
+  label,
+  value,
+  onChange,
+  type,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'date' | 'month';
+}) {
+  return (
+    <FormField id={id} label={label}>
+      <TextField.Root
+        id={id}
+        type={type}
+        value={value}
+        placeholder={type === 'month' ? 'YYYY-MM' : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </FormField>
+  );
+}
+
+/** A field of a filter panel that takes several values (a list operator, `in`). */
+export function MultiFilter(props: MultiSelectProps) {
+  return (
+    <FormField id={props.id} label={props.label}>
+      <MultiSelect {...props} />
+    </FormField>
+  );
+}
+
+/** A filter panel's values and what it does with them (useFilterForm). */
+export interface FilterFormState<V> {
+  values: V;
+  set: <K extends keyof V>(key: K, value: V[K]) => void;
+  apply: () => void;
+  reset: () => void;
+}
+
 /** The values a filter panel edits, seeded from `filter`; `apply` and `reset` call `onApply`. */
 export function useFilterForm<V extends object>(
   filter: CleanFilter,
   codec: FilterCodec<V>,
   onApply: (filter: Filter) => void,
-) {
+): FilterFormState<V> {
   const [values, setValues] = useState<V>(() => codec.toValues(filter));
   return {
     values,

@@ -2,8 +2,9 @@ import { Button, Card, Flex, Spinner, Table, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { ExclamationTriangleIcon } from '@/components/icons/exclamation-triangle';
 import { ReloadIcon } from '@/components/icons/reload';
-import { errorMessage } from '@/lib/errors';
+import { errorMessage, errorStatus } from '@/lib/errors';
 import { ErrorCallout } from './error-callout';
+import { isFinal } from './error-panel';
 
 /** The parts of a list's query (TanStack Query's result) a list table reads. */
 export interface ListQuery {
@@ -37,8 +38,9 @@ export interface ListTableProps {
 
 /**
  * A list's table with its honest states, all derived from its query: a loading row while
- * pending; when the list fails with nothing to show, the failure with Retry in the table body
- * (never the empty state); when a refresh fails over rows already shown, a callout above them
+ * pending; when the list fails with nothing to show, the failure in the table body (never the
+ * empty state), with Retry unless trying again cannot change the answer (isFinal: a 403, a
+ * 404); when a refresh fails over rows already shown, a callout above them
  * ('The clients could not be refreshed'); the empty row; or the rows.
  */
 export function ListTable({
@@ -55,6 +57,7 @@ export function ListTable({
   children,
 }: ListTableProps) {
   const failed = query.isError && !query.isPending;
+  const retry = failed && !isFinal(errorStatus(query.error));
   return (
     <>
       {failed && count > 0 ? (
@@ -92,14 +95,16 @@ export function ListTable({
                   <Text size="2" color="gray" align="center">
                     {errorMessage(query.error)}
                   </Text>
-                  <Button
-                    mt="2"
-                    variant="soft"
-                    onClick={() => void query.refetch()}
-                    loading={query.isFetching}
-                  >
-                    <ReloadIcon aria-hidden /> Retry
-                  </Button>
+                  {retry ? (
+                    <Button
+                      mt="2"
+                      variant="soft"
+                      onClick={() => void query.refetch()}
+                      loading={query.isFetching}
+                    >
+                      <ReloadIcon aria-hidden /> Retry
+                    </Button>
+                  ) : null}
                 </Flex>
               </StateRow>
             ) : count === 0 ? (

@@ -1,10 +1,10 @@
 import { Table, Theme } from '@radix-ui/themes';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { nextOrder, type Order } from '@/lib/listing-state';
-import { SortableHeader } from './sortable-header';
+import { DoubleSortableHeader, SortableHeader, ariaSort } from './sortable-header';
 
 /** Three sortable columns over an order that changes as a list page's does (nextOrder). */
 function Harness({ initial = {}, onSort }: { initial?: Order; onSort?: () => void }) {
@@ -96,5 +96,101 @@ describe('SortableHeader', () => {
     await press('{Enter}', '{"state":"DESC"}');
     await press('[Space]', '{}');
     expect(onSort).toHaveBeenCalledTimes(5);
+  });
+});
+
+describe('ariaSort', () => {
+  it("is the direction of the list's first key on the header over it, else none", () => {
+    expect(ariaSort({ city: 'ASC', state: 'DESC' }, ['city'])).toBe('ascending');
+    expect(ariaSort({ city: 'DESC' }, ['last_name', 'city'])).toBe('descending');
+    // A further key is told by its button's name, not by aria-sort (ARIA wants one).
+    expect(ariaSort({ city: 'ASC', state: 'DESC' }, ['state'])).toBe('none');
+    expect(ariaSort({}, ['city'])).toBe('none');
+  });
+});
+
+describe('DoubleSortableHeader', () => {
+  function Pair({
+    initial = {},
+    stacked,
+    secondSortable,
+  }: {
+    initial?: Order;
+    stacked?: boolean;
+    secondSortable?: boolean;
+  }) {
+    const [order, setOrder] = useState<Order>(initial);
+    return (
+      <Theme>
+        <Table.Root>
+          <Table.Header>
+            <Table.Row>
+              <DoubleSortableHeader
+                stacked={stacked}
+                fields={[
+                  { field: 'category', label: 'Category' },
+                  { field: 'bonus_type', label: 'Bonus type', sortable: secondSortable },
+                ]}
+                order={order}
+                onSort={(field, add) => setOrder((o) => nextOrder(o, field, add))}
+              />
+            </Table.Row>
+          </Table.Header>
+        </Table.Root>
+        <output aria-label="order">{JSON.stringify(order)}</output>
+      </Theme>
+    );
+  }
+
+  it('sorts by either field, the header sorted by the first key of the two', async () => {
+    const user = userEvent.setup();
+    render(<Pair />);
+    const th = screen.getByRole('columnheader');
+    expect(th).toHaveAttribute('aria-sort', 'none');
+    expect(th.querySelector('.sort-pair')).not.toHaveAttribute('data-stacked');
+    await user.click(button(/^Bonus type/));
+    expect(order()).toBe('{"bonus_type":"ASC"}');
+    expect(th).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(button(/^Category/));
+    await user.click(button(/^Category/));
+    expect(order()).toBe('{"category":"DESC"}');
+    expect(th).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('stacks the two fields, and shows a field the list does not sort by as its label', async () => {
+    render(<Pair stacked secondSortable={false} initial={{ category: 'ASC' }} />);
+    const th = screen.getByRole('columnheader');
+    expect(th.querySelector('.sort-pair')).toHaveAttribute('data-stacked', 'true');
+    expect(
+      within(th)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Category, sorted ascending']);
+    expect(within(th).getByText('Bonus type')).toHaveClass('sort-label');
+    expect(th).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('leaves aria-sort off a header over two fields the list does not sort by', () => {
+    render(
+      <Theme>
+        <Table.Root>
+          <Table.Header>
+            <Table.Row>
+              <DoubleSortableHeader
+                fields={[
+                  { field: 'category', label: 'Category', sortable: false },
+                  { field: 'bonus_type', label: 'Bonus type', sortable: false },
+                ]}
+                order={{ category: 'ASC' }}
+                onSort={() => undefined}
+              />
+            </Table.Row>
+          </Table.Header>
+        </Table.Root>
+      </Theme>,
+    );
+    const th = screen.getByRole('columnheader');
+    expect(th).not.toHaveAttribute('aria-sort');
+    expect(within(th).queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -14,9 +14,10 @@ export interface SortableHeaderProps {
   align?: 'left' | 'right';
 }
 
-/** aria-sort of a header: the direction of the list's first sort key, on the header that
- *  shows it (ARIA wants one sorted header); the buttons' names tell the other keys. */
-function ariaSort(order: Order, fields: readonly string[]) {
+/** aria-sort of a header over `fields`: the direction of the list's first sort key, on the
+ *  header that shows it (ARIA wants one sorted header); the buttons' names tell the other
+ *  keys. */
+export function ariaSort(order: Order, fields: readonly string[]) {
   const first = Object.keys(order)[0];
   const direction = first !== undefined && fields.includes(first) ? order[first] : undefined;
   return direction === 'ASC' ? 'ascending' : direction === 'DESC' ? 'descending' : 'none';
@@ -80,24 +81,44 @@ export function SortableHeader({ field, order, onSort, children, align }: Sortab
   );
 }
 
-/** A header over a column that shows two fields (a name and a code), each sortable. */
+/** One of the two fields of a DoubleSortableHeader. */
+export interface HeaderField {
+  field: string;
+  label: ReactNode;
+  /** False when the list does not sort by it: the label alone. Sortable unless said. */
+  sortable?: boolean;
+}
+
+/**
+ * A header over a column that shows two fields (a name and a code), each sortable unless it
+ * says otherwise; `stacked` puts the second under the first (a narrow column).
+ */
 export function DoubleSortableHeader({
   fields,
   order,
   onSort,
+  stacked = false,
 }: {
-  fields: readonly [{ field: string; label: ReactNode }, { field: string; label: ReactNode }];
+  fields: readonly [HeaderField, HeaderField];
   order: Order;
   onSort: (field: string, add: boolean) => void;
+  stacked?: boolean;
 }) {
+  const sorted = fields.filter((f) => f.sortable !== false).map((f) => f.field);
   return (
-    <Table.ColumnHeaderCell aria-sort={ariaSort(order, [fields[0].field, fields[1].field])}>
-      <span className="sort-pair">
-        {fields.map((f) => (
-          <SortButton key={f.field} field={f.field} order={order} onSort={onSort}>
-            {f.label}
-          </SortButton>
-        ))}
+    <Table.ColumnHeaderCell aria-sort={sorted.length > 0 ? ariaSort(order, sorted) : undefined}>
+      <span className="sort-pair" data-stacked={stacked || undefined}>
+        {fields.map((f) =>
+          f.sortable === false ? (
+            <span key={f.field} className="sort-label">
+              {f.label}
+            </span>
+          ) : (
+            <SortButton key={f.field} field={f.field} order={order} onSort={onSort}>
+              {f.label}
+            </SortButton>
+          ),
+        )}
       </span>
     </Table.ColumnHeaderCell>
   );

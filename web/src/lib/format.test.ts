@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   centsToDollars,
   dollarsToCents,
+  MINUS,
   formatCurrency,
   formatCurrencyCompact,
   formatDate,
@@ -9,6 +10,7 @@ import {
   formatNumber,
   formatPhone,
   formatRate,
+  formatSigned,
   percentToBasisPoints,
 } from './format';
 
@@ -41,8 +43,32 @@ describe('format', () => {
   it('formats USD from integer cents', () => {
     expect(formatCurrency(123456)).toBe('$1,234.56');
     expect(formatCurrency(0)).toBe('$0.00');
-    expect(formatCurrency(-250)).toBe('-$2.50');
     expect(formatCurrency(undefined)).toBe('');
+  });
+
+  it('writes every negative figure with the one minus sign, the typographic minus', () => {
+    expect(MINUS).toBe('\u2212');
+    expect(formatCurrency(-250)).toBe('\u2212$2.50');
+    expect(formatCurrency(-123456)).toBe('−$1,234.56');
+    expect(formatCurrency(-0)).toBe('$0.00');
+    expect(formatCurrencyCompact(-1_234_567)).toBe('−$12.3K');
+    expect(formatNumber(-1234)).toBe('−1,234');
+    expect(formatRate(-250)).toBe('−2.5%');
+    expect(formatRate(-5)).toBe('−0.05%');
+    expect(formatRate(-10_000)).toBe('−100%');
+    // Nowhere a hyphen-minus, but in a value for an input.
+    for (const text of [formatCurrency(-1), formatCurrencyCompact(-1), formatRate(-1)]) {
+      expect(text).not.toContain('-');
+    }
+    expect(centsToDollars(-1234)).toBe('-12.34');
+  });
+
+  it('writes money that moves with its sign always: + in, − out, none on zero', () => {
+    expect(formatSigned(18_750)).toBe('+$187.50');
+    expect(formatSigned(-6_250)).toBe('−$62.50');
+    expect(formatSigned(-1_234_567)).toBe('−$12,345.67');
+    expect(formatSigned(0)).toBe('$0.00');
+    expect(formatSigned(-0)).toBe('$0.00');
   });
 
   it('converts dollars typed by a user to cents and back', () => {
@@ -74,8 +100,6 @@ describe('format', () => {
     expect(formatRate(4950)).toBe('49.5%');
     expect(formatRate(1234)).toBe('12.34%');
     expect(formatRate(5)).toBe('0.05%');
-    expect(formatRate(-250)).toBe('-2.5%');
-    expect(formatRate(-5)).toBe('-0.05%');
     expect(formatCurrencyCompact(50_000)).toBe('$500');
     expect(formatCurrencyCompact(1_234_567)).toBe('$12.3K');
     expect(percentToBasisPoints('50')).toBe(5000);

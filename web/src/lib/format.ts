@@ -1,5 +1,14 @@
 // Display formats of the spec: dates MM/DD/YYYY, date-times MM/DD/YYYY HH:mm:ss (the user's
-// time zone), phones (###) ###-####, money in USD from integer cents.
+// time zone), phones (###) ###-####, money in USD from integer cents. A negative figure is
+// written with the one minus sign of the app, the typographic minus (U+2212: −$62.50), which
+// screen readers read as "minus"; only a value for an input (centsToDollars) keeps the
+// hyphen-minus a user types.
+
+/** The minus sign of every figure shown. */
+export const MINUS = '\u2212';
+
+/** A formatted figure with its leading hyphen-minus (Intl's, en-US) as the app's minus. */
+const withMinus = (text: string) => (text.startsWith('-') ? `${MINUS}${text.slice(1)}` : text);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -48,17 +57,24 @@ export function formatPhone(value: string | null | undefined): string {
 
 const count = new Intl.NumberFormat('en-US');
 
-/** A count with thousands separators: 12345 → 12,345. */
+/** A count with thousands separators: 12345 → 12,345; −3. */
 export function formatNumber(value: number): string {
-  return count.format(value);
+  return withMinus(count.format(value));
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** USD from integer cents: 123456 → $1,234.56. */
+/** USD from integer cents: 123456 → $1,234.56, -6250 → −$62.50. */
 export function formatCurrency(cents: number | null | undefined): string {
   if (cents === null || cents === undefined || Number.isNaN(cents)) return '';
-  return usd.format(cents / 100);
+  // || 0: no minus on a zero (−0).
+  return withMinus(usd.format(cents / 100 || 0));
+}
+
+/** USD from integer cents with the sign always written, for money that moves: +$187.50,
+ *  −$62.50, and $0.00 (nothing moved). */
+export function formatSigned(cents: number): string {
+  return cents > 0 ? `+${formatCurrency(cents)}` : formatCurrency(cents);
 }
 
 const usdCompact = new Intl.NumberFormat('en-US', {
@@ -71,7 +87,7 @@ const usdCompact = new Intl.NumberFormat('en-US', {
 
 /** USD from integer cents, short, for charts: 1234567 → $12.3K. */
 export function formatCurrencyCompact(cents: number): string {
-  return usdCompact.format(cents / 100);
+  return withMinus(usdCompact.format(cents / 100));
 }
 
 /** A decimal with at most two places ("1234.5") → an integer count of hundredths (123450), read
@@ -97,10 +113,11 @@ export function percentToBasisPoints(value: string): number | undefined {
 
 /** Integer basis points as a percent: 7500 → "75%", 11000 → "110%", 1250 → "12.5%". */
 export function formatRate(bp: number): string {
-  const whole = Math.trunc(bp / 100);
-  const rest = Math.abs(bp % 100);
-  if (rest === 0) return `${whole}%`;
-  return `${bp < 0 && whole === 0 ? '-' : ''}${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}%`;
+  const whole = Math.trunc(Math.abs(bp) / 100);
+  const rest = Math.abs(bp) % 100;
+  const sign = bp < 0 ? MINUS : '';
+  if (rest === 0) return `${sign}${whole}%`;
+  return `${sign}${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}%`;
 }
 
 /** Integer cents → a plain dollar amount for an input ("1234.56"). */

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { downloadTeam, listClients, listTeam } from '@/api/lists.gen';
+import { downloadTeam, listChargebacks, listClients, listTeam } from '@/api/lists.gen';
 import { toQueryString } from '@/api/mutator';
 import { renderWithProviders } from '@/test/render';
 import {
@@ -15,6 +15,7 @@ import {
   pageRows,
   parseListingState,
   declaredOnly,
+  sortableFields,
   toFilterParams,
   toQueryParams,
   useListingState,
@@ -167,6 +168,18 @@ describe('only what the contract declares', () => {
         listClients,
       ),
     ).toEqual({ filter: { state: { in: ['TX'], ne: 'NY' } }, order: { city: 'ASC' } });
+  });
+});
+
+describe('sortableFields', () => {
+  it('names the fields the contract sorts by, filterable or not', () => {
+    expect([...sortableFields(listChargebacks)].sort()).toEqual([
+      'amount_cents',
+      'id',
+      'occurred_on',
+    ]);
+    expect(sortableFields(listClients).has('city')).toBe(true);
+    expect(sortableFields(listClients).has('phone')).toBe(false);
   });
 });
 

@@ -154,6 +154,15 @@ export function declaredOnly<P>(
   return { filter, order };
 }
 
+/** The fields `spec`'s operation sorts by (the columns that get a sort button). */
+export function sortableFields<P>(spec: ListSpec<P>): ReadonlySet<string> {
+  return new Set(
+    Object.entries(spec.fields)
+      .filter(([, f]) => f.sortable)
+      .map(([name]) => name),
+  );
+}
+
 function encodeValue(value: FilterScalar): string {
   return encodeURIComponent(String(value));
 }

@@ -8,6 +8,18 @@ describe('withSearchParam', () => {
     ).toBe('filter[state][in][]=TX&limit=5&view=Infinity');
     expect(withSearchParam('', 'view', 'Base Shop')).toBe('view=Base%20Shop');
   });
+
+  it('deletes the parameter when the value is undefined or empty, keeping the others', () => {
+    expect(
+      withSearchParam(
+        'period_start=2026-01-01&associate_code=AGT200&page=2',
+        'associate_code',
+        undefined,
+      ),
+    ).toBe('period_start=2026-01-01');
+    expect(withSearchParam('associate_code=AGT200', 'associate_code', '')).toBe('');
+    expect(withSearchParam('view=Infinity', 'associate_code', undefined)).toBe('view=Infinity');
+  });
 });
 
 describe('encodeSearch', () => {

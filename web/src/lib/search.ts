@@ -14,12 +14,13 @@ export function encodeSearch(params: Iterable<[string, string]>): string {
 }
 
 /**
- * `search` with `key` set to `value` (a new view, a tab); `page` is dropped, since the rows
- * change.
+ * `search` with `key` set to `value` (a new view, a tab, an associate), or without `key` when
+ * `value` is undefined or empty; `page` is dropped, since the rows change.
  */
-export function withSearchParam(search: string, key: string, value: string): string {
+export function withSearchParam(search: string, key: string, value: string | undefined): string {
   const params = new URLSearchParams(search);
-  params.set(key, value);
+  if (value) params.set(key, value);
+  else params.delete(key);
   params.delete('page');
   return encodeSearch(params);
 }

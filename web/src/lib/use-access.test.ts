@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENTS_READ, accessRules } from './use-access';
+import { CLIENTS_READ, PAYMENTS_READ, accessRules } from './use-access';
 
 describe('accessRules', () => {
-  it('lets an associate read and own clients', () => {
+  it('lets an associate read and own clients and read its own payments only', () => {
     expect(accessRules({ code: 'AGT100' }, [])).toEqual({
       isStaff: false,
       canReadClients: true,
       canOwnClients: true,
+      canReadPayments: true,
+      readsAllPayments: false,
     });
+    // A permission never widens an associate's payments to everyone's.
+    expect(accessRules({ code: 'AGT100' }, [PAYMENTS_READ]).readsAllPayments).toBe(false);
   });
 
   it('lets staff (no associate code) read clients with clients.read, and never own one', () => {
@@ -15,19 +19,35 @@ describe('accessRules', () => {
       isStaff: true,
       canReadClients: true,
       canOwnClients: false,
+      canReadPayments: false,
+      readsAllPayments: false,
     });
     expect(accessRules({}, [])).toEqual({
       isStaff: true,
       canReadClients: false,
       canOwnClients: false,
+      canReadPayments: false,
+      readsAllPayments: false,
+    });
+  });
+
+  it("lets staff with payments.read read every associate's payments", () => {
+    expect(accessRules({}, [PAYMENTS_READ])).toEqual({
+      isStaff: true,
+      canReadClients: false,
+      canOwnClients: false,
+      canReadPayments: true,
+      readsAllPayments: true,
     });
   });
 
   it('allows nothing while the user is not known', () => {
-    expect(accessRules(undefined, [CLIENTS_READ])).toEqual({
+    expect(accessRules(undefined, [CLIENTS_READ, PAYMENTS_READ])).toEqual({
       isStaff: false,
       canReadClients: false,
       canOwnClients: false,
+      canReadPayments: false,
+      readsAllPayments: false,
     });
   });
 });

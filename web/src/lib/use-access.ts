@@ -5,6 +5,9 @@ import type { RequestMeta } from './query-meta';
 /** The permission that opens the client list to staff. */
 export const CLIENTS_READ = 'clients.read';
 
+/** The permission that opens every associate's payments to staff. */
+export const PAYMENTS_READ = 'payments.read';
+
 /** What the caller may do, from GET /access: the one place the staff rules live. */
 export interface AccessRules {
   /** A staff user acting for no associate: no associate code, so no clients, team or account. */
@@ -13,6 +16,11 @@ export interface AccessRules {
   canReadClients: boolean;
   /** Only associates own (and so add) clients. */
   canOwnClients: boolean;
+  /** Associates read their own payments; staff need payments.read. */
+  canReadPayments: boolean;
+  /** Staff with payments.read read every associate's payments, and name the associate (the
+   *  lists' associate filter, the payments dashboard's associate). */
+  readsAllPayments: boolean;
 }
 
 /** The rules for a user and their permissions; all false while the user is not known. */
@@ -20,12 +28,23 @@ export function accessRules(
   user: Pick<User, 'code'> | undefined,
   permissions: readonly string[],
 ): AccessRules {
-  if (!user) return { isStaff: false, canReadClients: false, canOwnClients: false };
+  if (!user) {
+    return {
+      isStaff: false,
+      canReadClients: false,
+      canOwnClients: false,
+      canReadPayments: false,
+      readsAllPayments: false,
+    };
+  }
   const associate = Boolean(user.code);
+  const paymentsStaff = !associate && permissions.includes(PAYMENTS_READ);
   return {
     isStaff: !associate,
     canReadClients: associate || permissions.includes(CLIENTS_READ),
     canOwnClients: associate,
+    canReadPayments: associate || paymentsStaff,
+    readsAllPayments: paymentsStaff,
   };
 }
 

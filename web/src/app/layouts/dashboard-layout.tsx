@@ -57,7 +57,7 @@ export function DashboardLayout() {
     return <Navigate to="/" replace />;
   }
 
-  const menu = topMenu(user);
+  const menu = topMenu({ ...user, canReadPayments: access.canReadPayments });
   const currentKey = areaOf(location.pathname);
   const currentArea = menu.find((a) => a.key === currentKey);
   const showSidebar = breakpoint === 'lg' && currentArea && currentArea.sidebar.length > 0;

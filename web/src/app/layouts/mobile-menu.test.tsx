@@ -4,7 +4,7 @@ import { renderWithProviders } from '@/test/render';
 import { topMenu } from '../navigation';
 import { MobileMenu } from './mobile-menu';
 
-const menu = topMenu({ is_senior_level: true, code: 'RMD100' });
+const menu = topMenu({ is_senior_level: true, code: 'RMD100', canReadPayments: true });
 
 function open(pathname: string) {
   const area = pathname.startsWith('/team')

@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Grid, Heading, Link, Progress, Table, Text } from '@radix-ui/themes';
+import { Badge, Card, Flex, Grid, Heading, Progress, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useGetBusinessDashboard } from '@/api/gen/endpoints/business/business';
@@ -8,6 +8,7 @@ import { CenteredSpinner } from '@/components/centered-spinner';
 import { BarChart, ColumnChart } from '@/components/charts';
 import { ChoiceSelect } from '@/components/choice-select';
 import { ErrorPanel, errorTitle } from '@/components/error-panel';
+import { FigureCard, FigureValue } from '@/components/figure-card';
 import { BUSINESS_PATH, policyPath } from '@/lib/business-paths';
 import { monthColumns } from '@/lib/chart';
 import { errorDetails } from '@/lib/errors';
@@ -24,26 +25,13 @@ import { DataTable } from '@/components/data-table';
 /** A figure card: the BV, with premium and policies under it. */
 function AmountsCard({ title, amounts, to }: { title: string; amounts: Amounts; to?: string }) {
   return (
-    <Card size="2">
-      <Flex direction="column" gap="1">
-        <Heading as="h3" size="2" color="gray" weight="medium">
-          {to ? (
-            <Link asChild>
-              <RouterLink to={to}>{title}</RouterLink>
-            </Link>
-          ) : (
-            title
-          )}
-        </Heading>
-        <Text size="6" weight="bold">
-          {formatCurrency(amounts.bv_cents)}
-        </Text>
-        <Text size="1" color="gray">
-          BV · {formatCurrency(amounts.premium_cents)} premium · {formatNumber(amounts.policies)}{' '}
-          {amounts.policies === 1 ? 'policy' : 'policies'}
-        </Text>
-      </Flex>
-    </Card>
+    <FigureCard
+      title={title}
+      to={to}
+      note={`BV · ${formatCurrency(amounts.premium_cents)} premium · ${formatNumber(amounts.policies)} ${amounts.policies === 1 ? 'policy' : 'policies'}`}
+    >
+      <FigureValue>{formatCurrency(amounts.bv_cents)}</FigureValue>
+    </FigureCard>
   );
 }
 

@@ -1,9 +1,8 @@
-import { TextField } from '@radix-ui/themes';
 import { useListProviders } from '@/api/gen/endpoints/providers/providers';
 import { ProductCategory } from '@/api/gen/model/productCategory';
 import { ProductType } from '@/api/gen/model/productType';
 import { ChoiceSelect } from '@/components/choice-select';
-import { FilterForm, useFilterForm } from '@/components/filter-form';
+import { FilterForm, TextFilter, useFilterForm } from '@/components/filter-form';
 import { FormField } from '@/components/form-field';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 import { scheduleFilterCodec } from './compensation-schedule-filters';
@@ -68,13 +67,12 @@ export function ScheduleFilterPanel({ filter, onApply }: ScheduleFilterPanelProp
           placeholder="All types"
         />
       </FormField>
-      <FormField id="schedule-filter-name" label="Product name contains">
-        <TextField.Root
-          id="schedule-filter-name"
-          value={values.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-      </FormField>
+      <TextFilter
+        id="schedule-filter-name"
+        label="Product name contains"
+        value={values.name}
+        onChange={(v) => set('name', v)}
+      />
     </FilterForm>
   );
 }

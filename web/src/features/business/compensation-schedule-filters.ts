@@ -1,4 +1,4 @@
-import type { FilterCodec } from '@/components/filter-form';
+import { filterText, type FilterCodec } from '@/components/filter-form';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 
 /** What the filter panel of the compensation schedule edits ('' for any). */
@@ -17,16 +17,13 @@ export const emptyScheduleFilters: ScheduleFilterValues = {
   name: '',
 };
 
-const str = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-
 export const scheduleFilterCodec: FilterCodec<ScheduleFilterValues> = {
   empty: emptyScheduleFilters,
   toValues: (filter: CleanFilter) => ({
-    provider: str(filter.provider_id?.eq),
-    category: str(filter.category?.eq),
-    type: str(filter.type?.eq),
-    name: str(filter.name?.contains),
+    provider: filterText(filter.provider_id?.eq),
+    category: filterText(filter.category?.eq),
+    type: filterText(filter.type?.eq),
+    name: filterText(filter.name?.contains),
   }),
   toFilter: (values): Filter => ({
     provider_id: { eq: /^\d+$/.test(values.provider) ? Number(values.provider) : undefined },

@@ -231,7 +231,9 @@ export function CompensationSchedulePage() {
             columns={3 + Math.max(levels.length, 1)}
             header={
               <>
+                {/* Stacked: narrower columns, so that every level fits beside them at 1280 px. */}
                 <DoubleSortableHeader
+                  stacked
                   fields={[
                     { field: 'name', label: 'Product' },
                     { field: 'provider_name', label: 'Provider' },
@@ -240,6 +242,7 @@ export function CompensationSchedulePage() {
                   onSort={listing.toggleSort}
                 />
                 <DoubleSortableHeader
+                  stacked
                   fields={[
                     { field: 'type', label: 'Type' },
                     { field: 'category', label: 'Category' },

@@ -9,6 +9,7 @@ import { InfoCircledIcon } from '@/components/icons/info-circled';
 import { PageHeader } from '@/components/page-header';
 import { BUSINESS_PATH } from '@/lib/business-paths';
 import { createdMessage, useRedirectAfterSuccess } from '@/lib/form';
+import { parsePositiveId } from '@/lib/ids';
 import { usePageTitle } from '@/lib/page-title';
 import { useAccess } from '@/lib/use-access';
 import { PolicyForm } from './policy-form';
@@ -20,7 +21,7 @@ export function PolicyCreatePage() {
   usePageTitle('New policy', 'Business');
   const access = useAccess();
   const { clientId } = useParams();
-  const client = clientId && /^\d{1,15}$/.test(clientId) ? Number(clientId) : undefined;
+  const client = parsePositiveId(clientId);
   return (
     <>
       <Breadcrumbs items={[{ label: 'Business', to: BUSINESS_PATH }, { label: 'New policy' }]} />

@@ -1,19 +1,23 @@
-import { TextField } from '@radix-ui/themes';
 import { useListProviders } from '@/api/gen/endpoints/providers/providers';
 import { PolicyStatus } from '@/api/gen/model/policyStatus';
 import { ProductCategory } from '@/api/gen/model/productCategory';
 import { ProductType } from '@/api/gen/model/productType';
 import { AssociateLookup } from '@/components/associate-lookup';
 import { ChoiceSelect } from '@/components/choice-select';
-import { FilterForm, useFilterForm } from '@/components/filter-form';
+import {
+  FilterForm,
+  MultiFilter,
+  TextFilter,
+  enumOptions,
+  useFilterForm,
+} from '@/components/filter-form';
 import { FormField } from '@/components/form-field';
-import { MultiSelect } from '@/components/multi-select';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 import { policyFilterCodec } from './policy-filters';
 
-const options = (values: readonly string[]) => [
-  { options: values.map((value) => ({ value, label: value })) },
-];
+const STATUS_OPTIONS = enumOptions(Object.values(PolicyStatus));
+const CATEGORY_OPTIONS = enumOptions(Object.values(ProductCategory));
+const TYPE_OPTIONS = enumOptions(Object.values(ProductType));
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },
@@ -34,41 +38,6 @@ export function PolicyFilterPanel({ filter, onApply }: PolicyFilterPanelProps) {
       options: (providers.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
     },
   ];
-  const text = (
-    id: string,
-    label: string,
-    key: 'policy_number' | 'client_name' | 'submitted_from' | 'submitted_to',
-    type?: 'date',
-  ) => (
-    <FormField id={id} label={label}>
-      <TextField.Root
-        id={id}
-        type={type}
-        value={values[key]}
-        onChange={(e) => set(key, e.target.value)}
-      />
-    </FormField>
-  );
-  const multi = (
-    id: string,
-    label: string,
-    key: 'statuses' | 'categories' | 'types' | 'providers',
-    groups: Parameters<typeof MultiSelect>[0]['groups'],
-    allLabel: string,
-    noun: string,
-  ) => (
-    <FormField id={id} label={label}>
-      <MultiSelect
-        id={id}
-        label={label}
-        value={values[key]}
-        onChange={(v) => set(key, v)}
-        groups={groups}
-        allLabel={allLabel}
-        noun={noun}
-      />
-    </FormField>
-  );
   const yesNo = (id: string, label: string, key: 'split' | 'lapsed') => (
     <FormField id={id} label={label}>
       <ChoiceSelect
@@ -85,40 +54,54 @@ export function PolicyFilterPanel({ filter, onApply }: PolicyFilterPanelProps) {
 
   return (
     <FilterForm label="Filter business" onApply={apply} onReset={reset}>
-      {text('policy-filter-number', 'Policy number starts with', 'policy_number')}
-      {text('policy-filter-client', 'Client name contains', 'client_name')}
-      {multi(
-        'policy-filter-status',
-        'Status',
-        'statuses',
-        options(Object.values(PolicyStatus)),
-        'All statuses',
-        'statuses',
-      )}
-      {multi(
-        'policy-filter-provider',
-        'Provider',
-        'providers',
-        providerOptions,
-        'All providers',
-        'providers',
-      )}
-      {multi(
-        'policy-filter-category',
-        'Category',
-        'categories',
-        options(Object.values(ProductCategory)),
-        'All categories',
-        'categories',
-      )}
-      {multi(
-        'policy-filter-type',
-        'Type',
-        'types',
-        options(Object.values(ProductType)),
-        'All types',
-        'types',
-      )}
+      <TextFilter
+        id="policy-filter-number"
+        label="Policy number starts with"
+        value={values.policy_number}
+        onChange={(v) => set('policy_number', v)}
+      />
+      <TextFilter
+        id="policy-filter-client"
+        label="Client name contains"
+        value={values.client_name}
+        onChange={(v) => set('client_name', v)}
+      />
+      <MultiFilter
+        id="policy-filter-status"
+        label="Status"
+        value={values.statuses}
+        onChange={(v) => set('statuses', v)}
+        groups={STATUS_OPTIONS}
+        allLabel="All statuses"
+        noun="statuses"
+      />
+      <MultiFilter
+        id="policy-filter-provider"
+        label="Provider"
+        value={values.providers}
+        onChange={(v) => set('providers', v)}
+        groups={providerOptions}
+        allLabel="All providers"
+        noun="providers"
+      />
+      <MultiFilter
+        id="policy-filter-category"
+        label="Category"
+        value={values.categories}
+        onChange={(v) => set('categories', v)}
+        groups={CATEGORY_OPTIONS}
+        allLabel="All categories"
+        noun="categories"
+      />
+      <MultiFilter
+        id="policy-filter-type"
+        label="Type"
+        value={values.types}
+        onChange={(v) => set('types', v)}
+        groups={TYPE_OPTIONS}
+        allLabel="All types"
+        noun="types"
+      />
       <AssociateLookup
         label="Writer"
         value={values.writer_code}
@@ -126,8 +109,20 @@ export function PolicyFilterPanel({ filter, onApply }: PolicyFilterPanelProps) {
       />
       {yesNo('policy-filter-split', 'Split', 'split')}
       {yesNo('policy-filter-lapsed', 'Lapsed', 'lapsed')}
-      {text('policy-filter-from', 'Submitted from', 'submitted_from', 'date')}
-      {text('policy-filter-to', 'Submitted to', 'submitted_to', 'date')}
+      <TextFilter
+        id="policy-filter-from"
+        label="Submitted from"
+        type="date"
+        value={values.submitted_from}
+        onChange={(v) => set('submitted_from', v)}
+      />
+      <TextFilter
+        id="policy-filter-to"
+        label="Submitted to"
+        type="date"
+        value={values.submitted_to}
+        onChange={(v) => set('submitted_to', v)}
+      />
     </FilterForm>
   );
 }

@@ -1,4 +1,4 @@
-import type { FilterCodec } from '@/components/filter-form';
+import { filterList, filterText, type FilterCodec } from '@/components/filter-form';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 
 /** What the filter panel of the business list edits. */
@@ -32,29 +32,24 @@ export const emptyPolicyFilters: PolicyFilterValues = {
   submitted_to: '',
 };
 
-const str = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-    ? String(value)
-    : '';
-const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
 const flag = (value: unknown) => {
-  const v = str(value);
+  const v = filterText(value);
   return v === 'true' || v === 'false' ? v : '';
 };
 
 export function filterToValues(filter: CleanFilter): PolicyFilterValues {
   return {
-    policy_number: str(filter.policy_number?.startswith),
-    client_name: str(filter.client_name?.contains),
-    statuses: list(filter.status?.in),
-    categories: list(filter.category?.in),
-    types: list(filter.type?.in),
-    providers: list(filter.provider_id?.in),
-    writer_code: str(filter.writer_code?.eq) || undefined,
+    policy_number: filterText(filter.policy_number?.startswith),
+    client_name: filterText(filter.client_name?.contains),
+    statuses: filterList(filter.status?.in),
+    categories: filterList(filter.category?.in),
+    types: filterList(filter.type?.in),
+    providers: filterList(filter.provider_id?.in),
+    writer_code: filterText(filter.writer_code?.eq) || undefined,
     split: flag(filter.split?.eq),
     lapsed: flag(filter.lapsed?.eq),
-    submitted_from: str(filter.submitted_on?.gte),
-    submitted_to: str(filter.submitted_on?.lte),
+    submitted_from: filterText(filter.submitted_on?.gte),
+    submitted_to: filterText(filter.submitted_on?.lte),
   };
 }
 

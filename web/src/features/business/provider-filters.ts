@@ -1,4 +1,4 @@
-import type { FilterCodec } from '@/components/filter-form';
+import { filterText, type FilterCodec } from '@/components/filter-form';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 
 /** What the filter form of the providers list edits. */
@@ -10,14 +10,11 @@ export interface ProviderFilterValues {
 
 export const emptyProviderFilters: ProviderFilterValues = { name: '', country: '' };
 
-const str = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-
 export const providerFilterCodec: FilterCodec<ProviderFilterValues> = {
   empty: emptyProviderFilters,
   toValues: (filter: CleanFilter) => ({
-    name: str(filter.name?.contains),
-    country: str(filter.country?.eq),
+    name: filterText(filter.name?.contains),
+    country: filterText(filter.country?.eq),
   }),
   toFilter: (values): Filter => ({
     name: { contains: values.name },

@@ -7,6 +7,7 @@ import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorPanel, errorTitle } from '@/components/error-panel';
 import { errorDetails } from '@/lib/errors';
 import { initials } from '@/lib/format';
+import { parsePositiveId } from '@/lib/ids';
 import { usePageTitle } from '@/lib/page-title';
 import { useActiveTabInView } from '@/lib/use-active-tab-in-view';
 import { useCanManageProviders } from './provider-access';
@@ -15,7 +16,6 @@ import {
   PROVIDERS_PATH,
   PROVIDER_TABS,
   PROVIDER_TAB_LABELS,
-  parseProviderId,
   providerPath,
   providerTabPath,
   type ProviderTab,
@@ -41,7 +41,7 @@ function currentTab(pathname: string, base: string): ProviderTab | undefined {
 
 /** business/product-providers/:providerId — the provider's header and its tabs. */
 export function ProviderLayout() {
-  const id = parseProviderId(useParams().providerId);
+  const id = parsePositiveId(useParams().providerId);
   const location = useLocation();
   const canManage = useCanManageProviders();
   const provider = useGetProvider(id ?? 0, {

@@ -20,10 +20,3 @@ export const PROVIDER_TAB_LABELS: Record<ProviderTab, string> = {
 export function providerTabPath(id: number, tab: ProviderTab): string {
   return tab === 'contacts' ? providerPath(id) : `${providerPath(id)}/${tab}`;
 }
-
-/** The :providerId of the route as a positive integer, or undefined. */
-export function parseProviderId(raw: string | undefined): number | undefined {
-  if (!raw || !/^\d+$/.test(raw)) return undefined;
-  const value = Number(raw);
-  return value >= 1 && Number.isSafeInteger(value) ? value : undefined;
-}

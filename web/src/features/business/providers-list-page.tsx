@@ -1,11 +1,11 @@
-import { Avatar, Badge, Card, Flex, Table, Text, TextField } from '@radix-ui/themes';
+import { Avatar, Badge, Card, Flex, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useListProviders } from '@/api/gen/endpoints/providers/providers';
 import { Country } from '@/api/gen/model/country';
 import { listProviders } from '@/api/lists.gen';
 import { ChoiceSelect } from '@/components/choice-select';
-import { FilterForm, useFilterForm } from '@/components/filter-form';
+import { FilterForm, TextFilter, useFilterForm } from '@/components/filter-form';
 import { FormField } from '@/components/form-field';
 import { ListTable } from '@/components/list-table';
 import { PageHeader } from '@/components/page-header';
@@ -48,13 +48,12 @@ function ProviderFilters({
   const { values, set, apply, reset } = useFilterForm(filter, providerFilterCodec, onApply);
   return (
     <FilterForm label="Filter providers" onApply={apply} onReset={reset}>
-      <FormField id="provider-filter-name" label="Name contains">
-        <TextField.Root
-          id="provider-filter-name"
-          value={values.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-      </FormField>
+      <TextFilter
+        id="provider-filter-name"
+        label="Name contains"
+        value={values.name}
+        onChange={(v) => set('name', v)}
+      />
       <FormField id="provider-filter-country" label="Country">
         <ChoiceSelect
           id="provider-filter-country"

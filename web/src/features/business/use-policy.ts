@@ -3,6 +3,7 @@ import { useGetPolicy, useListPolicies } from '@/api/gen/endpoints/business/busi
 import type { Policy } from '@/api/gen/model/policy';
 import type { PolicyRow } from '@/api/gen/model/policyRow';
 import { errorDetails, type ErrorDetails } from '@/lib/errors';
+import { parsePositiveId } from '@/lib/ids';
 
 export interface PolicyRef {
   /** The policy number of the route. */
@@ -14,9 +15,6 @@ export interface PolicyRef {
   failure?: ErrorDetails;
 }
 
-const positive = (text: string | null) =>
-  text && /^\d{1,15}$/.test(text) && Number(text) >= 1 ? Number(text) : undefined;
-
 /**
  * The policy of business/:policyNumber. Links carry its id (`?id=`); a number alone is looked
  * up among the policies the caller may see (the whole organisation for an associate, every
@@ -25,7 +23,7 @@ const positive = (text: string | null) =>
 export function usePolicy(): PolicyRef {
   const { policyNumber = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const given = positive(searchParams.get('id'));
+  const given = parsePositiveId(searchParams.get('id'));
   const matches = useListPolicies(
     { 'filter[policy_number][eq]': policyNumber, view: 'Infinity', limit: 20 },
     {

@@ -1,4 +1,4 @@
-import type { FilterCodec } from '@/components/filter-form';
+import { filterList, filterText, type FilterCodec } from '@/components/filter-form';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 
 /** What the filter panel of the client list edits. */
@@ -40,17 +40,13 @@ function dayBoundary(day: string, end: boolean): string | undefined {
   return date.toISOString();
 }
 
-const str = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-
 export function filterToValues(filter: CleanFilter): ClientFilterValues {
-  const states = filter.state?.in;
   return {
-    first_name: str(filter.first_name?.contains),
-    last_name: str(filter.last_name?.contains),
-    email: str(filter.email?.contains),
-    states: Array.isArray(states) ? states.map(String) : [],
-    associate_code: str(filter.associate_code?.eq) || undefined,
+    first_name: filterText(filter.first_name?.contains),
+    last_name: filterText(filter.last_name?.contains),
+    email: filterText(filter.email?.contains),
+    states: filterList(filter.state?.in),
+    associate_code: filterText(filter.associate_code?.eq) || undefined,
     created_from: localDate(filter.created_at?.gte),
     created_to: localDate(filter.created_at?.lte),
   };

@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashflowEntry } from '@/api/gen/model/cashflowEntry';
 import type { CashflowEntryDetail } from '@/api/gen/model/cashflowEntryDetail';
-import { accessAnswer, apiError, calls, fakeApi } from '@/test/fake-api';
+import { NO_STAFF_PERMISSION } from '@/lib/errors';
+import { useAccess } from '@/lib/use-access';
+import { accessAnswer, apiError, calls, fakeApi, held } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { CashflowEntryPage } from './cashflow-entry-page';
 
@@ -83,14 +86,24 @@ const detail = (current: CashflowEntry): CashflowEntryDetail => ({
   line_entries: line,
 });
 
-const server = { fail: undefined as { status: number; message: string } | undefined };
+const server = {
+  fail: undefined as { status: number; message: string } | undefined,
+  staff: false,
+  permissions: [] as string[],
+};
 
 beforeEach(() => {
   server.fail = undefined;
+  server.staff = false;
+  server.permissions = [];
   fakeApi({
-    '/access': () => accessAnswer(),
+    '/access': () => accessAnswer({ staff: server.staff, permissions: server.permissions }),
     'GET /payments/cashflow/101': () => {
       if (server.fail) throw apiError(server.fail.status, server.fail.message);
+      // As the server answers staff without payments.read.
+      if (server.staff && !server.permissions.includes('payments.read')) {
+        throw apiError(403, 'Missing permission payments.read', { code: 'staff_permission' });
+      }
       return detail(line[0] as CashflowEntry);
     },
     'GET /payments/cashflow/104': () => detail(line[3] as CashflowEntry),
@@ -112,15 +125,26 @@ beforeEach(() => {
   });
 });
 
+/** As the app's layout does: the page shows once the caller is known. */
+function OnceSignedIn({ children }: { children: ReactNode }) {
+  const { user } = useAccess();
+  return user ? children : null;
+}
+
 function renderEntry(path = '/payments/cashflow/101') {
-  return renderWithProviders(<CashflowEntryPage />, {
-    path,
-    route: '/payments/cashflow/:id',
-    extraRoutes: [
-      { path: '/payments/cashflow', element: <h1>Cashflow list</h1> },
-      { path: '/business/:policyNumber', element: <h1>Policy page</h1> },
-    ],
-  });
+  return renderWithProviders(
+    <OnceSignedIn>
+      <CashflowEntryPage />
+    </OnceSignedIn>,
+    {
+      path,
+      route: '/payments/cashflow/:id',
+      extraRoutes: [
+        { path: '/payments/cashflow', element: <h1>Cashflow list</h1> },
+        { path: '/business/:policyNumber', element: <h1>Policy page</h1> },
+      ],
+    },
+  );
 }
 
 /** The label → value pairs of the data lists inside `root`. */
@@ -265,9 +289,58 @@ describe('CashflowEntryPage', () => {
     const { user } = renderEntry();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('404');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(document.title).toBe('404 Cashflow entry not found · Associate Portal');
     await user.click(within(alert).getByRole('link', { name: /Back to cashflow/ }));
     expect(await screen.findByRole('heading', { name: 'Cashflow list' })).toBeInTheDocument();
+  });
+
+  it('shows a spinner under the breadcrumbs until the entry comes', async () => {
+    const gate = held(detail(line[0] as CashflowEntry));
+    fakeApi({ '/access': () => accessAnswer(), 'GET /payments/cashflow/101': gate.answer });
+    renderEntry();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading the entry…');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+      'PaymentsCashflowEntry 101',
+    );
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    gate.release();
+    expect(
+      await screen.findByRole('heading', { name: 'Advance · Override Bonus', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the server fails, not the way back', async () => {
+    server.fail = { status: 500, message: 'The ledger is unavailable' };
+    renderEntry();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('500');
+    expect(
+      within(alert).getByRole('heading', { name: 'The ledger is unavailable', level: 1 }),
+    ).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(within(alert).queryByRole('link', { name: /Back to cashflow/ })).not.toBeInTheDocument();
+    expect(document.title).toBe('500 The ledger is unavailable · Associate Portal');
+  });
+
+  it('tells staff without payments.read they may not, without a way back to the list', async () => {
+    server.staff = true;
+    server.permissions = ['clients.read'];
+    renderEntry();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('403');
+    expect(
+      within(alert).getByRole('heading', { name: NO_STAFF_PERMISSION, level: 1 }),
+    ).toBeInTheDocument();
+    // A refusal: no "Try again", and not the list they may not read either.
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(within(alert).queryByRole('link', { name: /Back to cashflow/ })).not.toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(document.title).toBe(`403 ${NO_STAFF_PERMISSION} · Associate Portal`);
   });
 
   it('answers 404 for an id that is not one, asking nothing', async () => {

@@ -11,14 +11,13 @@ import { ErrorPanel, errorTitle } from '@/components/error-panel';
 import { PageHeader } from '@/components/page-header';
 import { policyPath } from '@/lib/business-paths';
 import { errorDetails, type ErrorDetails } from '@/lib/errors';
-import { formatCurrency, formatDate, formatRate } from '@/lib/format';
+import { formatCurrency, formatDate, formatRate, formatSigned } from '@/lib/format';
+import { parsePositiveId } from '@/lib/ids';
 import { usePageTitle } from '@/lib/page-title';
 import { CASHFLOW_PATH, PAYMENTS_PATH, cashflowEntryPath } from '@/lib/payments-paths';
-import { DirectionBadge, EntryStatusBadge, SignedAmount, formatSigned } from './entry-parts';
+import { useAccess } from '@/lib/use-access';
+import { DirectionBadge, EntryStatusBadge, SignedAmount } from './entry-parts';
 import { KIND_LABELS, monthName } from './payments-labels';
-
-const positive = (text: string) =>
-  /^\d{1,15}$/.test(text) && Number(text) >= 1 ? Number(text) : undefined;
 
 /** The upline chain of a line, from the writer to the earner. */
 function Chain({ codes }: { codes: readonly string[] }) {
@@ -253,7 +252,8 @@ function EntryDetail({ d }: { d: CashflowEntryDetail }) {
  *  entry of the line. */
 export function CashflowEntryPage() {
   const { id = '' } = useParams();
-  const entryId = positive(id);
+  const { canReadPayments } = useAccess();
+  const entryId = parsePositiveId(id);
   const query = useGetCashflowEntry(entryId ?? 0, {
     query: { enabled: entryId !== undefined, meta: { toast: false } },
   });
@@ -263,7 +263,10 @@ export function CashflowEntryPage() {
   usePageTitle(...(failure ? [errorTitle(failure)] : [`Cashflow entry ${id}`, 'Payments']));
 
   if (failure) {
-    return <ErrorPanel {...failure} back={{ to: CASHFLOW_PATH, label: 'Back to cashflow' }} />;
+    // The way back is the list, for those who may read it (staff without payments.read
+    // may not: the panel offers the page before, or the dashboard).
+    const back = canReadPayments ? { to: CASHFLOW_PATH, label: 'Back to cashflow' } : undefined;
+    return <ErrorPanel {...failure} back={back} />;
   }
   return (
     <>

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashflowEntry } from '@/api/gen/model/cashflowEntry';
 import { useAccess } from '@/lib/use-access';
-import { accessAnswer, apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
+import { NO_STAFF_PERMISSION } from '@/lib/errors';
+import { accessAnswer, apiError, calls, fakeApi, held, type FakeRequest } from '@/test/fake-api';
 import { mockMatchMedia } from '@/test/match-media';
 import { renderWithProviders } from '@/test/render';
 import { CashflowListPage } from './cashflow-list-page';
@@ -40,6 +41,10 @@ const entry = (id: number, over: Partial<CashflowEntry> = {}): CashflowEntry => 
 
 function listCashflow({ params }: FakeRequest) {
   if (server.fail) throw apiError(server.fail.status, server.fail.message);
+  // As the server answers staff without payments.read.
+  if (server.staff && !server.permissions.includes('payments.read')) {
+    throw apiError(403, 'Missing permission payments.read', { code: 'staff_permission' });
+  }
   const limit = Number(params.limit);
   const data = server.rows.slice(0, limit + 1);
   return data.length > limit ? { data, next_cursor: 'after-page' } : { data };
@@ -210,7 +215,7 @@ describe('CashflowListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() =>
       expect(router.state.location.search).toBe(
-        '?filter[period][lte]=2026-03-01&filter[occurred_on][gte]=2026-01-15&filter[direction][eq]=Chargeback&filter[policy_number][eq]=LF-9&filter[policy_id][eq]=31',
+        '?filter[period][lte]=2026-03-01&filter[direction][eq]=Chargeback&filter[occurred_on][gte]=2026-01-15&filter[policy_number][eq]=LF-9&filter[policy_id][eq]=31',
       ),
     );
     await waitFor(() =>
@@ -308,12 +313,50 @@ describe('CashflowListPage', () => {
     expect(screen.getByRole('search', { name: 'Filter cashflow' })).toBeInTheDocument();
   });
 
-  it('says when the list cannot be loaded', async () => {
-    server.fail = { status: 403, message: 'Your staff account does not have permission' };
+  it('shows a loading row until the entries come, never the empty state', async () => {
+    const gate = held({ data: [entry(1)] });
+    fakeApi({ '/access': () => accessAnswer(), '/payments/cashflow': gate.answer });
     renderList();
+    const loading = await within(await findTable()).findByText('Loading cashflow entries…');
+    expect(table().closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('No cashflow entries found')).not.toBeInTheDocument();
+    gate.release();
+    await within(table()).findByRole('link', { name: 'Advance' });
+    expect(loading).not.toBeInTheDocument();
+    expect(table().closest('[aria-busy]')).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('says when the list cannot be loaded, with Retry while trying again may help', async () => {
+    server.fail = { status: 503, message: 'The ledger is unavailable' };
+    const { user } = renderList();
     const alert = await within(await findTable()).findByRole('alert');
     expect(alert).toHaveTextContent('The cashflow entries could not be loaded');
+    expect(alert).toHaveTextContent('The ledger is unavailable');
     expect(screen.queryByText('No cashflow entries found')).not.toBeInTheDocument();
+    server.fail = undefined;
+    server.rows = [entry(1)];
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(table()).findByRole('link', { name: 'Advance' })).toBeInTheDocument();
+  });
+
+  it('shows staff without payments.read the refusal: no Retry, nothing of everyone', async () => {
+    server.staff = true;
+    server.permissions = ['clients.read'];
+    renderList();
+    const alert = await within(await findTable()).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      `The cashflow entries could not be loaded${NO_STAFF_PERMISSION}`,
+    );
+    // A refusal stays one: trying again cannot change it.
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText('No cashflow entries found')).not.toBeInTheDocument();
+    // Neither an associate's words nor everyone's.
+    expect(screen.queryByText(/your earnings/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/every associate/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Associate' })).not.toBeInTheDocument();
+    await userClickFilters();
+    expect(screen.queryByRole('combobox', { name: 'Associate' })).not.toBeInTheDocument();
+    expect(listCalls()).toHaveLength(1);
   });
 });
 

@@ -11,26 +11,23 @@ import { useDownload } from '@/lib/download';
 import {
   activeFilterCount,
   pageRows,
+  sortableFields,
   toFilterParams,
   toQueryParams,
   useListingState,
 } from '@/lib/listing-state';
 import { usePageTitle } from '@/lib/page-title';
+import { useAccess } from '@/lib/use-access';
 import { CashflowFilterPanel } from './cashflow-filter-panel';
 import { EntriesTable } from './entries-table';
-import { usePaymentsAccess } from './payments-access';
 
-const SORTABLE: ReadonlySet<string> = new Set(
-  Object.entries(listCashflow.fields)
-    .filter(([, f]) => f.sortable)
-    .map(([name]) => name),
-);
+const SORTABLE = sortableFields(listCashflow);
 
 /** payments/cashflow: the ledger's entries the caller may see, with filters, sortable
  *  columns, paging and downloads, all in the URL; each row opens its entry. */
 export function CashflowListPage() {
   usePageTitle('Cashflow', 'Payments');
-  const { readsEveryone } = usePaymentsAccess();
+  const { isStaff, readsAllPayments } = useAccess();
   const listing = useListingState(listCashflow);
   const { state } = listing;
   const filters = activeFilterCount(state.filter);
@@ -51,9 +48,11 @@ export function CashflowListPage() {
         description={
           onePolicy
             ? 'The entries of one policy: its advance, escrow, releases and any chargebacks.'
-            : readsEveryone
+            : readsAllPayments
               ? 'The cashflow entries of every associate.'
-              : 'Every entry of your earnings: advances, escrow and its releases, bonus pools and chargebacks.'
+              : isStaff
+                ? undefined
+                : 'Every entry of your earnings: advances, escrow and its releases, bonus pools and chargebacks.'
         }
         actions={<DownloadMenu onDownload={download.mutate} pending={download.isPending} />}
       />
@@ -73,7 +72,7 @@ export function CashflowListPage() {
             key={JSON.stringify(state.filter)}
             filter={state.filter}
             onApply={listing.setFilter}
-            byAssociate={readsEveryone}
+            byAssociate={readsAllPayments}
           />
         </Card>
       ) : null}
@@ -85,7 +84,7 @@ export function CashflowListPage() {
         rows={rows}
         listing={listing}
         sortable={SORTABLE}
-        showAssociate={readsEveryone}
+        showAssociate={readsAllPayments}
         emptyText={
           filters > 0
             ? 'No entry matches these filters.'

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CashflowEntry } from '@/api/gen/model/cashflowEntry';
 import { useAccess } from '@/lib/use-access';
-import { accessAnswer, apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
+import { NO_STAFF_PERMISSION } from '@/lib/errors';
+import { accessAnswer, apiError, calls, fakeApi, held, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ChargebacksPage } from './chargebacks-page';
 
@@ -39,6 +40,10 @@ const chargeback = (id: number, over: Partial<CashflowEntry> = {}): CashflowEntr
 
 function listChargebacks({ params }: FakeRequest) {
   if (server.fail) throw apiError(server.fail.status, server.fail.message);
+  // As the server answers staff without payments.read.
+  if (server.staff && !server.permissions.includes('payments.read')) {
+    throw apiError(403, 'Missing permission payments.read', { code: 'staff_permission' });
+  }
   const limit = Number(params.limit);
   const data = server.rows.slice(0, limit + 1);
   return data.length > limit ? { data, next_cursor: 'after-page' } : { data };
@@ -177,11 +182,55 @@ describe('ChargebacksPage', () => {
     expect(screen.getByRole('combobox', { name: 'Associate' })).toBeInTheDocument();
   });
 
-  it('says when the list cannot be loaded', async () => {
+  it('says when the list cannot be loaded, with Retry', async () => {
     server.fail = { status: 500, message: 'The ledger is unavailable' };
     renderList();
     const alert = await within(await findTable()).findByRole('alert');
     expect(alert).toHaveTextContent('The chargebacks could not be loaded');
     expect(alert).toHaveTextContent('The ledger is unavailable');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.queryByText('No chargebacks found')).not.toBeInTheDocument();
+  });
+
+  it('shows a loading row until the chargebacks come, never the empty state', async () => {
+    const gate = held({ data: [chargeback(11)] });
+    fakeApi({ '/access': () => accessAnswer(), '/payments/chargebacks': gate.answer });
+    renderList();
+    const loading = await within(await findTable()).findByText('Loading chargebacks…');
+    expect(table().closest('[aria-busy]')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('No chargebacks found')).not.toBeInTheDocument();
+    gate.release();
+    await within(table()).findByRole('link', { name: 'Chargeback Escrow' });
+    expect(loading).not.toBeInTheDocument();
+  });
+
+  it('says there are none when no filter is on', async () => {
+    renderList();
+    const t = await findTable();
+    expect(await within(t).findByText('No chargebacks found')).toBeInTheDocument();
+    expect(within(t).getByText('There are no chargebacks to show.')).toBeInTheDocument();
+    expect(within(t).queryByText(/matches these filters/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Filters/ })).not.toHaveTextContent(/\d/);
+    expect(listCalls().map((c) => c.params)).toEqual([{ page: 1, limit: 100 }]);
+  });
+
+  it('says no chargeback matches when a filter is on', async () => {
+    renderList('/payments/chargebacks?filter[status][eq]=Chargeback');
+    const t = await findTable();
+    expect(await within(t).findByText('No chargebacks found')).toBeInTheDocument();
+    expect(within(t).getByText('No chargeback matches these filters.')).toBeInTheDocument();
+  });
+
+  it('shows staff without payments.read the refusal: no Retry, nothing of everyone', async () => {
+    server.staff = true;
+    server.permissions = ['clients.read'];
+    renderList();
+    const alert = await within(await findTable()).findByRole('alert');
+    expect(alert).toHaveTextContent(`The chargebacks could not be loaded${NO_STAFF_PERMISSION}`);
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText('No chargebacks found')).not.toBeInTheDocument();
+    expect(screen.queryByText(/What lapsed policies took back/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/every associate/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Associate' })).not.toBeInTheDocument();
   });
 });

@@ -6,23 +6,25 @@ import { listChargebacks } from '@/api/lists.gen';
 import { FilterToggle } from '@/components/filter-toggle';
 import { PageHeader } from '@/components/page-header';
 import { ListingPagination } from '@/components/pagination';
-import { activeFilterCount, pageRows, toQueryParams, useListingState } from '@/lib/listing-state';
+import {
+  activeFilterCount,
+  pageRows,
+  sortableFields,
+  toQueryParams,
+  useListingState,
+} from '@/lib/listing-state';
 import { usePageTitle } from '@/lib/page-title';
+import { useAccess } from '@/lib/use-access';
 import { ChargebackFilterPanel } from './chargeback-filter-panel';
 import { EntriesTable } from './entries-table';
-import { usePaymentsAccess } from './payments-access';
 
-const SORTABLE: ReadonlySet<string> = new Set(
-  Object.entries(listChargebacks.fields)
-    .filter(([, f]) => f.sortable)
-    .map(([name]) => name),
-);
+const SORTABLE = sortableFields(listChargebacks);
 
 /** payments/chargebacks: what lapses took back (Chargeback Escrow from the escrow held, and
  *  Chargeback debits), with filters, sortable columns and paging in the URL. */
 export function ChargebacksPage() {
   usePageTitle('Chargebacks', 'Payments');
-  const { readsEveryone } = usePaymentsAccess();
+  const { isStaff, readsAllPayments } = useAccess();
   const listing = useListingState(listChargebacks);
   const { state } = listing;
   const filters = activeFilterCount(state.filter);
@@ -37,9 +39,11 @@ export function ChargebacksPage() {
       <PageHeader
         title="Chargebacks"
         description={
-          readsEveryone
+          readsAllPayments
             ? 'The chargebacks of every associate.'
-            : 'What lapsed policies took back: first from the escrow held (Chargeback Escrow), the rest as a debit netted against later pay (Chargeback).'
+            : isStaff
+              ? undefined
+              : 'What lapsed policies took back: first from the escrow held (Chargeback Escrow), the rest as a debit netted against later pay (Chargeback).'
         }
       />
 
@@ -58,7 +62,7 @@ export function ChargebacksPage() {
             key={JSON.stringify(state.filter)}
             filter={state.filter}
             onApply={listing.setFilter}
-            byAssociate={readsEveryone}
+            byAssociate={readsAllPayments}
           />
         </Card>
       ) : null}
@@ -70,7 +74,7 @@ export function ChargebacksPage() {
         rows={rows}
         listing={listing}
         sortable={SORTABLE}
-        showAssociate={readsEveryone}
+        showAssociate={readsAllPayments}
         emptyText={
           filters > 0 ? 'No chargeback matches these filters.' : 'There are no chargebacks to show.'
         }

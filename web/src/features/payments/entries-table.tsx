@@ -2,11 +2,11 @@ import { Flex, Table, Text } from '@radix-ui/themes';
 import { Link } from 'react-router';
 import type { CashflowEntry } from '@/api/gen/model/cashflowEntry';
 import { ListTable, type ListQuery } from '@/components/list-table';
-import { SortButton, SortableHeader } from '@/components/sortable-header';
+import { DoubleSortableHeader, SortButton, SortableHeader } from '@/components/sortable-header';
 import { useBreakpoint } from '@/lib/breakpoint';
 import { policyPath } from '@/lib/business-paths';
 import { formatDate } from '@/lib/format';
-import type { Listing, Order } from '@/lib/listing-state';
+import type { Listing } from '@/lib/listing-state';
 import { cashflowEntryPath } from '@/lib/payments-paths';
 import { EntryStatusBadge, SignedAmount } from './entry-parts';
 import { KIND_LABELS, monthName } from './payments-labels';
@@ -33,14 +33,6 @@ const OCCURRED: Field = ['occurred_on', 'Occurred'];
 const PERIOD: Field = ['period', 'Period'];
 const STATUS: Field = ['status', 'Status'];
 const AMOUNT: Field = ['amount_cents', 'Amount'];
-
-/** aria-sort of a header over `fields`: the direction of the list's first sort key when it is
- *  one of them. */
-function ariaSort(order: Order, fields: readonly string[]) {
-  const first = Object.keys(order)[0];
-  const direction = first !== undefined && fields.includes(first) ? order[first] : undefined;
-  return direction === 'ASC' ? 'ascending' : direction === 'DESC' ? 'descending' : 'none';
-}
 
 function PolicyLink({ entry: e }: { entry: CashflowEntry }) {
   return e.policy_id !== undefined && e.policy_number ? (
@@ -94,14 +86,18 @@ export function EntriesTable({
     ) : (
       <span key={field}>{label}</span>
     );
-  /** One column over two fields (a category and its bonus type), each sortable if it may be. */
-  const pair = (a: Field, b: Field) => (
-    <Table.ColumnHeaderCell aria-sort={ariaSort(state.order, [a[0], b[0]])}>
-      <span className="sort-stack">
-        {sortBy(a)}
-        {sortBy(b)}
-      </span>
-    </Table.ColumnHeaderCell>
+  /** One column over two fields (a category and its bonus type), one over the other, each
+   *  sortable if it may be. */
+  const pair = ([a, aLabel]: Field, [b, bLabel]: Field) => (
+    <DoubleSortableHeader
+      stacked
+      fields={[
+        { field: a, label: aLabel, sortable: sortable.has(a) },
+        { field: b, label: bLabel, sortable: sortable.has(b) },
+      ]}
+      order={state.order}
+      onSort={toggleSort}
+    />
   );
   const single = ([field, label]: Field, align?: 'right') =>
     sortable.has(field) ? (

@@ -1,28 +1,15 @@
 import { Badge, Text } from '@radix-ui/themes';
 import type { EntryDirection } from '@/api/gen/model/entryDirection';
 import type { EntryStatus } from '@/api/gen/model/entryStatus';
-import { formatCurrency } from '@/lib/format';
+import { formatSigned } from '@/lib/format';
 import { STATUS_COLORS } from './payments-labels';
 import './payments.css';
-
-const MINUS = '\u2212';
 
 /** Money taken back as a negative amount, whatever the sign it came with (0 stays 0). */
 export const asReclaim = (cents: number) => (cents > 0 ? -cents : cents);
 
-/** Integer cents, a negative amount with a typographic minus: −$62.50. */
-export function formatMoney(cents: number): string {
-  return cents < 0 ? `${MINUS}${formatCurrency(-cents)}` : formatCurrency(cents);
-}
-
-/** Integer cents with their sign always written: +$187.50, −$62.50 (a typographic minus). */
-export function formatSigned(cents: number): string {
-  if (cents === 0) return formatCurrency(0);
-  return `${cents < 0 ? MINUS : '+'}${formatCurrency(Math.abs(cents))}`;
-}
-
 /** A signed amount. A chargeback is told apart by its minus sign and its word as well as its
- *  colour: 'Chargeback' is said after it (visibly, or to screen readers only when `quiet`). */
+ *  colour: '(chargeback)' is said after it to screen readers. */
 export function SignedAmount({
   cents,
   direction,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentsDashboard } from '@/api/gen/model/paymentsDashboard';
 import { useAccess } from '@/lib/use-access';
-import { accessAnswer, apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
+import { accessAnswer, apiError, calls, fakeApi, held, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PaymentsDashboardPage } from './payments-dashboard-page';
 
@@ -225,6 +225,33 @@ describe('PaymentsDashboardPage', () => {
       'href',
       '/payments/chargebacks?filter[associate_code][eq]=AGT200',
     );
+  });
+
+  it('lets staff go back to choosing, keeping the period', async () => {
+    server.staff = true;
+    server.permissions = ['payments.read'];
+    const { user, router } = renderDashboard(
+      '/payments?period_start=2026-01-01&period_end=2026-03-31&associate_code=AGT200',
+    );
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Clear Associate' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?period_start=2026-01-01&period_end=2026-03-31'),
+    );
+    expect(await screen.findByText('Choose an associate to see their payments.')).toBeVisible();
+    expect(dashboardCalls()).toHaveLength(1);
+  });
+
+  it('shows a spinner until the figures come', async () => {
+    const gate = held(dashboard({ method: 'GET', url: '', params: {}, data: undefined }));
+    fakeApi({ '/access': () => accessAnswer(), '/payments/dashboard': gate.answer });
+    renderDashboard();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading payments…');
+    expect(await title()).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Balances' })).not.toBeInTheDocument();
+    gate.release();
+    await loaded();
+    expect(screen.queryByText('Loading payments…')).not.toBeInTheDocument();
   });
 
   it('tells staff without payments.read that they cannot see payments, asking nothing', async () => {

@@ -1,7 +1,7 @@
-import { Box, Card, DataList, Flex, Grid, Heading, Link, Table, Text } from '@radix-ui/themes';
+import { Box, Card, DataList, Flex, Grid, Heading, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useGetPaymentsDashboard } from '@/api/gen/endpoints/payments/payments';
 import type { PaymentsDashboard } from '@/api/gen/model/paymentsDashboard';
 import { AssociateLookup } from '@/components/associate-lookup';
@@ -10,6 +10,7 @@ import { GroupedColumnChart } from '@/components/charts';
 import { DataTable } from '@/components/data-table';
 import { DetailField } from '@/components/detail-field';
 import { ErrorPanel, errorTitle } from '@/components/error-panel';
+import { FigureCard, FigureValue } from '@/components/figure-card';
 import { PageHeader } from '@/components/page-header';
 import { PeriodPicker } from '@/components/period-picker';
 import { monthLabel } from '@/lib/chart';
@@ -18,54 +19,16 @@ import { formatCurrency, formatNumber } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { CASHFLOW_PATH, CHARGEBACKS_PATH } from '@/lib/payments-paths';
 import { formatPeriod, periodParams, usePeriod } from '@/lib/period';
-import { encodeSearch } from '@/lib/search';
-import { SignedAmount, asReclaim, formatMoney } from './entry-parts';
-import { usePaymentsAccess } from './payments-access';
+import { encodeSearch, withSearchParam } from '@/lib/search';
+import { useAccess } from '@/lib/use-access';
+import { SignedAmount, asReclaim } from './entry-parts';
 import { CATEGORIES, monthName } from './payments-labels';
 
 const ASSOCIATE_PARAM = 'associate_code';
 
-/** A figure: its name (a link to its entries when there is a list for it), the amount, and a
- *  line on what it is. */
-function Figure({
-  title,
-  to,
-  note,
-  children,
-}: {
-  title: string;
-  to?: string;
-  note: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card size="2">
-      <Flex direction="column" gap="1">
-        <Heading as="h3" size="2" color="gray" weight="medium">
-          {to ? (
-            <Link asChild>
-              <RouterLink to={to}>{title}</RouterLink>
-            </Link>
-          ) : (
-            title
-          )}
-        </Heading>
-        {children}
-        <Text size="1" color="gray">
-          {note}
-        </Text>
-      </Flex>
-    </Card>
-  );
-}
-
 /** Money shown as a figure's value. */
 function Money({ cents }: { cents: number }) {
-  return (
-    <Text size="6" weight="bold" className="nowrap">
-      {formatCurrency(cents)}
-    </Text>
-  );
+  return <FigureValue>{formatCurrency(cents)}</FigureValue>;
 }
 
 /** Money taken back, always shown with its minus sign (the contract's ≤ 0 figures). */
@@ -97,7 +60,7 @@ function EscrowCalendar({ d }: { d: PaymentsDashboard }) {
   const total = months.reduce((sum, m) => sum + m.amount_cents, 0);
   return (
     <Card size="3">
-      <Heading as="h2" size="3" mb="1" id="payments-escrow">
+      <Heading as="h2" size="3" mb="1">
         Escrow release calendar
       </Heading>
       <Text as="p" size="2" color="gray" mb="3">
@@ -194,39 +157,39 @@ function Dashboard({ d, associate }: { d: PaymentsDashboard; associate?: string 
     <Flex direction="column" gap="5">
       <Section id="payments-period" title={`The period, ${periodText}`}>
         <Grid columns={{ initial: '1', sm: '2' }} gap="4" mb="4">
-          <Figure title="Earnings" note="Compensation of the period, every category">
+          <FigureCard title="Earnings" note="Compensation of the period, every category">
             <Money cents={d.earnings_cents} />
-          </Figure>
-          <Figure
+          </FigureCard>
+          <FigureCard
             title="Chargebacks"
             to={chargebacksPath}
             note="Taken back by lapses in the period"
           >
             <Reclaim cents={d.chargebacks_cents} />
-          </Figure>
+          </FigureCard>
         </Grid>
         <Grid columns={{ initial: '1', sm: '2', lg: '4' }} gap="4">
           {CATEGORIES.map((c) => (
-            <Figure key={c} title={c} to={entriesOf(c)} note={`${c} earnings`}>
+            <FigureCard key={c} title={c} to={entriesOf(c)} note={`${c} earnings`}>
               <Money cents={amountOf(c)} />
-            </Figure>
+            </FigureCard>
           ))}
         </Grid>
       </Section>
       <Section id="payments-balances" title="Balances">
         <Grid columns={{ initial: '1', sm: '2', lg: '4' }} gap="4">
-          <Figure title="Pending" note="Earned, not paid yet">
+          <FigureCard title="Pending" note="Earned, not paid yet">
             <Money cents={d.balances.pending_cents} />
-          </Figure>
-          <Figure title="Escrow held" note="Released in policy months 10 to 12">
+          </FigureCard>
+          <FigureCard title="Escrow held" note="Released in policy months 10 to 12">
             <Money cents={d.balances.escrow_cents} />
-          </Figure>
-          <Figure title="Paid" note="Paid or payable: the provider's money is in">
+          </FigureCard>
+          <FigureCard title="Paid" note="Paid or payable: the provider's money is in">
             <Money cents={d.balances.paid_cents} />
-          </Figure>
-          <Figure title="Chargeback debt" note="Netted against later pay">
+          </FigureCard>
+          <FigureCard title="Chargeback debt" note="Netted against later pay">
             <Reclaim cents={d.balances.chargeback_debt_cents} />
-          </Figure>
+          </FigureCard>
         </Grid>
       </Section>
       <Card size="3">
@@ -246,7 +209,7 @@ function Dashboard({ d, associate }: { d: PaymentsDashboard; associate?: string 
             },
           ]}
           categoryLabel="Month"
-          format={formatMoney}
+          format={formatCurrency}
         />
       </Card>
       <Grid columns={{ initial: '1', md: '2' }} gap="4">
@@ -261,12 +224,12 @@ function Dashboard({ d, associate }: { d: PaymentsDashboard; associate?: string 
  *  of compensation against chargebacks, the escrow release calendar and the chargeback
  *  exposure. Staff with payments.read choose the associate whose dashboard it is. */
 export function PaymentsDashboardPage() {
-  const { isStaff, readsEveryone } = usePaymentsAccess();
+  const { isStaff, readsAllPayments } = useAccess();
   const { period, shown, setPeriod } = usePeriod();
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const associate = readsEveryone ? searchParams.get(ASSOCIATE_PARAM) || undefined : undefined;
+  const associate = readsAllPayments ? searchParams.get(ASSOCIATE_PARAM) || undefined : undefined;
   const enabled = !isStaff || associate !== undefined;
   const query = useGetPaymentsDashboard(
     { ...periodParams(period), ...(associate ? { associate_code: associate } : {}) },
@@ -275,7 +238,7 @@ export function PaymentsDashboardPage() {
   const failure = query.isError ? errorDetails(query.error) : undefined;
   usePageTitle(failure ? errorTitle(failure) : 'Payments dashboard', 'Payments');
 
-  if (isStaff && !readsEveryone) {
+  if (isStaff && !readsAllPayments) {
     return (
       <>
         <PageHeader title="Payments dashboard" />
@@ -288,10 +251,7 @@ export function PaymentsDashboardPage() {
   if (failure) return <ErrorPanel {...failure} />;
 
   const chooseAssociate = (code: string | undefined) => {
-    const params = new URLSearchParams(location.search);
-    if (code) params.set(ASSOCIATE_PARAM, code);
-    else params.delete(ASSOCIATE_PARAM);
-    const search = encodeSearch(params);
+    const search = withSearchParam(location.search, ASSOCIATE_PARAM, code);
     navigate({ search: search ? `?${search}` : '' });
   };
   const d = query.data;

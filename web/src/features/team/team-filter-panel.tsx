@@ -1,19 +1,21 @@
-import { TextField } from '@radix-ui/themes';
 import { AssociateKind } from '@/api/gen/model/associateKind';
 import { AssociateStatus } from '@/api/gen/model/associateStatus';
 import { ChoiceSelect } from '@/components/choice-select';
-import { FilterForm, useFilterForm } from '@/components/filter-form';
+import {
+  FilterForm,
+  MultiFilter,
+  TextFilter,
+  enumOptions,
+  useFilterForm,
+} from '@/components/filter-form';
 import { FormField } from '@/components/form-field';
-import { MultiSelect, type MultiSelectOption } from '@/components/multi-select';
+import type { MultiSelectOption } from '@/components/multi-select';
 import { StateMultiSelect } from '@/components/state-multi-select';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 import { teamFilterCodec } from './team-filters';
 
-const toOptions = (values: readonly string[]): MultiSelectOption[] =>
-  values.map((value) => ({ value, label: value }));
-
-const STATUS_OPTIONS = toOptions(Object.values(AssociateStatus));
-const KIND_OPTIONS = toOptions(Object.values(AssociateKind));
+const STATUS_OPTIONS = enumOptions(Object.values(AssociateStatus));
+const KIND_OPTIONS = enumOptions(Object.values(AssociateKind));
 
 export interface TeamFilterPanelProps {
   filter: CleanFilter;
@@ -30,42 +32,36 @@ export function TeamFilterPanel({ filter, onApply, levels, generations }: TeamFi
 
   return (
     <FilterForm label="Filter team members" onApply={apply} onReset={reset}>
-      <FormField id="team-filter-name" label="Name contains">
-        <TextField.Root
-          id="team-filter-name"
-          value={values.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-      </FormField>
-      <FormField id="team-filter-code" label="Code starts with">
-        <TextField.Root
-          id="team-filter-code"
-          value={values.code}
-          onChange={(e) => set('code', e.target.value)}
-        />
-      </FormField>
-      <FormField id="team-filter-level" label="Level">
-        <MultiSelect
-          id="team-filter-level"
-          label="Level"
-          value={values.levels}
-          onChange={(v) => set('levels', v)}
-          groups={[{ options: levels }]}
-          allLabel="All levels"
-          noun="levels"
-        />
-      </FormField>
-      <FormField id="team-filter-status" label="Status">
-        <MultiSelect
-          id="team-filter-status"
-          label="Status"
-          value={values.statuses}
-          onChange={(v) => set('statuses', v)}
-          groups={[{ options: STATUS_OPTIONS }]}
-          allLabel="All statuses"
-          noun="statuses"
-        />
-      </FormField>
+      <TextFilter
+        id="team-filter-name"
+        label="Name contains"
+        value={values.name}
+        onChange={(v) => set('name', v)}
+      />
+      <TextFilter
+        id="team-filter-code"
+        label="Code starts with"
+        value={values.code}
+        onChange={(v) => set('code', v)}
+      />
+      <MultiFilter
+        id="team-filter-level"
+        label="Level"
+        value={values.levels}
+        onChange={(v) => set('levels', v)}
+        groups={[{ options: levels }]}
+        allLabel="All levels"
+        noun="levels"
+      />
+      <MultiFilter
+        id="team-filter-status"
+        label="Status"
+        value={values.statuses}
+        onChange={(v) => set('statuses', v)}
+        groups={STATUS_OPTIONS}
+        allLabel="All statuses"
+        noun="statuses"
+      />
       <FormField id="team-filter-state" label="State / province">
         <StateMultiSelect
           id="team-filter-state"
@@ -88,17 +84,15 @@ export function TeamFilterPanel({ filter, onApply, levels, generations }: TeamFi
           emptyLabel="Any country"
         />
       </FormField>
-      <FormField id="team-filter-kind" label="Kind">
-        <MultiSelect
-          id="team-filter-kind"
-          label="Kind"
-          value={values.kinds}
-          onChange={(v) => set('kinds', v)}
-          groups={[{ options: KIND_OPTIONS }]}
-          allLabel="All kinds"
-          noun="kinds"
-        />
-      </FormField>
+      <MultiFilter
+        id="team-filter-kind"
+        label="Kind"
+        value={values.kinds}
+        onChange={(v) => set('kinds', v)}
+        groups={KIND_OPTIONS}
+        allLabel="All kinds"
+        noun="kinds"
+      />
       <FormField id="team-filter-licensed" label="Licensed">
         <ChoiceSelect
           id="team-filter-licensed"
@@ -121,22 +115,20 @@ export function TeamFilterPanel({ filter, onApply, levels, generations }: TeamFi
           onChange={(v) => set('license_states', v)}
         />
       </FormField>
-      <FormField id="team-filter-joined-from" label="Joined from">
-        <TextField.Root
-          id="team-filter-joined-from"
-          type="date"
-          value={values.joined_from}
-          onChange={(e) => set('joined_from', e.target.value)}
-        />
-      </FormField>
-      <FormField id="team-filter-joined-to" label="Joined to">
-        <TextField.Root
-          id="team-filter-joined-to"
-          type="date"
-          value={values.joined_to}
-          onChange={(e) => set('joined_to', e.target.value)}
-        />
-      </FormField>
+      <TextFilter
+        id="team-filter-joined-from"
+        label="Joined from"
+        type="date"
+        value={values.joined_from}
+        onChange={(v) => set('joined_from', v)}
+      />
+      <TextFilter
+        id="team-filter-joined-to"
+        label="Joined to"
+        type="date"
+        value={values.joined_to}
+        onChange={(v) => set('joined_to', v)}
+      />
       {generations ? (
         <FormField id="team-filter-generation" label="Generations up to">
           <ChoiceSelect

@@ -1,4 +1,4 @@
-import type { FilterCodec } from '@/components/filter-form';
+import { filterList, filterText, type FilterCodec } from '@/components/filter-form';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 
 /** What the filter panel of a team list edits. */
@@ -36,28 +36,21 @@ export const emptyTeamFilters: TeamFilterValues = {
   generation_max: '',
 };
 
-const str = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-    ? String(value)
-    : '';
-
-const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
-
 export function filterToValues(filter: CleanFilter): TeamFilterValues {
-  const licensed = str(filter.licensed?.eq);
+  const licensed = filterText(filter.licensed?.eq);
   return {
-    name: str(filter.name?.contains),
-    code: str(filter.code?.startswith),
-    levels: list(filter.level?.in),
-    statuses: list(filter.status?.in),
-    states: list(filter.state?.in),
-    country: str(filter.country?.eq),
-    kinds: list(filter.kind?.in),
-    joined_from: str(filter.joined_on?.gte),
-    joined_to: str(filter.joined_on?.lte),
-    license_states: list(filter.license_state?.in),
+    name: filterText(filter.name?.contains),
+    code: filterText(filter.code?.startswith),
+    levels: filterList(filter.level?.in),
+    statuses: filterList(filter.status?.in),
+    states: filterList(filter.state?.in),
+    country: filterText(filter.country?.eq),
+    kinds: filterList(filter.kind?.in),
+    joined_from: filterText(filter.joined_on?.gte),
+    joined_to: filterText(filter.joined_on?.lte),
+    license_states: filterList(filter.license_state?.in),
     licensed: licensed === 'true' || licensed === 'false' ? licensed : '',
-    generation_max: str(filter.generation?.lte),
+    generation_max: filterText(filter.generation?.lte),
   };
 }
 
