@@ -153,6 +153,11 @@ func TestApprovalWritesExplainedLines(t *testing.T) {
 	if l, ok := d.Response.Line.Get(); !ok || l.EarningCents != want || len(l.Chain) == 0 {
 		t.Errorf("line %+v", d.Response.Line)
 	}
+	// The escrow due by today is released (as the hourly job does), so that the escrow the
+	// lines hold is the one the exposure counts on in this policy month.
+	if err := jobs.CatchUp(ctx, env.Store, time.Now()); err != nil {
+		t.Fatal(err)
+	}
 	dash, err := client(t, env, agent).GetPaymentsDashboard(ctx, oas.GetPaymentsDashboardParams{})
 	if err != nil {
 		t.Fatal(err)

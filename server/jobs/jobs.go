@@ -40,6 +40,13 @@ type PoolsArgs struct{}
 // Kind names the job in River's table.
 func (PoolsArgs) Kind() string { return "bonus_pools" }
 
+// FoldArgs folds the rows the ledger's writers appended to the running figures (the
+// dashboard's totals, escrow calendar and chargeback exposure) into one per key.
+type FoldArgs struct{}
+
+// Kind names the job in River's table.
+func (FoldArgs) Kind() string { return "running_figures" }
+
 // Options configure the runner.
 type Options struct {
 	Pool  *pgxpool.Pool
@@ -72,6 +79,7 @@ func New(o Options) (*Runner, error) {
 	river.AddWorker(workers, &drainWorker{store: o.Store})
 	river.AddWorker(workers, &releaseWorker{store: o.Store, now: now})
 	river.AddWorker(workers, &poolsWorker{store: o.Store, now: now})
+	river.AddWorker(workers, &foldWorker{store: o.Store})
 	n := o.Workers
 	if n <= 0 {
 		n = 2
@@ -101,6 +109,9 @@ func New(o Options) (*Runner, error) {
 			}, &river.PeriodicJobOpts{RunOnStart: true}),
 			river.NewPeriodicJob(river.PeriodicInterval(6*time.Hour), func() (river.JobArgs, *river.InsertOpts) {
 				return PoolsArgs{}, nil
+			}, &river.PeriodicJobOpts{RunOnStart: true}),
+			river.NewPeriodicJob(river.PeriodicInterval(5*time.Minute), func() (river.JobArgs, *river.InsertOpts) {
+				return FoldArgs{}, nil
 			}, &river.PeriodicJobOpts{RunOnStart: true}),
 		}
 	}
@@ -170,9 +181,22 @@ func (w *poolsWorker) Work(ctx context.Context, _ *river.Job[PoolsArgs]) error {
 	return err
 }
 
+type foldWorker struct {
+	river.WorkerDefaults[FoldArgs]
+	store *store.Store
+}
+
+func (w *foldWorker) Timeout(*river.Job[FoldArgs]) time.Duration { return time.Hour }
+
+func (w *foldWorker) Work(ctx context.Context, _ *river.Job[FoldArgs]) error {
+	_, err := w.store.FoldRunningFigures(ctx, Batch)
+	return err
+}
+
 // CatchUp does at once, without River, what the workers do over time: drains the outbox,
-// releases the escrow due by today and runs the bonus pools of the month before. The seeded
-// test databases use it; its writes are the same idempotent ones.
+// releases the escrow due by today, runs the bonus pools of the month before and folds the
+// running figures. The seeded test databases use it; its writes are the same idempotent
+// ones.
 func CatchUp(ctx context.Context, st *store.Store, today time.Time) error {
 	for {
 		n, err := st.DrainPolicyEvents(ctx, Batch)
@@ -187,6 +211,9 @@ func CatchUp(ctx context.Context, st *store.Store, today time.Time) error {
 	if _, err := st.ReleaseEscrow(ctx, today, Batch); err != nil {
 		return err
 	}
-	_, err := st.RunBonusPoolsThrough(ctx, ledger.AddMonths(ledger.MonthOf(today), -1))
+	if _, err := st.RunBonusPoolsThrough(ctx, ledger.AddMonths(ledger.MonthOf(today), -1)); err != nil {
+		return err
+	}
+	_, err := st.FoldRunningFigures(ctx, Batch)
 	return err
 }

@@ -85,7 +85,8 @@ func settle(t *testing.T, pool *pgxpool.Pool) {
 	t.Fatal("River jobs did not finish in 2 minutes")
 }
 
-// ledgerOf is the ledger as comparable text lines, in a stable order (ids aside).
+// ledgerOf is the ledger as comparable text lines, in a stable order (ids aside), then the
+// running chargeback exposure kept with it.
 func ledgerOf(t *testing.T, pool *pgxpool.Pool) []string {
 	t.Helper()
 	rows, err := pool.Query(context.Background(), `SELECT associate_id, coalesce(policy_id, 0), coalesce(line_no, -1), kind, status,
@@ -105,6 +106,29 @@ func ledgerOf(t *testing.T, pool *pgxpool.Pool) []string {
 			t.Fatal(err)
 		}
 		out = append(out, fmt.Sprintf("%d %d %d %s %s %d %d %s %s %s", a, p, line, kind, status, amount, earning, on.Format(time.DateOnly), source, key))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	// The running chargeback exposure, summed per key (however its rows are folded).
+	rows, err = pool.Query(context.Background(), `SELECT associate_id, approved_on, sum(policies), sum_elements(reclaim_cents)::text,
+			sum_elements(from_escrow_cents)::text
+		FROM chargeback_exposure GROUP BY 1, 2
+		HAVING sum(policies) <> 0 OR sum_elements(reclaim_cents) <> array_fill(0::bigint, ARRAY[11])
+		    OR sum_elements(from_escrow_cents) <> array_fill(0::bigint, ARRAY[11])
+		ORDER BY 1, 2`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a, policies int64
+		var on time.Time
+		var reclaim, fromEscrow string
+		if err := rows.Scan(&a, &on, &policies, &reclaim, &fromEscrow); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("exposure %d %s %d %s %s", a, on.Format(time.DateOnly), policies, reclaim, fromEscrow))
 	}
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
@@ -666,4 +690,113 @@ func TestBonusPoolsWaitAndCatchUp(t *testing.T) {
 	if diff := cmp.Diff(want, months); diff != "" {
 		t.Errorf("months run (-want +got):\n%s", diff)
 	}
+}
+
+// TestExposureFollowsTheLedger drains the organisation, then walks the calendar from its
+// first approval to 13 months after today, releasing the escrow due on each day: the running
+// chargeback exposure (kept per approval day by the drain) equals at every step the one
+// summed line by line from the ledger, before and after its rows are folded, and draining
+// again adds nothing.
+func TestExposureFollowsTheLedger(t *testing.T) {
+	ctx := context.Background()
+	pool := testdb.NewFrom(t, organisation)
+	st := store.New(pool)
+	for {
+		n, err := st.DrainPolicyEvents(ctx, 37) // several batches, several rows per key
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			break
+		}
+	}
+	var first time.Time
+	var lapsed int
+	if err := pool.QueryRow(ctx, `SELECT min(approved_on), count(*) FILTER (WHERE lapsed_on IS NOT NULL) FROM policies
+		WHERE approved_on IS NOT NULL`).Scan(&first, &lapsed); err != nil {
+		t.Fatal(err)
+	}
+	if lapsed == 0 {
+		t.Fatal("no lapse in the organisation: the test proves little")
+	}
+	var sawReclaim, sawDebit, sawEscrow bool
+	end := ledger.AddMonths(ledger.Day(time.Now()), 13)
+	for day, step := first, 0; !day.After(end); day, step = day.AddDate(0, 0, 19), step+1 {
+		if _, err := st.ReleaseEscrow(ctx, day, jobs.Batch); err != nil {
+			t.Fatal(err)
+		}
+		if step%4 == 3 {
+			if _, err := st.FoldRunningFigures(ctx, 50); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, err := st.ExposureMismatches(ctx, day); err != nil || n != 0 {
+			t.Fatalf("on %s, %d associates' running exposure differs from their lines (%v)", day.Format(time.DateOnly), n, err)
+		}
+		var reclaim, fromEscrow int64
+		if err := pool.QueryRow(ctx, `SELECT coalesce(sum(x.reclaim_cents[policy_month(x.approved_on, $1)]), 0),
+				coalesce(sum(x.from_escrow_cents[policy_month(x.approved_on, $1)]), 0)
+			FROM chargeback_exposure x WHERE policy_month(x.approved_on, $1) BETWEEN 1 AND 11`, day).Scan(&reclaim, &fromEscrow); err != nil {
+			t.Fatal(err)
+		}
+		sawReclaim = sawReclaim || reclaim > 0
+		sawEscrow = sawEscrow || fromEscrow > 0
+		sawDebit = sawDebit || reclaim > fromEscrow
+	}
+	if !sawReclaim || !sawEscrow || !sawDebit {
+		t.Fatalf("the walk never saw an exposure (%v), a part from escrow (%v) or a debit (%v)", sawReclaim, sawEscrow, sawDebit)
+	}
+	var fresh int
+	if _, err := st.FoldRunningFigures(ctx, 50); err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM chargeback_exposure WHERE fresh) + (SELECT count(*) FROM cashflow_totals WHERE fresh)
+		+ (SELECT count(*) FROM escrow_schedule WHERE fresh)`).Scan(&fresh); err != nil || fresh != 0 {
+		t.Fatalf("%d rows left unfolded (%v)", fresh, err)
+	}
+	if n, err := st.TotalsMismatches(ctx); err != nil || n != 0 {
+		t.Fatalf("folded, %d running totals differ from their entries (%v)", n, err)
+	}
+	if n, err := st.ScheduleMismatches(ctx); err != nil || n != 0 {
+		t.Fatalf("folded, %d months of the escrow calendar differ (%v)", n, err)
+	}
+	before := ledgerOf(t, pool)
+	if _, err := pool.Exec(ctx, `UPDATE policy_events SET processed_at = NULL`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.DrainPolicyEvents(ctx, jobs.Batch); err != nil {
+		t.Fatal(err)
+	}
+	sameLedger(t, before, ledgerOf(t, pool), "after draining again")
+}
+
+// TestExposureMigration: migration 0018's backfill, run over a drained ledger, writes the
+// same running exposure the drain wrote (per associate and approval day).
+func TestExposureMigration(t *testing.T) {
+	ctx := context.Background()
+	pool := testdb.NewFrom(t, organisation)
+	if err := jobs.CatchUp(ctx, store.New(pool), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	drained := ledgerOf(t, pool)
+	ms, err := store.Migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var backfill string
+	for _, m := range ms {
+		if m.Version == 18 {
+			_, backfill, _ = strings.Cut(m.SQL, "-- The lines written before this migration")
+		}
+	}
+	if backfill == "" {
+		t.Fatal("migration 0018 has no backfill")
+	}
+	if _, err := pool.Exec(ctx, `DELETE FROM chargeback_exposure`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, "--"+backfill); err != nil {
+		t.Fatal(err)
+	}
+	sameLedger(t, drained, ledgerOf(t, pool), "backfilled")
 }

@@ -107,14 +107,25 @@ func (s *Store) drainBatch(ctx context.Context, batch int) (int, error) {
 		if err != nil {
 			return err
 		}
+		// The running chargeback exposure gains the approved lines and loses the lapsed ones.
+		var exposure exposureChange
+		if err := exposure.approvals(entries); err != nil {
+			return err
+		}
 		for _, e := range lapses {
-			more, err := tx.lapseEntries(ctx, e)
+			more, lines, err := tx.lapseEntries(ctx, e)
 			if err != nil {
 				return err
+			}
+			if err := exposure.lapse(lines); err != nil {
+				return &eventError{e.ID, err}
 			}
 			entries = append(entries, more...)
 		}
 		if err := tx.insertEntries(ctx, entries); err != nil {
+			return err
+		}
+		if err := exposure.write(ctx, tx); err != nil {
 			return err
 		}
 		// The provider's money may have come in before the approval was drained.
@@ -211,11 +222,11 @@ func (s *Store) policyLines(ctx context.Context, policyID int64) ([]ledger.Line,
 }
 
 // lapseEntries are the escrow releases due before a lapse and not written yet, then the
-// lapse's chargebacks, for every line of the policy.
-func (s *Store) lapseEntries(ctx context.Context, e policyEvent) ([]ledger.Entry, error) {
+// lapse's chargebacks, for every line of the policy; and the lines as they were approved.
+func (s *Store) lapseEntries(ctx context.Context, e policyEvent) ([]ledger.Entry, []ledger.Line, error) {
 	lines, err := s.policyLines(ctx, e.PolicyID)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out []ledger.Entry
 	source := eventSource(e)
@@ -233,11 +244,11 @@ func (s *Store) lapseEntries(ctx context.Context, e policyEvent) ([]ledger.Entry
 		}
 		more, err := ledger.Lapse(source, l, lapsed, month, e.FreeLook)
 		if err != nil {
-			return nil, &eventError{e.ID, err}
+			return nil, nil, &eventError{e.ID, err}
 		}
 		out = append(out, more...)
 	}
-	return out, nil
+	return out, lines, nil
 }
 
 // ReleaseEscrow writes the escrow releases due by today for policies in force on their due

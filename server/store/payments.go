@@ -307,14 +307,10 @@ func (s *Store) GetPaymentsDashboard(ctx context.Context, id int64, start, end, 
 		d.Months = append(d.Months, mm)
 	}
 	// The exposure: what a lapse today of each line in its first 12 months would reclaim
-	// (comp.Chargeback, per line, in SQL: E − R(E × m / 12), first from the escrow held).
-	var fromEscrow, reclaim int64
-	if err := s.db.QueryRow(ctx, exposureSQL, id, ledger.MonthOf(ledger.AddMonths(today, -13)), today).Scan(
-		&d.Exposure.Policies, &fromEscrow, &reclaim); err != nil {
-		return d, translate(err)
+	// (running figures per approval day, migration 0018).
+	if d.Exposure, err = s.exposureOf(ctx, id, today); err != nil {
+		return d, err
 	}
-	d.Exposure.FromEscrowCents, d.Exposure.DebitCents = -fromEscrow, -(reclaim - fromEscrow)
-	d.Exposure.Cents = -reclaim
 	// The escrow still held, by the month it falls due (from this month, 12 months on); parts
 	// due earlier this month and not released yet count in this month.
 	rows, err = s.db.Query(ctx, `SELECT month, sum(amount_cents), sum(lines)::int FROM escrow_schedule
@@ -323,26 +319,6 @@ func (s *Store) GetPaymentsDashboard(ctx context.Context, id int64, start, end, 
 	d.Calendar, err = collect(rows, err, func(r pgx.Rows, m *EscrowMonth) error { return r.Scan(&m.Month, &m.Cents, &m.Lines) })
 	return d, err
 }
-
-// exposureSQL sums, over an associate's lines on policies in force approved in the last 13
-// months ($2: that month) and in policy months 1-11 as of $3, the reclaim of a lapse today
-// and the part of it the escrow held would cover: the policy month m is the largest k with
-// approved + (k − 1) months ≤ today (months clamped at their end, as ledger.AddMonths).
-const exposureSQL = `WITH l AS (
-		SELECT e.policy_id, p.approved_on, e.earning_cents AS earning,
-		       coalesce(sum(e.amount_cents) FILTER (WHERE e.status IN ('Escrow', 'Chargeback Escrow')), 0) AS held
-		FROM cashflow_entries e JOIN policies p ON p.id = e.policy_id
-		WHERE e.associate_id = $1 AND e.line_no IS NOT NULL AND p.lapsed_on IS NULL AND e.period >= $2
-		GROUP BY e.policy_id, e.line_no, p.approved_on, e.earning_cents
-	), m AS (
-		SELECT l.policy_id, l.earning, least(greatest(l.held, 0), l.earning) AS held,
-		       c.k - CASE WHEN l.approved_on + make_interval(months => c.k - 1) > $3::date THEN 1 ELSE 0 END AS month
-		FROM l, LATERAL (SELECT ((extract(year FROM $3::date) - extract(year FROM l.approved_on)) * 12
-		                         + extract(month FROM $3::date) - extract(month FROM l.approved_on))::int + 1 AS k) c
-	), r AS (
-		SELECT policy_id, held, earning - (earning * month * 2 + 12) / 24 AS reclaim FROM m WHERE month BETWEEN 1 AND 11
-	)
-	SELECT count(DISTINCT policy_id)::int, coalesce(sum(least(reclaim, held)), 0)::bigint, coalesce(sum(reclaim), 0)::bigint FROM r`
 
 // unreleasedParts is the escrow parts still held, by associate and the month they fall due,
 // from the entries themselves (the reference escrow_schedule is held to).
