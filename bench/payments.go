@@ -60,8 +60,25 @@ func payments(args []string) error {
 			return err
 		}
 	}
+	if !strings.ContainsAny(*only, "bcd") {
+		// (a) alone leaves the rest of the seeded outbox for a later run of (a).
+		res.line("Load average at the end: %s.", loadAverage())
+		fmt.Println()
+		fmt.Print(res.String())
+		return os.WriteFile(*out, []byte(res.String()), 0o644)
+	}
 	if err := drainBacklog(ctx, res, org); err != nil {
 		return err
+	}
+	// The running figures folded, as the engine's job keeps them (a no-op when it has).
+	start := time.Now()
+	folded, err := store.New(org.pool).FoldRunningFigures(ctx, jobs.Batch)
+	if err != nil {
+		return err
+	}
+	if folded > 0 {
+		res.line("The running figures of %d associates were folded in %s.", folded, time.Since(start).Round(time.Second))
+		res.line("")
 	}
 	var entries int64
 	var top int64
