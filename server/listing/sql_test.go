@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/associateportal/portal/server/listing"
 	"github.com/associateportal/portal/server/testdb"
@@ -92,6 +93,32 @@ func prefixRange(col, p string) string {
 // TestStartsWithMatchesILIKE holds the range form of startswith to what ILIKE with an
 // escaped pattern answers, in PostgreSQL itself: case, accents, wildcards, backslashes,
 // characters of every UTF-8 length and the edges of the code point ranges.
+// TestTextFiltersArePlannedPerValue: the arguments of a statement with a prefix or a
+// substring filter ask pgx for an unprepared statement (planned for the values); others
+// are the values alone.
+func TestTextFiltersArePlannedPerValue(t *testing.T) {
+	for raw, perValue := range map[string]bool{
+		"": false,
+		"filter[name][eq]=Bob&filter[state][in][]=CA":          false,
+		"filter[name][startswith]=Jo":                          true,
+		"filter[name][contains]=ann":                           true,
+		"filter[id][gte]=2&filter[name][startswith]=x":         true,
+		"filter[email][null]=false&filter[id][in][]=3&limit=5": false,
+	} {
+		q := mustParse(t, raw)
+		var a listing.Args
+		q.Where(&a)
+		got := a.Query()
+		if perValue {
+			if len(got) != len(a.Values)+1 || got[0] != pgx.QueryExecModeDescribeExec {
+				t.Errorf("%q: arguments %v, want the describe-exec mode then %v", raw, got, a.Values)
+			}
+		} else if len(got) != len(a.Values) {
+			t.Errorf("%q: arguments %v, want %v", raw, got, a.Values)
+		}
+	}
+}
+
 func TestStartsWithMatchesILIKE(t *testing.T) {
 	pool := testdb.New(t)
 	ctx := context.Background()

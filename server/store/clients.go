@@ -93,7 +93,7 @@ func (s *Store) ListClients(ctx context.Context, p *auth.Principal, q listing.Qu
 	}
 	sql := `SELECT ` + clientColumns + ` FROM clients c JOIN associates a ON a.id = c.associate_id
 		WHERE ` + scope + ` AND ` + q.Where(&args) + ` ORDER BY ` + q.OrderBy() + ` ` + q.LimitOffset(&args)
-	rows, err := s.db.Query(ctx, sql, args.Values...)
+	rows, err := s.db.Query(ctx, sql, args.Query()...)
 	if err != nil {
 		return translate(err)
 	}

@@ -584,6 +584,87 @@ func TestClientEqualityFiltersUseIndexes(t *testing.T) {
 	}
 }
 
+// TestClientTextFiltersArePlannedForTheirValues: a statement with a prefix filter is sent
+// unprepared (planned for its values at every run), and that plan reads the prefix's
+// index; a generic plan, which a prepared statement settles on after five runs, walked the
+// primary key instead (a prefix nobody has read every client). Statements without a text
+// filter stay prepared.
+func TestClientTextFiltersArePlannedForTheirValues(t *testing.T) {
+	o, ids := withClients(t)
+	ctx := context.Background()
+	for _, sql := range []string{
+		`INSERT INTO clients (associate_id, first_name, last_name, email, city, state, country)
+			SELECT ` + itoa(o.ids["AAA110"]) + `, 'First' || i % 200, 'Last' || i % 400, 'bulk' || i || '@example.org',
+				'City' || i % 60, 'NY', 'USA' FROM generate_series(1, 30000) i`,
+		`ANALYZE clients`,
+	} {
+		if _, err := o.pool.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec := &lastQuery{}
+	cfg := o.pool.Config()
+	cfg.ConnConfig.Tracer = rec
+	traced, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer traced.Close()
+	conn, err := pgx.ConnectConfig(ctx, o.pool.Config().ConnConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	top := o.as(t, "TOP100")
+	for _, tc := range []struct {
+		query, index string
+		want         []int64
+	}{
+		{"filter[last_name][startswith]=quin", "clients_last_name_prefix", []int64{ids[0]}},
+		{"filter[first_name][startswith]=Rhe", "clients_first_name_prefix", []int64{ids[0]}},
+		{"filter[last_name][startswith]=Zzq", "clients_last_name_prefix", nil},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			q, err := listing.Parse(tc.query, store.ClientListing)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []int64
+			for range 7 { // past the five runs after which a prepared statement may go generic
+				got = got[:0]
+				if err := store.New(traced).ListClients(ctx, top, q, func(c *client.Client) { got = append(got, c.ID) }); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if len(tc.want)+len(got) > 0 && !slices.Equal(tc.want, got) {
+				t.Errorf("clients %v, want %v", got, tc.want)
+			}
+			sql, args := rec.get()
+			if len(args) == 0 || args[0] != pgx.QueryExecModeDescribeExec {
+				t.Fatalf("sent prepared (arguments %v): its plan goes generic after five runs", args)
+			}
+			if plan := explain(t, conn, sql, args[1:], false); !usesIndex(plan, tc.index) {
+				t.Errorf("the plan for the value does not read %s:\n%s", tc.index, plan)
+			}
+		})
+	}
+	q, err := listing.Parse("filter[state][eq]=NY", store.ClientListing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.New(traced).ListClients(ctx, top, q, func(*client.Client) {}); err != nil {
+		t.Fatal(err)
+	}
+	if _, args := rec.get(); len(args) > 0 && args[0] == pgx.QueryExecModeDescribeExec {
+		t.Error("a statement without a text filter is sent unprepared too")
+	}
+}
+
+// usesIndex reports whether a plan reads the index anywhere.
+func usesIndex(n planNode, index string) bool {
+	return n.Index == index || slices.ContainsFunc(n.Plans, func(c planNode) bool { return usesIndex(c, index) })
+}
+
 // lastQuery is a pgx tracer that keeps the last statement run and its arguments.
 type lastQuery struct {
 	mu   sync.Mutex

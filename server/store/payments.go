@@ -125,7 +125,7 @@ func (s *Store) ListCashflow(ctx context.Context, p *auth.Principal, q listing.Q
 		scope += ` AND e.kind IN ('chargeback_escrow', 'chargeback')`
 	}
 	rows, err := s.db.Query(ctx, `SELECT `+cashflowRowColumns+` FROM `+cashflowFrom+`
-		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
+		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Query()...)
 	var r CashflowRow
 	return stream(rows, err, &r, r.dest(), each)
 }

@@ -197,7 +197,7 @@ func ProviderPaymentSortValue(r *ProviderPayment, field string) any {
 func (s *Store) ListProviderPayments(ctx context.Context, q listing.Query, each func(*ProviderPayment)) error {
 	var args listing.Args
 	rows, err := s.db.Query(ctx, `SELECT `+providerPaymentColumns+` FROM provider_payments pp JOIN providers pv ON pv.id = pp.provider_id
-		WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
+		WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Query()...)
 	var r ProviderPayment
 	return stream(rows, err, &r, r.dest(), each)
 }
@@ -423,7 +423,7 @@ func PayRunSortValue(r *PayRun, field string) any {
 func (s *Store) ListPayRuns(ctx context.Context, q listing.Query, each func(*PayRun)) error {
 	var args listing.Args
 	rows, err := s.db.Query(ctx, `SELECT r.id, r.period, r.paid_cents, r.associates, r.created_at FROM pay_runs r
-		WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
+		WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Query()...)
 	var r PayRun
 	return stream(rows, err, &r, []any{&r.ID, &r.Period, &r.PaidCents, &r.Associates, &r.CreatedAt}, each)
 }
@@ -475,7 +475,7 @@ func (s *Store) ListPayStatements(ctx context.Context, p *auth.Principal, q list
 	rows, err := s.db.Query(ctx, `SELECT s.id, s.pay_run_id, r.period, a.code, a.first_name || ' ' || a.last_name, s.earnings_cents,
 			s.chargebacks_cents, s.net_cents, s.paid_cents, s.carried_cents, s.entries
 		FROM pay_statements s JOIN pay_runs r ON r.id = s.pay_run_id JOIN associates a ON a.id = s.associate_id
-		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
+		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Query()...)
 	var r PayStatement
 	return stream(rows, err, &r, []any{&r.ID, &r.PayRunID, &r.Period, &r.AssociateCode, &r.AssociateName, &r.EarningsCents,
 		&r.ChargebacksCents, &r.NetCents, &r.PaidCents, &r.CarriedCents, &r.Entries}, each)

@@ -137,7 +137,7 @@ func (s *Store) ListPolicies(ctx context.Context, p *auth.Principal, view hierar
 		return err
 	}
 	rows, err := s.db.Query(ctx, `SELECT `+policyRowColumns+` FROM `+policyFrom+`
-		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Values...)
+		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Query()...)
 	var r PolicyRow
 	return stream(rows, err, &r, r.dest(), each)
 }

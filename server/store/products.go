@@ -59,7 +59,7 @@ func newProductDest(p *Product) []any {
 func (s *Store) products(ctx context.Context, scope string, q listing.Query, each func(*Product)) error {
 	var args listing.Args
 	sql := productSelect + ` WHERE ` + scope + ` AND ` + q.Where(&args) + ` ORDER BY ` + q.OrderBy() + ` ` + q.LimitOffset(&args)
-	rows, err := s.db.Query(ctx, sql, args.Values...)
+	rows, err := s.db.Query(ctx, sql, args.Query()...)
 	if err != nil {
 		return translate(err)
 	}

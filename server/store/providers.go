@@ -85,7 +85,7 @@ func newProviderScan() *providerScan {
 func (s *Store) ListProviders(ctx context.Context, q listing.Query, each func(*Provider)) error {
 	var args listing.Args
 	sql := `SELECT ` + providerColumns + providerFrom + ` WHERE ` + q.Where(&args) + ` ORDER BY ` + q.OrderBy() + ` ` + q.LimitOffset(&args)
-	rows, err := s.db.Query(ctx, sql, args.Values...)
+	rows, err := s.db.Query(ctx, sql, args.Query()...)
 	if err != nil {
 		return translate(err)
 	}

@@ -242,7 +242,7 @@ func (s *Store) TeamPage(ctx context.Context, v hierarchy.View, r Root, q listin
 	// The page is cut first and only its rows meet their uplines: the planner cannot tell
 	// how many members a view has, and joining before the sort cost a lookup per member.
 	return s.teamRows(ctx, `SELECT t.* FROM `+from+` WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), "",
-		q, args.Values, each)
+		q, args.Query(), each)
 }
 
 // teamRows runs a page query (its rows `t` as teamSelect has them, after the statements of
@@ -323,7 +323,7 @@ func (s *Store) teamPageByProduction(ctx context.Context, v hierarchy.View, r Ro
 	var args listing.Args
 	err = s.db.QueryRow(ctx, `SELECT production FROM (SELECT t.production FROM `+members(&args, "")+`
 		ORDER BY t.total_cents DESC LIMIT `+strconv.Itoa(10*k)+`) x ORDER BY production DESC OFFSET `+strconv.Itoa(k-1)+` LIMIT 1`,
-		args.Values...).Scan(&floor)
+		args.Query()...).Scan(&floor)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && floor <= 0) {
 		return false, nil
 	}
@@ -334,7 +334,7 @@ func (s *Store) teamPageByProduction(ctx context.Context, v hierarchy.View, r Ro
 	with := `WITH top AS MATERIALIZED (SELECT t.* FROM ` + members(&args, " AND m.total_cents >= "+strconv.FormatInt(floor, 10)) + `
 		ORDER BY ` + q.OrderBy() + ` ` + q.LimitOffset(&args) + `) `
 	page := `SELECT t.* FROM ` + teamSelect("a.id IN (SELECT id FROM top)", gen, "(SELECT top.production FROM top WHERE top.id = a.id)")
-	return true, s.teamRows(ctx, page, with, q, args.Values, each)
+	return true, s.teamRows(ctx, page, with, q, args.Query(), each)
 }
 
 // monthIndex numbers months: year × 12 + month - 1, as production_members does.
