@@ -34,7 +34,7 @@ func TestMain(m *testing.M) {
 }
 
 // organisation is a seeded organisation whose approvals and lapses wait in the outbox.
-var organisation = &testdb.Prepare{Name: "jobs_org", Fn: func(ctx context.Context, pool *pgxpool.Pool) error {
+var organisation = &testdb.Prepare{Name: "jobs_org_" + testdb.Sources("server/seed", "server/store"), Fn: func(ctx context.Context, pool *pgxpool.Pool) error {
 	keys, err := secret.New([]byte("0123456789abcdef0123456789abcdef"))
 	if err != nil {
 		return err

@@ -48,7 +48,8 @@ var SeededAt = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 
 // Seeded prepares the template with the test organisation (seed 1).
 var Seeded = &testdb.Prepare{
-	Name: "seed1_300_" + seed.Fingerprint() + "_ledger1",
+	// The seed and the engine's code (CatchUp) fill it.
+	Name: "seed1_300_" + testdb.Sources("server/seed", "server/store", "server/jobs", "server/ledger", "server/comp"),
 	Fn: func(ctx context.Context, pool *pgxpool.Pool) error {
 		if _, err := seed.Run(ctx, pool, seed.Options{Associates: Associates, Seed: 1, Keys: Keys(), Now: SeededAt}); err != nil {
 			return err

@@ -12,6 +12,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -91,6 +93,31 @@ func unavailable(t testing.TB, err error) {
 type Prepare struct {
 	Name string
 	Fn   func(ctx context.Context, pool *pgxpool.Pool) error
+}
+
+// Sources is a digest of the Go files in the module's directories named (relative to the
+// module root; tests, which this runs in, have the sources): a template filled by that
+// code carries it in its name, so that changed code never meets a template the older code
+// filled.
+func Sources(dirs ...string) string {
+	_, here, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(here), "..", "..")
+	h := sha256.New()
+	for _, d := range dirs {
+		files, err := filepath.Glob(filepath.Join(root, d, "*.go"))
+		if err != nil || len(files) == 0 {
+			panic(fmt.Sprintf("testdb: no Go files in %s (%v)", d, err))
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				panic(err)
+			}
+			h.Write([]byte(filepath.ToSlash(f[len(root):])))
+			h.Write(b)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:8]
 }
 
 func migrationsHash() string {
