@@ -7,6 +7,8 @@ export const BUSINESS_PATH = '/business';
 export const CLIENTS_PATH = '/business/clients';
 export const BUSINESS_DASHBOARD_PATH = '/business/dashboard';
 export const POLICY_CREATE_PATH = '/business/create';
+/** The first step of a policy for a new client: the client form, then the policy form with them. */
+export const POLICY_CLIENT_CREATE_PATH = '/business/create/client';
 export const PROVIDERS_PATH = '/business/product-providers';
 export const COMPENSATION_SCHEDULE_PATH = '/business/compensation-schedule';
 

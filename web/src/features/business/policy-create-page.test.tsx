@@ -70,6 +70,15 @@ describe('PolicyCreatePage', () => {
     expect(document.title).toBe('New policy · Business · Associate Portal');
   });
 
+  it('offers a new client next to the client picker, as the first step', async () => {
+    renderCreate();
+    expect(await screen.findByRole('link', { name: 'New client' })).toHaveAttribute(
+      'href',
+      '/business/create/client',
+    );
+    expect(screen.getByRole('combobox', { name: 'Client' })).toBeInTheDocument();
+  });
+
   it('tells staff that only associates submit policies, with the way back', async () => {
     server.staff = true;
     renderCreate();
@@ -79,6 +88,7 @@ describe('PolicyCreatePage', () => {
       '/business',
     );
     expect(screen.queryByRole('form', { name: 'Policy' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New client' })).not.toBeInTheDocument();
     expect(calls().map((c) => c.url)).toEqual(['/access']);
   });
 

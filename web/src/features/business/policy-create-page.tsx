@@ -1,13 +1,13 @@
-import { Button, Callout, Flex } from '@radix-ui/themes';
+import { Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useCreatePolicy } from '@/api/gen/endpoints/business/business';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ArrowLeftIcon } from '@/components/icons/arrow-left';
 import { InfoCircledIcon } from '@/components/icons/info-circled';
 import { PageHeader } from '@/components/page-header';
-import { BUSINESS_PATH } from '@/lib/business-paths';
+import { BUSINESS_PATH, POLICY_CLIENT_CREATE_PATH } from '@/lib/business-paths';
 import { createdMessage, useRedirectAfterSuccess } from '@/lib/form';
 import { parsePositiveId } from '@/lib/ids';
 import { usePageTitle } from '@/lib/page-title';
@@ -47,9 +47,9 @@ export function PolicyCreatePage() {
             </Callout.Text>
           </Callout.Root>
           <Button asChild variant="soft">
-            <Link to={BUSINESS_PATH}>
+            <RouterLink to={BUSINESS_PATH}>
               <ArrowLeftIcon aria-hidden /> Back to business
-            </Link>
+            </RouterLink>
           </Button>
         </Flex>
       ) : (
@@ -72,6 +72,14 @@ function NewPolicyForm({ clientId }: { clientId?: number }) {
       cancelTo={BUSINESS_PATH}
       successMessage={success}
       error={create.error}
+      clientAction={
+        <Text size="1" color="gray">
+          Not a client yet?{' '}
+          <Link asChild>
+            <RouterLink to={POLICY_CLIENT_CREATE_PATH}>New client</RouterLink>
+          </Link>
+        </Text>
+      }
       onSubmit={async (input) => {
         await create.mutateAsync({ data: input });
         await invalidate();

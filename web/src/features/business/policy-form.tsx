@@ -3,6 +3,7 @@ import {
   Box,
   Callout,
   Card,
+  Flex,
   Heading,
   Separator,
   Text,
@@ -10,7 +11,7 @@ import {
   TextField,
 } from '@radix-ui/themes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { previewCommission } from '@/api/gen/endpoints/business/business';
 import { useListProducts } from '@/api/gen/endpoints/providers/providers';
@@ -45,6 +46,8 @@ export interface PolicyFormProps {
   /** Set once the form succeeded: shown as the success message; the form is then locked. */
   successMessage?: string | null;
   error?: unknown;
+  /** Shown under the client picker (the create page's way to add a new client first). */
+  clientAction?: ReactNode;
 }
 
 /** What everyone in the chain would earn on the policy as the form stands: asked again a moment
@@ -103,6 +106,7 @@ export function PolicyForm({
   onSubmit,
   successMessage,
   error,
+  clientAction,
 }: PolicyFormProps) {
   const form = useForm<PolicyFormValues>({
     resolver: zodResolver(policyFormSchema),
@@ -176,18 +180,21 @@ export function PolicyForm({
         error={error}
       >
         <FormSection id="policy-section-what" title="Client and product">
-          <Controller
-            control={form.control}
-            name="client_id"
-            render={({ field }) => (
-              <ClientLookup
-                label={L.client_id}
-                value={field.value ? Number(field.value) : undefined}
-                onChange={(id) => field.onChange(id ? String(id) : '')}
-                error={err('client_id')}
-              />
-            )}
-          />
+          <Flex direction="column" gap="1">
+            <Controller
+              control={form.control}
+              name="client_id"
+              render={({ field }) => (
+                <ClientLookup
+                  label={L.client_id}
+                  value={field.value ? Number(field.value) : undefined}
+                  onChange={(id) => field.onChange(id ? String(id) : '')}
+                  error={err('client_id')}
+                />
+              )}
+            />
+            {clientAction}
+          </Flex>
           <FormField id="policy-product_id" label={L.product_id} error={err('product_id')} required>
             <Controller
               control={form.control}

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { accessAnswer, calls, fakeApi } from '@/test/fake-api';
+import type { Client } from '@/api/gen/model/client';
+import { accessAnswer, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ClientCreatePage } from './client-create-page';
 
@@ -8,11 +9,31 @@ vi.mock('@/api/mutator', async (original) =>
   (await import('@/test/fake-api')).fakeMutator(await original()),
 );
 
-function renderCreate() {
+function renderCreate(route = '/business/clients/create') {
   return renderWithProviders(<ClientCreatePage />, {
-    path: '/business/clients/create',
-    route: '/business/clients/create',
+    path: route,
+    route,
+    extraRoutes: [
+      { path: '/business/clients', element: <h1>Client list</h1> },
+      { path: '/business/create/:clientId', element: <h1>Policy form</h1> },
+    ],
   });
+}
+
+/** An associate whose new client the server numbers 42. */
+function associateServer() {
+  fakeApi({
+    '/access': accessAnswer(),
+    'POST /clients': ({ data }: FakeRequest) => ({ ...(data as object), id: 42 }) as Client,
+  });
+}
+
+async function fillAndSubmit(user: ReturnType<typeof renderCreate>['user'], submit: string) {
+  await user.type(await screen.findByLabelText(/First name/), 'Ann');
+  await user.type(screen.getByLabelText(/Last name/), 'Lee');
+  await user.click(screen.getByRole('button', { name: submit }));
+  expect(await screen.findByRole('status')).toHaveTextContent('Client created successfully');
+  expect(calls('/clients').filter((c) => c.method === 'POST')).toHaveLength(1);
 }
 
 describe('ClientCreatePage', () => {
@@ -45,5 +66,52 @@ describe('ClientCreatePage', () => {
       '/',
     );
     expect(screen.queryByRole('link', { name: /Back to clients/ })).not.toBeInTheDocument();
+  });
+
+  it('saves the client and goes back to the client list', { timeout: 20_000 }, async () => {
+    associateServer();
+    const { user, router } = renderCreate();
+    await fillAndSubmit(user, 'Create client');
+    expect(
+      await screen.findByRole('heading', { name: 'Client list' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/business/clients');
+  });
+
+  describe('at business/create/client, the first step of a policy', () => {
+    it('says so in the title, the breadcrumbs and the way back', async () => {
+      associateServer();
+      renderCreate('/business/create/client');
+      expect(await screen.findByText(/Step 1 of 2 of a new policy/)).toBeInTheDocument();
+      expect(document.title).toBe('New client · New policy · Associate Portal');
+      const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+      expect(
+        Array.from(crumbs.querySelectorAll('a')).map((a) => [
+          a.textContent,
+          a.getAttribute('href'),
+        ]),
+      ).toEqual([
+        ['Business', '/business'],
+        ['New policy', '/business/create'],
+      ]);
+      expect(await screen.findByRole('link', { name: 'Cancel' })).toHaveAttribute(
+        'href',
+        '/business/create',
+      );
+    });
+
+    it(
+      'saves the client and opens the policy form with them chosen',
+      { timeout: 20_000 },
+      async () => {
+        associateServer();
+        const { user, router } = renderCreate('/business/create/client');
+        await fillAndSubmit(user, 'Create client and continue');
+        expect(
+          await screen.findByRole('heading', { name: 'Policy form' }, { timeout: 3000 }),
+        ).toBeInTheDocument();
+        expect(router.state.location.pathname).toBe('/business/create/42');
+      },
+    );
   });
 });

@@ -1,12 +1,18 @@
 import { Button, Callout, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useMatch } from 'react-router';
 import { useCreateClient } from '@/api/gen/endpoints/clients/clients';
-import { Breadcrumbs } from '@/components/breadcrumbs';
+import { Breadcrumbs, type Crumb } from '@/components/breadcrumbs';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ArrowLeftIcon } from '@/components/icons/arrow-left';
 import { InfoCircledIcon } from '@/components/icons/info-circled';
 import { PageHeader } from '@/components/page-header';
+import {
+  BUSINESS_PATH,
+  POLICY_CLIENT_CREATE_PATH,
+  POLICY_CREATE_PATH,
+  policyCreateForClientPath,
+} from '@/lib/business-paths';
 import { createdMessage, useRedirectAfterSuccess } from '@/lib/form';
 import { usePageTitle } from '@/lib/page-title';
 import { useAccess } from '@/lib/use-access';
@@ -15,19 +21,40 @@ import { emptyClientForm } from './client-schema';
 import { CLIENTS_PATH } from './paths';
 import { useInvalidateClients } from './use-client-cache';
 
-/** business/clients/create and business/create/client: associates only (they own clients). */
+const CLIENT_CRUMBS: readonly Crumb[] = [
+  { label: 'Clients', to: CLIENTS_PATH },
+  { label: 'New client' },
+];
+const POLICY_CRUMBS: readonly Crumb[] = [
+  { label: 'Business', to: BUSINESS_PATH },
+  { label: 'New policy', to: POLICY_CREATE_PATH },
+  { label: 'New client' },
+];
+
+/**
+ * business/clients/create and business/create/client: associates only (they own clients).
+ * The second is the first step of a policy for a new client: once saved, the policy form opens
+ * with the client chosen.
+ */
 export function ClientCreatePage() {
-  usePageTitle('New client', 'Clients');
+  const forPolicy = useMatch(POLICY_CLIENT_CREATE_PATH) !== null;
+  usePageTitle('New client', forPolicy ? 'New policy' : 'Clients');
   const access = useAccess();
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Clients', to: CLIENTS_PATH }, { label: 'New client' }]} />
+      <Breadcrumbs items={forPolicy ? POLICY_CRUMBS : CLIENT_CRUMBS} />
       <PageHeader
         title="New client"
-        description={access.isStaff ? undefined : 'Add a client to your book of business.'}
+        description={
+          access.isStaff
+            ? undefined
+            : forPolicy
+              ? 'Step 1 of 2 of a new policy: add the client, then write their policy.'
+              : 'Add a client to your book of business.'
+        }
       />
       {access.canOwnClients ? (
-        <NewClientForm />
+        <NewClientForm forPolicy={forPolicy} />
       ) : access.isStaff ? (
         <StaffCannotAdd canReadClients={access.canReadClients} />
       ) : (
@@ -65,23 +92,26 @@ function StaffCannotAdd({ canReadClients }: { canReadClients: boolean }) {
   );
 }
 
-function NewClientForm() {
+function NewClientForm({ forPolicy }: { forPolicy: boolean }) {
   const create = useCreateClient({ mutation: { meta: { inlineValidation: true } } });
   const invalidate = useInvalidateClients();
-  const [success, setSuccess] = useState<string | null>(null);
-  // The parent of both create routes is the client list.
-  useRedirectAfterSuccess(success ? CLIENTS_PATH : null);
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  // The client list's create route goes back to the list; the policy's first step goes on to
+  // the policy form with the new client chosen.
+  useRedirectAfterSuccess(
+    createdId === null ? null : forPolicy ? policyCreateForClientPath(createdId) : CLIENTS_PATH,
+  );
   return (
     <ClientForm
       defaultValues={emptyClientForm}
-      submitLabel="Create client"
-      cancelTo={CLIENTS_PATH}
-      successMessage={success}
+      submitLabel={forPolicy ? 'Create client and continue' : 'Create client'}
+      cancelTo={forPolicy ? POLICY_CREATE_PATH : CLIENTS_PATH}
+      successMessage={createdId === null ? null : createdMessage('Client')}
       error={create.error}
       onSubmit={async (input) => {
-        await create.mutateAsync({ data: input });
+        const client = await create.mutateAsync({ data: input });
         await invalidate();
-        setSuccess(createdMessage('Client'));
+        setCreatedId(client.id);
       }}
     />
   );
