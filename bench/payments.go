@@ -313,17 +313,31 @@ func cashflowDownload(res *report, ours, base proc, token string) error {
 	res.line("")
 	res.line("| download | rows | seconds | rows/s | MB | server RSS before | peak RSS during |")
 	res.line("|---|---|---|---|---|---|---|")
-	dlURL, err := downloadURLOf(ours.url+"/api/payments/cashflow/download", token)
-	if err != nil {
+	// The first read of 4 million rows comes from disk, the next from the cache: one
+	// COPY warms it, then two rounds alternate and the faster of each server counts.
+	if _, err := download(base.url+"/cashflow/copy", token, base.pid); err != nil {
 		return err
 	}
-	d1, err := download(ours.url+dlURL, "", ours.pid)
-	if err != nil {
-		return err
-	}
-	d2, err := download(base.url+"/cashflow/copy", token, base.pid)
-	if err != nil {
-		return err
+	var d1, d2 dl
+	for range 2 {
+		dlURL, err := downloadURLOf(ours.url+"/api/payments/cashflow/download", token)
+		if err != nil {
+			return err
+		}
+		o, err := download(ours.url+dlURL, "", ours.pid)
+		if err != nil {
+			return err
+		}
+		b, err := download(base.url+"/cashflow/copy", token, base.pid)
+		if err != nil {
+			return err
+		}
+		if d1.secs == 0 || o.secs < d1.secs {
+			d1 = o
+		}
+		if d2.secs == 0 || b.secs < d2.secs {
+			d2 = b
+		}
 	}
 	for _, d := range []struct {
 		name string
