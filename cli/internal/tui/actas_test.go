@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -270,5 +271,302 @@ func TestExplain(t *testing.T) {
 		if err.Error() != tc.want || !sdk.IsForbidden(err) {
 			t.Errorf("explain(%q, %q) = %q, want %q", tc.msg, tc.code, err.Error(), tc.want)
 		}
+	}
+}
+
+// identityBackend is actingBackend whose answers are those of the associate acted for, as
+// the server's are: its clients and cashflow entries, a team with it as the upline, policies
+// it wrote, a payments dashboard that names it. Every call through it is logged with the
+// code, so a screen that kept the identity before a switch shows in the requests and in the
+// data alike.
+type identityBackend struct{ actingBackend }
+
+func (a identityBackend) log(what string) { a.actingCalls = append(a.actingCalls, a.code+" "+what) }
+
+func (a identityBackend) name() string { return a.team.names[a.code] }
+
+func (a identityBackend) GetAccess(ctx context.Context) (*oas.AccessHeaders, error) {
+	a.log("access")
+	return a.actingBackend.GetAccess(ctx)
+}
+
+func (a identityBackend) SearchAssociates(ctx context.Context, p oas.SearchAssociatesParams) (*oas.AssociateLookupListHeaders, error) {
+	a.log("search " + p.SearchKeyword.Or(""))
+	return a.fakeBackend.SearchAssociates(ctx, p)
+}
+
+func (a identityBackend) ListClients(ctx context.Context, p oas.ListClientsParams) (*oas.ClientListHeaders, error) {
+	res, err := a.actingBackend.ListClients(ctx, p) // logs "CODE clients"
+	if err != nil {
+		return nil, err
+	}
+	res.Response.Data = slices.Clone(res.Response.Data)
+	for i := range res.Response.Data {
+		res.Response.Data[i].AssociateCode, res.Response.Data[i].AssociateName = a.code, a.name()
+	}
+	return res, nil
+}
+
+func (a identityBackend) ListTeam(ctx context.Context, p oas.ListTeamParams) (*oas.TeamMemberListHeaders, error) {
+	res, err := a.actingBackend.ListTeam(ctx, p) // logs "CODE team VIEW"
+	if err != nil {
+		return nil, err
+	}
+	res.Response.Data = slices.Clone(res.Response.Data)
+	for i := range res.Response.Data {
+		res.Response.Data[i].UplineCode = oas.NewOptString(a.code)
+	}
+	return res, nil
+}
+
+func (a identityBackend) ListGenealogyChildren(ctx context.Context, p oas.ListGenealogyChildrenParams) (*oas.TreeNodeListHeaders, error) {
+	a.log("children " + p.Code)
+	return a.fakeBackend.ListGenealogyChildren(ctx, p)
+}
+
+func (a identityBackend) GetTeamDashboard(ctx context.Context, p oas.GetTeamDashboardParams) (*oas.TeamDashboardHeaders, error) {
+	a.log("team dashboard")
+	return a.fakeBackend.GetTeamDashboard(ctx, p)
+}
+
+func (a identityBackend) ListPolicies(ctx context.Context, p oas.ListPoliciesParams) (*oas.PolicyListHeaders, error) {
+	a.log("policies")
+	res, err := a.fakeBackend.ListPolicies(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	res.Response.Data = slices.Clone(res.Response.Data)
+	for i := range res.Response.Data {
+		res.Response.Data[i].WriterCode, res.Response.Data[i].WriterName = a.code, a.name()
+	}
+	return res, nil
+}
+
+func (a identityBackend) GetPaymentsDashboard(ctx context.Context, p oas.GetPaymentsDashboardParams) (*oas.PaymentsDashboardHeaders, error) {
+	a.log("payments dashboard")
+	res, err := a.fakeBackend.GetPaymentsDashboard(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	res.Response.AssociateCode, res.Response.AssociateName = a.code, a.name()
+	return res, nil
+}
+
+func (a identityBackend) ListCashflow(ctx context.Context, p oas.ListCashflowParams) (*oas.CashflowListHeaders, error) {
+	a.log("cashflow")
+	res, err := a.fakeBackend.ListCashflow(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	res.Response.Data = slices.Clone(res.Response.Data)
+	for i := range res.Response.Data {
+		res.Response.Data[i].AssociateCode, res.Response.Data[i].AssociateName = a.code, a.name()
+	}
+	return res, nil
+}
+
+// identityTester is staffTester over identityBackend.
+func identityTester(t *testing.T) (*tester, *fakeBackend) {
+	t.Helper()
+	b := demoBackend()
+	tt := newTesterWith(t, staffBackend{b}, Options{
+		ActAs: func(code string) (Backend, error) { return identityBackend{actingBackend{b, code}}, nil },
+	})
+	return tt, b
+}
+
+// isAnswer reports that msg answers a request for a screen's data (not the user's access,
+// nor the picker's).
+func isAnswer(msg tea.Msg) bool {
+	if e, ok := msg.(epochMsg); ok {
+		msg = e.msg
+	}
+	switch msg.(type) {
+	case clientsLoadedMsg, teamLoadedMsg, dashboardLoadedMsg, treeRootMsg, treeChildrenMsg,
+		policiesLoadedMsg, paymentsDashboardMsg, cashflowLoadedMsg:
+		return true
+	}
+	return false
+}
+
+// sendHolding is send, but the messages late picks are kept instead of delivered: the answers
+// still on their way. It returns them in the order they came, for a later send.
+func (tt *tester) sendHolding(msg tea.Msg, late func(tea.Msg) bool) []tea.Msg {
+	tt.t.Helper()
+	var held []tea.Msg
+	var cmd tea.Cmd
+	tt.m, cmd = tt.m.Update(msg)
+	queue := []tea.Cmd{cmd}
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 1000 {
+			tt.t.Fatal("commands do not settle")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case nil:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		case tea.QuitMsg:
+			tt.t.Fatal("the TUI quit")
+		default:
+			if late(msg) {
+				held = append(held, msg)
+				continue
+			}
+			var next tea.Cmd
+			tt.m, next = tt.m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+	return held
+}
+
+// owners is whose data each screen showing an associate's holds: the codes of the associates
+// its rows (its dashboard, its tree) belong to, each once.
+func owners(m Model) map[string][]string {
+	out := map[string][]string{}
+	add := func(screen, code string) {
+		if !slices.Contains(out[screen], code) {
+			out[screen] = append(out[screen], code)
+		}
+	}
+	for _, r := range m.screens[screenClients].(*clientsScreen).rows {
+		add("clients", r.AssociateCode)
+	}
+	for _, r := range m.screens[screenTeam].(*teamScreen).rows {
+		add("team", r.UplineCode.Or(""))
+	}
+	if root := m.screens[screenTree].(*treeScreen).root; root != nil {
+		add("tree", root.Code)
+	}
+	for _, r := range m.screens[screenBusiness].(*businessScreen).rows {
+		add("business", r.WriterCode)
+	}
+	pay := m.screens[screenPayments].(*paymentsScreen)
+	if pay.dash != nil {
+		add("payments", pay.dash.AssociateCode)
+	}
+	for _, r := range pay.rows {
+		add("payments", r.AssociateCode)
+	}
+	return out
+}
+
+// everyScreen is owners when every screen holds the data of the associate code.
+func everyScreen(code string) map[string][]string {
+	return map[string][]string{"clients": {code}, "team": {code}, "tree": {code}, "business": {code}, "payments": {code}}
+}
+
+// Acting for one associate, staff switch straight to another through the picker: the header
+// names the new one, every screen with an associate's data loads anew through the backend
+// that acts for it, and the reloads asked as the one before, answered after the switch, are
+// dropped.
+func TestActAsSwitchesFromOneAssociateToAnother(t *testing.T) {
+	tt, b := identityTester(t)
+	tt.keys("3", "a")
+	tt.typeText("cal") // by name
+	tt.keys("enter")   // Cal Smithers, A2001
+	tt.keys("left", "left", "6")
+	if view := tt.view(); !strings.Contains(view, "Sam Staffer as Cal Smithers (A2001)") || !strings.Contains(view, "Payments · Cal Smithers (A2001)") {
+		t.Fatalf("acting for A2001:\n%s", view)
+	}
+	if diff := cmp.Diff(everyScreen("A2001"), owners(tt.root())); diff != "" {
+		t.Fatalf("the screens' data acting for A2001 (-want +got):\n%s", diff)
+	}
+
+	// Reloads asked as A2001 whose answers are still on their way at the switch.
+	late := tt.sendHolding(keyPress("r"), isAnswer) // the payments dashboard and cashflow
+	tt.keys("3")
+	late = append(late, tt.sendHolding(keyPress("r"), isAnswer)...) // the team dashboard
+	tt.keys("1")
+	late = append(late, tt.sendHolding(keyPress("r"), isAnswer)...) // the clients
+	if len(late) != 4 {
+		t.Fatalf("%d answers held, want 4: %v", len(late), late)
+	}
+
+	// The picker searches through the staff member's own backend, not as A2001.
+	before := len(b.actingCalls)
+	tt.keys("a")
+	tt.typeText("r30") // by code
+	if got := b.actingCalls[before:]; len(got) != 0 || b.searches[len(b.searches)-1] != "r30" {
+		t.Errorf("the picker searched as the associate acted for: %v (searches %v)", got, b.searches)
+	}
+	tt.keys("enter") // Rita Senior, R3000
+	if a := tt.root().acting; a == nil || a.code != "R3000" || a.name != "Rita Senior" {
+		t.Fatalf("acting for %+v, want R3000 (Rita Senior)", a)
+	}
+	switched := b.actingCalls[before:]
+	slices.Sort(switched)
+	want := []string{"R3000 access", "R3000 cashflow", "R3000 clients", "R3000 node R3000", "R3000 payments dashboard",
+		"R3000 policies", "R3000 team BaseShop"}
+	if diff := cmp.Diff(want, switched); diff != "" {
+		t.Errorf("requests after the switch (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(everyScreen("R3000"), owners(tt.root())); diff != "" {
+		t.Errorf("the screens' data after the switch (-want +got):\n%s", diff)
+	}
+	for _, k := range []string{"1", "4", "6"} {
+		tt.keys(k)
+		view := tt.view()
+		if !strings.Contains(view, "Sam Staffer as Rita Senior (R3000)") || strings.Contains(view, "A2001") || strings.Contains(view, "Cal Smithers") {
+			t.Errorf("screen %s after the switch:\n%s", k, view)
+		}
+	}
+	if view := tt.view(); !strings.Contains(view, "Payments · Rita Senior (R3000)") {
+		t.Errorf("the payments after the switch:\n%s", view)
+	}
+	tt.keys("3", "left", "left") // the team dashboard, asked anew
+	if got := b.actingCalls[len(b.actingCalls)-1]; got != "R3000 team dashboard" {
+		t.Errorf("the team dashboard after the switch: last request %q", got)
+	}
+
+	// A2001's late answers change nothing.
+	tt.keys("6")
+	view := tt.view()
+	tt.send(late...)
+	if diff := cmp.Diff(everyScreen("R3000"), owners(tt.root())); diff != "" {
+		t.Errorf("the screens' data once A2001's reloads answered (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(view, tt.view()); diff != "" {
+		t.Errorf("the payments once A2001's reloads answered (-want +got):\n%s", diff)
+	}
+}
+
+// The first answers for an associate may still be on their way when staff switch to another:
+// they are dropped, though the new screens ask with the same sequence numbers, so only the
+// identity they were asked as tells them apart.
+func TestActAsSwitchDropsTheFirstAnswersForTheAssociateBefore(t *testing.T) {
+	tt, _ := identityTester(t)
+	tt.keys("a")
+	tt.typeText("a2001")
+	late := tt.sendHolding(keyPress("enter"), isAnswer) // Cal Smithers: every screen asks, none is answered
+	if len(late) != 6 {
+		t.Fatalf("%d answers held, want one for each of the clients, team, tree, business, payments and cashflow: %v", len(late), late)
+	}
+	if view := tt.view(); !strings.Contains(view, "Sam Staffer as Cal Smithers (A2001)") {
+		t.Fatalf("acting for A2001:\n%s", view)
+	}
+
+	tt.keys("a")
+	tt.typeText("rita")
+	tt.keys("enter") // Rita Senior, R3000
+	tt.send(late...)
+	if diff := cmp.Diff(everyScreen("R3000"), owners(tt.root())); diff != "" {
+		t.Errorf("the screens' data once A2001's answers arrived (-want +got):\n%s", diff)
+	}
+	if view := tt.view(); !strings.Contains(view, "Sam Staffer as Rita Senior (R3000)") || strings.Contains(view, "A2001") || strings.Contains(view, "Cal Smithers") {
+		t.Errorf("once A2001's answers arrived:\n%s", view)
+	}
+
+	// The same answers, as of the identity now, would be taken: the sequence numbers match.
+	for _, msg := range late {
+		tt.send(epochMsg{epoch: tt.root().epoch, msg: msg.(epochMsg).msg})
+	}
+	if diff := cmp.Diff(everyScreen("A2001"), owners(tt.root())); diff != "" {
+		t.Errorf("the answers retagged as now were not taken (-want +got):\n%s", diff)
 	}
 }
