@@ -516,33 +516,8 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // on after five runs (what portald runs from then on). Without such an index PostgreSQL
 // walks the primary key dropping rows, or the table: a million of them at the bench's size.
 func TestClientEqualityFiltersUseIndexes(t *testing.T) {
-	o, ids := withClients(t)
+	o, ids, traced, rec, conn := withManyClients(t, `UPDATE clients SET city = 'Austin' WHERE id = $1`)
 	ctx := context.Background()
-	for _, sql := range []string{
-		`INSERT INTO clients (associate_id, first_name, last_name, email, city, state, country)
-			SELECT ` + itoa(o.ids["AAA110"]) + `, 'First' || i % 200, 'Last' || i % 400, 'bulk' || i || '@example.org',
-				'City' || i % 60, 'NY', 'USA' FROM generate_series(1, 30000) i`,
-		`UPDATE clients SET city = 'Austin' WHERE id = ` + itoa(ids[0]),
-		`ANALYZE clients`,
-	} {
-		if _, err := o.pool.Exec(ctx, sql); err != nil {
-			t.Fatal(err)
-		}
-	}
-	// The statement ListClients runs, caught on its way to the database.
-	rec := &lastQuery{}
-	cfg := o.pool.Config()
-	cfg.ConnConfig.Tracer = rec
-	traced, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer traced.Close()
-	conn, err := pgx.ConnectConfig(ctx, o.pool.Config().ConnConfig)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
 	top := o.as(t, "TOP100")
 
 	type eqCase struct{ field, value string }
@@ -590,31 +565,8 @@ func TestClientEqualityFiltersUseIndexes(t *testing.T) {
 // primary key instead (a prefix nobody has read every client). Statements without a text
 // filter stay prepared.
 func TestClientTextFiltersArePlannedForTheirValues(t *testing.T) {
-	o, ids := withClients(t)
+	o, ids, traced, rec, conn := withManyClients(t, "")
 	ctx := context.Background()
-	for _, sql := range []string{
-		`INSERT INTO clients (associate_id, first_name, last_name, email, city, state, country)
-			SELECT ` + itoa(o.ids["AAA110"]) + `, 'First' || i % 200, 'Last' || i % 400, 'bulk' || i || '@example.org',
-				'City' || i % 60, 'NY', 'USA' FROM generate_series(1, 30000) i`,
-		`ANALYZE clients`,
-	} {
-		if _, err := o.pool.Exec(ctx, sql); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec := &lastQuery{}
-	cfg := o.pool.Config()
-	cfg.ConnConfig.Tracer = rec
-	traced, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer traced.Close()
-	conn, err := pgx.ConnectConfig(ctx, o.pool.Config().ConnConfig)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
 	top := o.as(t, "TOP100")
 	for _, tc := range []struct {
 		query, index string
@@ -663,6 +615,43 @@ func TestClientTextFiltersArePlannedForTheirValues(t *testing.T) {
 // usesIndex reports whether a plan reads the index anywhere.
 func usesIndex(n planNode, index string) bool {
 	return n.Index == index || slices.ContainsFunc(n.Plans, func(c planNode) bool { return usesIndex(c, index) })
+}
+
+// withManyClients is the test organisation with 30,000 more clients (one associate's, in
+// NY), then the statement given (with the first client's id as $1, when not empty) and
+// ANALYZE; a pool whose statements rec catches on their way to the database, and a
+// connection to explain them on.
+func withManyClients(t *testing.T, then string) (*org, []int64, *pgxpool.Pool, *lastQuery, *pgx.Conn) {
+	t.Helper()
+	o, ids := withClients(t)
+	ctx := context.Background()
+	if _, err := o.pool.Exec(ctx, `INSERT INTO clients (associate_id, first_name, last_name, email, city, state, country)
+		SELECT $1, 'First' || i % 200, 'Last' || i % 400, 'bulk' || i || '@example.org', 'City' || i % 60, 'NY', 'USA'
+		FROM generate_series(1, 30000) i`, o.ids["AAA110"]); err != nil {
+		t.Fatal(err)
+	}
+	if then != "" {
+		if _, err := o.pool.Exec(ctx, then, ids[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := o.pool.Exec(ctx, `ANALYZE clients`); err != nil {
+		t.Fatal(err)
+	}
+	rec := &lastQuery{}
+	cfg := o.pool.Config()
+	cfg.ConnConfig.Tracer = rec
+	traced, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(traced.Close)
+	conn, err := pgx.ConnectConfig(ctx, o.pool.Config().ConnConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	return o, ids, traced, rec, conn
 }
 
 // lastQuery is a pgx tracer that keeps the last statement run and its arguments.
