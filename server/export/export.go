@@ -245,7 +245,10 @@ func escapeXML(w *bufio.Writer, v []byte) {
 			_, _ = w.WriteString("&amp;")
 		case b == '"':
 			_, _ = w.WriteString("&quot;")
-		case b < 0x20 && b != '\t' && b != '\n' && b != '\r':
+		case b == '\r':
+			// A raw CR is read back as LF (XML normalises line ends): a reference keeps it.
+			_, _ = w.WriteString("&#13;")
+		case b < 0x20 && b != '\t' && b != '\n':
 			// Not allowed in XML 1.0: dropped.
 		default:
 			_ = w.WriteByte(b)

@@ -297,10 +297,17 @@ func (s *Store) PrincipalFor(ctx context.Context, userID, associateID, actingSta
 		return nil, translate(err)
 	}
 	if associateID != 0 {
-		if err := s.db.QueryRow(ctx, `SELECT a.id, a.code, a.path::text, l.is_senior FROM associates a JOIN levels l ON l.id = a.level_id WHERE a.id = $1`,
-			associateID).Scan(&p.AssociateID, &p.Code, &p.Path, &p.IsSenior); err != nil {
+		// With what it still has to acknowledge, as a session has it: a link made before a
+		// memo was published is gated like the list it came from.
+		var memos, w9Doc bool
+		if err := s.db.QueryRow(ctx, `SELECT a.id, a.code, a.path::text, l.is_senior,
+				EXISTS (SELECT 1 FROM memos m WHERE `+pendingMemo("a.id")+`),
+				EXISTS (SELECT 1 FROM w9_documents w WHERE w.associate_id = a.id AND w.acknowledged_at IS NULL)
+			FROM associates a JOIN levels l ON l.id = a.level_id WHERE a.id = $1`,
+			associateID).Scan(&p.AssociateID, &p.Code, &p.Path, &p.IsSenior, &memos, &w9Doc); err != nil {
 			return nil, translate(err)
 		}
+		p.PendingAcknowledgements = memos || w9Doc
 	}
 	return p, nil
 }
