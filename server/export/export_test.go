@@ -281,8 +281,8 @@ func TestXLSX(t *testing.T) {
 		{str("id"), str("name"), str("notes")},
 		{str("1"), str("Ann & <Bob>"), str(`say "hi" & 'bye'`)},
 		{str("2"), {}, str("")},
-		// Control characters are dropped; XML reads \r as \n.
-		{str("3"), str("bell and null"), str("tab\tnew\nline\ncr")},
+		// Control characters are dropped; a CR is kept (written as a reference).
+		{str("3"), str("bell and null"), str("tab\tnew\nline\rcr")},
 		// Inline strings are never formulas: no prefix needed.
 		{str("4"), str("=1+1"), str("Zoë 東京 ]]> &amp;")},
 	}
