@@ -1,6 +1,6 @@
-// Package jobs runs the compensation engine's background work on River: draining the
-// outbox of approvals and lapses into the ledger, releasing escrow as policy months start,
-// and the monthly bonus pools. Every portald runs the workers; River hands each job to one
+// Package jobs runs the portal's background work on River: the compensation engine's
+// (draining the outbox of approvals and lapses into the ledger, releasing escrow as policy
+// months start, the monthly bonus pools, folding the dashboard's running figures) and mail. Every portald runs the workers; River hands each job to one
 // of them, and the store's writes are idempotent and transactional (store/engine.go), so a
 // job retried, run on two instances, or cut by a crash leaves the ledger as one clean run.
 package jobs
@@ -16,6 +16,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/associateportal/portal/server/ledger"
+	"github.com/associateportal/portal/server/mail"
 	"github.com/associateportal/portal/server/store"
 )
 
@@ -47,6 +48,14 @@ type FoldArgs struct{}
 // Kind names the job in River's table.
 func (FoldArgs) Kind() string { return "running_figures" }
 
+// MailArgs sends one message (its content and links ride in the job's arguments).
+type MailArgs struct {
+	Message mail.Message `json:"message"`
+}
+
+// Kind names the job in River's table.
+func (MailArgs) Kind() string { return "mail" }
+
 // Options configure the runner.
 type Options struct {
 	Pool  *pgxpool.Pool
@@ -61,6 +70,9 @@ type Options struct {
 	Sweep time.Duration
 	// NoPeriodic leaves out the periodic jobs (tests that drive every run themselves).
 	NoPeriodic bool
+	// Mail delivers the mail jobs (SMTP, or the outbox of .eml files); without it the
+	// runner takes no mail.
+	Mail mail.Sender
 }
 
 // Runner is the River client with the engine's workers.
@@ -80,6 +92,9 @@ func New(o Options) (*Runner, error) {
 	river.AddWorker(workers, &releaseWorker{store: o.Store, now: now})
 	river.AddWorker(workers, &poolsWorker{store: o.Store, now: now})
 	river.AddWorker(workers, &foldWorker{store: o.Store})
+	if o.Mail != nil {
+		river.AddWorker(workers, &mailWorker{sender: o.Mail})
+	}
 	n := o.Workers
 	if n <= 0 {
 		n = 2
@@ -137,6 +152,26 @@ func (r *Runner) Enqueue(ctx context.Context, args river.JobArgs) error {
 // PolicyEventsWritten asks for the outbox to be drained now (after an approval or a lapse
 // committed). A lost kick costs only the sweep's delay.
 func (r *Runner) PolicyEventsWritten(ctx context.Context) error { return r.Enqueue(ctx, DrainArgs{}) }
+
+// SendMail queues a message; a worker sends it, retrying with backoff while the failure
+// may pass (a 4xx reply, the server away) and giving up at once on a refusal (5xx, an
+// invalid message). Sending is at-least-once: the message's ID is its Message-ID.
+func (r *Runner) SendMail(ctx context.Context, m mail.Message) error { return r.Enqueue(ctx, MailArgs{Message: m}) }
+
+type mailWorker struct {
+	river.WorkerDefaults[MailArgs]
+	sender mail.Sender
+}
+
+func (w *mailWorker) Timeout(*river.Job[MailArgs]) time.Duration { return time.Minute }
+
+func (w *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
+	err := w.sender.Send(ctx, job.Args.Message)
+	if err != nil && mail.IsPermanent(err) {
+		return river.JobCancel(err)
+	}
+	return err
+}
 
 type drainWorker struct {
 	river.WorkerDefaults[DrainArgs]

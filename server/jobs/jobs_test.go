@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -19,6 +20,7 @@ import (
 	"github.com/associateportal/portal/server/comp"
 	"github.com/associateportal/portal/server/jobs"
 	"github.com/associateportal/portal/server/ledger"
+	"github.com/associateportal/portal/server/mail"
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/store"
@@ -799,4 +801,102 @@ func TestExposureMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameLedger(t, drained, ledgerOf(t, pool), "backfilled")
+}
+
+// flakySender delivers to the outbox, but refuses one address for good and turns another
+// away once before taking it, as SMTP servers answer 550 and 451.
+type flakySender struct {
+	outbox *mail.Outbox
+	mu     sync.Mutex
+	tries  map[string]int
+}
+
+func (f *flakySender) Send(ctx context.Context, m mail.Message) error {
+	f.mu.Lock()
+	f.tries[m.To.Address]++
+	n := f.tries[m.To.Address]
+	f.mu.Unlock()
+	switch {
+	case m.To.Address == "refused@example.com":
+		return &mail.SendError{MessageID: m.ID, Code: 550, Permanent: true, Err: fmt.Errorf("550 no such user")}
+	case m.To.Address == "later@example.com" && n == 1:
+		return &mail.SendError{MessageID: m.ID, Code: 451, Err: fmt.Errorf("451 try again later")}
+	}
+	return f.outbox.Send(ctx, m)
+}
+
+// TestMailJobs: a queued message is delivered once; a refused one (5xx) is given up at
+// once, not retried; one turned away for now (4xx) is retried and delivered.
+func TestMailJobs(t *testing.T) {
+	ctx := context.Background()
+	pool := testdb.New(t)
+	dir := t.TempDir()
+	outbox, err := mail.NewOutbox(dir, mail.Address{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sender := &flakySender{outbox: outbox, tries: map[string]int{}}
+	r, err := jobs.New(jobs.Options{Pool: pool, Store: store.New(pool), NoPeriodic: true, Mail: sender})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = r.Stop(context.Background()) })
+	for _, to := range []string{"ann@example.com", "refused@example.com", "later@example.com"} {
+		if err := r.SendMail(ctx, mail.Message{ID: "welcome." + to, To: mail.Address{Name: "Ann Lee", Address: to},
+			Content: mail.Welcome{Name: "Ann Lee", Code: "AL0001", LoginLink: "https://portal.example/login"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		var left int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'mail'
+			AND state IN ('available', 'running', 'retryable', 'scheduled', 'pending')`).Scan(&left); err != nil {
+			t.Fatal(err)
+		}
+		if left == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d mail jobs still waiting after a minute", left)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	rows, err := pool.Query(ctx, `SELECT args->'message'->'to'->>'address', state, attempt FROM river_job WHERE kind = 'mail' ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for rows.Next() {
+		var to, state string
+		var attempt int
+		if err := rows.Scan(&to, &state, &attempt); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, fmt.Sprintf("%s %s %d", to, state, attempt))
+	}
+	rows.Close()
+	want := []string{"ann@example.com completed 1", "later@example.com completed 2", "refused@example.com cancelled 1"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("mail jobs (-want +got):\n%s", diff)
+	}
+	sent, err := mail.ListOutbox(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var delivered []string
+	for _, e := range sent {
+		if e.Err != nil {
+			t.Fatalf("%s: %v", e.File, e.Err)
+		}
+		delivered = append(delivered, e.To.String()+" "+strings.Join(e.Links, " "))
+	}
+	slices.Sort(delivered)
+	if diff := cmp.Diff([]string{`"Ann Lee" <ann@example.com> https://portal.example/login`,
+		`"Ann Lee" <later@example.com> https://portal.example/login`}, delivered); diff != "" {
+		t.Errorf("the outbox (-want +got):\n%s", diff)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -30,6 +31,7 @@ import (
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/jobs"
+	"github.com/associateportal/portal/server/mail"
 	"github.com/associateportal/portal/server/pgembed"
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/seed"
@@ -56,6 +58,7 @@ type config struct {
 	SeedNumber  uint64
 	NoSeed      bool
 	NoJobs      bool
+	SMTPURL     string
 }
 
 func env(name, def string) string {
@@ -113,6 +116,8 @@ func root() *cobra.Command {
 	serve.Flags().BoolVar(&c.NoJobs, "no-jobs", env("PORTAL_NO_JOBS", "") == "true",
 		"serve without the compensation engine's workers; another instance runs them (PORTAL_NO_JOBS)")
 	serve.Flags().IntVar(&c.Associates, "associates", envInt("PORTAL_SEED_ASSOCIATES", 2000), "associates seeded on first start of the embedded database")
+	serve.Flags().StringVar(&c.SMTPURL, "smtp-url", env("SMTP_URL", ""),
+		"mail server, smtp://user:password@host:587?from=no-reply@example.com (smtps:// for TLS from the start); empty writes the mail to <data-dir>/outbox as .eml files, listed by 'portald outbox' (SMTP_URL)")
 
 	migrate := &cobra.Command{
 		Use:   "migrate",
@@ -156,8 +161,59 @@ func root() *cobra.Command {
 	seedCmd.Flags().IntVar(&c.Clients, "clients", 0, "number of clients (0: about 8 per associate)")
 	seedCmd.Flags().IntVar(&c.Policies, "policies", 0, "number of policies (0: about 3 per associate)")
 	seedCmd.Flags().Uint64Var(&c.SeedNumber, "seed", 1, "seed number: the same number gives the same data")
-	cmd.AddCommand(serve, migrate, seedCmd)
+	outbox := &cobra.Command{
+		Use:   "outbox",
+		Short: "List the mail written to <data-dir>/outbox (when no SMTP server is configured), with its links",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return printOutbox(cmd.OutOrStdout(), filepath.Join(c.DataDir, "outbox"))
+		},
+	}
+	cmd.AddCommand(serve, migrate, seedCmd, outbox)
 	return cmd
+}
+
+// mailSender is the SMTP server of SMTP_URL, or the outbox under the data dir.
+func mailSender(c config, log *slog.Logger) (mail.Sender, error) {
+	if c.SMTPURL == "" {
+		dir := filepath.Join(c.DataDir, "outbox")
+		log.Info("mail goes to the outbox (no SMTP_URL): list it with 'portald outbox'", "dir", dir)
+		return mail.NewOutbox(dir, mail.Address{})
+	}
+	cfg, err := mail.ParseURL(c.SMTPURL)
+	if err != nil {
+		return nil, fmt.Errorf("SMTP_URL: %w", err)
+	}
+	sender, err := mail.NewSMTP(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("SMTP_URL: %w", err)
+	}
+	log.Info("mail goes through SMTP", "server", cfg.String())
+	return sender, nil
+}
+
+// printOutbox lists the outbox's messages, oldest first, with the links of each.
+func printOutbox(w io.Writer, dir string) error {
+	entries, err := mail.ListOutbox(dir)
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 {
+		fmt.Fprintf(w, "No mail in %s.\n", dir)
+		return nil
+	}
+	for _, e := range entries {
+		if e.Err != nil {
+			fmt.Fprintf(w, "%s: not a readable message: %v\n\n", e.File, e.Err)
+			continue
+		}
+		fmt.Fprintf(w, "%s  to %s\n  %s\n", e.Time.Local().Format("2006-01-02 15:04:05"), e.To, e.Subject)
+		for _, l := range e.Links {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+		fmt.Fprintf(w, "  (%s)\n\n", e.File)
+	}
+	return nil
 }
 
 func slogger(c config) *slog.Logger {
@@ -349,7 +405,11 @@ func runServe(ctx context.Context, c config) error {
 	// The compensation engine's workers (River): every instance runs them and shares the jobs,
 	// unless told another instance does.
 	if !c.NoJobs {
-		runner, err := jobs.New(jobs.Options{Pool: pool, Store: apiHandler.Store, Log: log})
+		sender, err := mailSender(c, log)
+		if err != nil {
+			return err
+		}
+		runner, err := jobs.New(jobs.Options{Pool: pool, Store: apiHandler.Store, Log: log, Mail: sender})
 		if err != nil {
 			return err
 		}

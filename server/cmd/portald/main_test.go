@@ -1,11 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"errors"
+	"log/slog"
 	"net/http"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/getsentry/sentry-go"
+
+	"github.com/associateportal/portal/server/mail"
 )
 
 func TestDropAborts(t *testing.T) {
@@ -18,5 +26,44 @@ func TestDropAborts(t *testing.T) {
 	}
 	if got := dropAborts(event, nil); got != event {
 		t.Error("an event without a hint is dropped")
+	}
+}
+
+// Without SMTP_URL the mail goes to the data dir's outbox, which 'portald outbox' lists with
+// each message's links; a bad SMTP_URL stops the start with a message that keeps the
+// password out.
+func TestMailSender(t *testing.T) {
+	dataDir := t.TempDir()
+	log := slog.New(slog.DiscardHandler)
+	sender, err := mailSender(config{DataDir: dataDir}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sender.Send(context.Background(), mail.Message{ID: "reset.1", To: mail.Address{Name: "Ann Lee", Address: "ann@example.com"},
+		Content: mail.PasswordReset{Name: "Ann Lee", Link: "https://portal.example/reset/tok3n", ValidFor: time.Hour}}); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := printOutbox(&out, filepath.Join(dataDir, "outbox")); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`to "Ann Lee" <ann@example.com>`, "\n  https://portal.example/reset/tok3n\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the outbox listing lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if err := printOutbox(&out, filepath.Join(t.TempDir(), "outbox")); err != nil || !strings.HasPrefix(out.String(), "No mail in ") {
+		t.Errorf("an empty outbox: %q (%v)", out.String(), err)
+	}
+
+	if _, err := mailSender(config{SMTPURL: "smtp://ann:s3cret-pw@mail.example.com:587?from=no-reply@example.com"}, log); err != nil {
+		t.Errorf("a good SMTP_URL: %v", err)
+	}
+	for _, bad := range []string{"http://ann:s3cret-pw@mail.example.com", "smtp://ann:s3cret-pw@mail.example.com:587", "smtp://ann:s3cret-pw@:25?from=a@b.c"} {
+		_, err := mailSender(config{SMTPURL: bad}, log)
+		if err == nil || !strings.HasPrefix(err.Error(), "SMTP_URL: ") || strings.Contains(err.Error(), "s3cret-pw") {
+			t.Errorf("%s: %v", bad, err)
+		}
 	}
 }
