@@ -1,8 +1,9 @@
 // Package jobs runs the portal's background work on River: the compensation engine's
 // (draining the outbox of approvals and lapses into the ledger, releasing escrow as policy
-// months start, the monthly bonus pools, folding the dashboard's running figures) and mail. Every portald runs the workers; River hands each job to one
-// of them, and the store's writes are idempotent and transactional (store/engine.go), so a
-// job retried, run on two instances, or cut by a crash leaves the ledger as one clean run.
+// months start, the monthly bonus pools, folding the dashboard's running figures) and mail.
+// Every portald runs the workers; River hands each job to one of them, and the store's
+// writes are idempotent and transactional (store/engine.go), so a job retried, run on two
+// instances, or cut by a crash leaves the ledger as one clean run.
 package jobs
 
 import (
