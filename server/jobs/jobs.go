@@ -157,7 +157,9 @@ func (r *Runner) PolicyEventsWritten(ctx context.Context) error { return r.Enque
 // SendMail queues a message; a worker sends it, retrying with backoff while the failure
 // may pass (a 4xx reply, the server away) and giving up at once on a refusal (5xx, an
 // invalid message). Sending is at-least-once: the message's ID is its Message-ID.
-func (r *Runner) SendMail(ctx context.Context, m mail.Message) error { return r.Enqueue(ctx, MailArgs{Message: m}) }
+func (r *Runner) SendMail(ctx context.Context, m mail.Message) error {
+	return r.Enqueue(ctx, MailArgs{Message: m})
+}
 
 type mailWorker struct {
 	river.WorkerDefaults[MailArgs]
