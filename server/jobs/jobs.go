@@ -57,6 +57,17 @@ type MailArgs struct {
 // Kind names the job in River's table.
 func (MailArgs) Kind() string { return "mail" }
 
+// MailQueue is the mail's own queue, so that a message never waits behind the engine's
+// long jobs (a drain of a backlog, a fold).
+const MailQueue = "mail"
+
+// InsertOpts puts mail on its queue, and gives up after 8 attempts: River's backoff spreads
+// them over about an hour and a quarter, about as long as the links mail carries stay
+// valid (a reset link: one hour).
+func (MailArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: MailQueue, MaxAttempts: 8}
+}
+
 // Options configure the runner.
 type Options struct {
 	Pool  *pgxpool.Pool
@@ -109,7 +120,7 @@ func New(o Options) (*Runner, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	cfg := &river.Config{
-		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: n}},
+		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: n}, MailQueue: {MaxWorkers: 2}},
 		Workers: workers,
 		Logger:  log,
 		// A job that keeps failing is retried with backoff for a day, not 25 times over weeks.

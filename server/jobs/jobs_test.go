@@ -865,6 +865,13 @@ func TestMailJobs(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	var queues []string
+	if err := pool.QueryRow(ctx, `SELECT array_agg(DISTINCT queue || ' ' || max_attempts) FROM river_job WHERE kind = 'mail'`).Scan(&queues); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"mail 8"}, queues); diff != "" {
+		t.Errorf("mail jobs' queue and attempts (-want +got):\n%s", diff)
+	}
 	rows, err := pool.Query(ctx, `SELECT args->'message'->'to'->>'address', state, attempt FROM river_job WHERE kind = 'mail' ORDER BY 1`)
 	if err != nil {
 		t.Fatal(err)

@@ -23,12 +23,13 @@ func ClientExportSQL(p *auth.Principal, q listing.Query) (string, []any, error) 
 	if err != nil {
 		return "", nil, err
 	}
-	return `SELECT c.id, a.code, a.first_name || ' ' || a.last_name, c.first_name, c.last_name, c.email, c.phone,
+	sql := `SELECT c.id, a.code, a.first_name || ' ' || a.last_name, c.first_name, c.last_name, c.email, c.phone,
 		to_char(c.date_of_birth, 'YYYY-MM-DD'), c.gender, c.marital_status, c.address_line1, c.address_line2, c.city, c.state,
 		c.postal_code, c.country, c.annual_income, c.notes,
 		to_char(c.created_at AT TIME ZONE 'UTC', ` + utc + `), to_char(c.updated_at AT TIME ZONE 'UTC', ` + utc + `)
 		FROM clients c JOIN associates a ON a.id = c.associate_id
-		WHERE ` + scope + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy(), args.Values, nil
+		WHERE ` + scope + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy()
+	return sql, args.Query(), nil
 }
 
 // TeamExportSQL is the query of a team download.
@@ -38,8 +39,9 @@ func TeamExportSQL(v hierarchy.View, r Root, q listing.Query) (string, []any, er
 	if err != nil {
 		return "", nil, err
 	}
-	return `SELECT t.code, t.first_name, t.last_name, t.level_code, t.level_name, t.status, t.kind, t.country, t.state,
+	sql := `SELECT t.code, t.first_name, t.last_name, t.level_code, t.level_name, t.status, t.kind, t.country, t.state,
 		to_char(t.joined_on, 'YYYY-MM-DD'), u.code, t.generation, t.licensed::text, t.production, t.downline_size
 		FROM ` + from + ` LEFT JOIN associates u ON u.id = t.upline_id
-		WHERE ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy(), args.Values, nil
+		WHERE ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy()
+	return sql, args.Query(), nil
 }

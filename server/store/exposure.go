@@ -158,10 +158,10 @@ var foldings = []struct{ table, keys, sums, nonZero string }{
 
 // FoldRunningFigures folds the rows the ledger's writers appended to the running figures
 // (cashflow_totals, escrow_schedule, chargeback_exposure) into one row per key, for up to
-// batch associates per table and transaction, until none is left; it answers how many
-// associates it folded. One folder runs at a time (an advisory lock; another caller returns
-// at once). Writers keep appending meanwhile: rows they add after a fold began are folded
-// by the next one.
+// batch associates per table and transaction, in one pass over the associates with rows to
+// fold; it answers how many associates it folded. One folder runs at a time (an advisory
+// lock; another caller returns at once). Writers keep appending meanwhile: rows they add
+// after a fold began are folded by the next one.
 func (s *Store) FoldRunningFigures(ctx context.Context, batch int) (int, error) {
 	folded := 0
 	for _, f := range foldings {
@@ -182,10 +182,13 @@ func (s *Store) FoldRunningFigures(ctx context.Context, batch int) (int, error) 
 			if err != nil {
 				return folded, err
 			}
-			if n == 0 {
+			folded += n
+			// One pass: a batch short of full took every associate with rows to fold; rows
+			// the drains append meanwhile wait for the next fold (a busy drain appends for
+			// the same uplines again and again).
+			if n < batch {
 				break
 			}
-			folded += n
 		}
 	}
 	return folded, nil

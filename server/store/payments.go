@@ -137,10 +137,11 @@ func CashflowExportSQL(p *auth.Principal, q listing.Query) (string, []any, error
 	if err != nil {
 		return "", nil, err
 	}
-	return `SELECT e.id, a.code, a.first_name || ' ' || a.last_name, e.policy_id, p.policy_number, e.category, e.bonus_type,
+	sql := `SELECT e.id, a.code, a.first_name || ' ' || a.last_name, e.policy_id, p.policy_number, e.category, e.bonus_type,
 		e.status, e.direction, e.kind, e.amount_cents, e.earning_cents, to_char(e.period, 'YYYY-MM-DD'),
 		to_char(e.occurred_on, 'YYYY-MM-DD'), (e.pay_run_id IS NOT NULL)::text
-		FROM ` + cashflowFrom + ` WHERE ` + scope + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy(), args.Values, nil
+		FROM ` + cashflowFrom + ` WHERE ` + scope + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy()
+	return sql, args.Query(), nil
 }
 
 // CashflowDetail is one entry with its explanation and the entries of its line.

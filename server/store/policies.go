@@ -149,12 +149,13 @@ func (s *Store) PolicyExportSQL(ctx context.Context, p *auth.Principal, view hie
 	if err != nil {
 		return "", nil, err
 	}
-	return `SELECT p.id, p.policy_number, pv.name, pr.name, pr.category, pr.type, p.client_id, c.first_name || ' ' || c.last_name,
+	sql := `SELECT p.id, p.policy_number, pv.name, pr.name, pr.category, pr.type, p.client_id, c.first_name || ' ' || c.last_name,
 		w.code, w.first_name || ' ' || w.last_name, a2.code, p.status, p.face_amount_cents, p.target_premium_cents, p.bv_cents,
 		to_char(p.submitted_on, 'YYYY-MM-DD'), to_char(p.approved_on, 'YYYY-MM-DD'), to_char(p.lapsed_on, 'YYYY-MM-DD'),
 		(SELECT count(*) FROM policy_requirements r WHERE r.policy_id = p.id AND r.status = 'Open'),
 		to_char(p.updated_at AT TIME ZONE 'UTC', ` + utc + `)
-		FROM ` + policyFrom + ` WHERE ` + scope + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy(), args.Values, nil
+		FROM ` + policyFrom + ` WHERE ` + scope + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy()
+	return sql, args.Query(), nil
 }
 
 // PolicySortValue is a row's value of a sortable field, for cursors.

@@ -169,8 +169,9 @@ func ScheduleSortValue(r *ScheduleRow, field string) any { return ProductSortVal
 // the same for everyone.
 func ScheduleExportSQL(_ *auth.Principal, q listing.Query) (string, []any, error) {
 	var args listing.Args
-	return `SELECT pr.id, pr.name, pv.name, pr.category, pr.type, pr.commission_rate_bp, l.code, l.name, l.contract_rate_bp,
+	sql := `SELECT pr.id, pr.name, pv.name, pr.category, pr.type, pr.commission_rate_bp, l.code, l.name, l.contract_rate_bp,
 		` + earningSQL + `
 		FROM products pr JOIN providers pv ON pv.id = pr.provider_id CROSS JOIN levels l
-		WHERE ` + scheduleScope(q) + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy() + `, l.rank`, args.Values, nil
+		WHERE ` + scheduleScope(q) + ` AND ` + q.FilterWhere(&args) + ` ORDER BY ` + q.OrderBy() + `, l.rank`
+	return sql, args.Query(), nil
 }
