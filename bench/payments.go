@@ -168,15 +168,8 @@ func engineRun(ctx context.Context, res *report, o *org, n int) error {
 			SELECT id FROM policy_events WHERE processed_at = `+parked+` AND kind = 'approved' ORDER BY id LIMIT $1)`, n/10); err != nil {
 		return err
 	}
-	warm := store.New(o.pool)
-	for {
-		k, err := warm.DrainPolicyEvents(ctx, jobs.Batch)
-		if err != nil {
-			return err
-		}
-		if k == 0 {
-			break
-		}
+	if _, err := store.New(o.pool).DrainAll(ctx, jobs.Batch); err != nil {
+		return err
 	}
 
 	// Through River: two workers, each draining batches until the outbox is empty.
@@ -230,16 +223,9 @@ func engineRun(ctx context.Context, res *report, o *org, n int) error {
 	if err := unpark(); err != nil {
 		return err
 	}
-	st := store.New(o.pool)
 	start = time.Now()
-	for {
-		k, err := st.DrainPolicyEvents(ctx, jobs.Batch)
-		if err != nil {
-			return err
-		}
-		if k == 0 {
-			break
-		}
+	if _, err := store.New(o.pool).DrainAll(ctx, jobs.Batch); err != nil {
+		return err
 	}
 	plain := time.Since(start)
 	res.line("| run | approvals | entries written | seconds | approvals/s |")

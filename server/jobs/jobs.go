@@ -196,12 +196,8 @@ type drainWorker struct {
 func (w *drainWorker) Timeout(*river.Job[DrainArgs]) time.Duration { return time.Hour }
 
 func (w *drainWorker) Work(ctx context.Context, _ *river.Job[DrainArgs]) error {
-	for {
-		n, err := w.store.DrainPolicyEvents(ctx, Batch)
-		if err != nil || n == 0 {
-			return err
-		}
-	}
+	_, err := w.store.DrainAll(ctx, Batch)
+	return err
 }
 
 type releaseWorker struct {
@@ -247,14 +243,8 @@ func (w *foldWorker) Work(ctx context.Context, _ *river.Job[FoldArgs]) error {
 // running figures. The seeded test databases use it; its writes are the same idempotent
 // ones.
 func CatchUp(ctx context.Context, st *store.Store, today time.Time) error {
-	for {
-		n, err := st.DrainPolicyEvents(ctx, Batch)
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			break
-		}
+	if _, err := st.DrainAll(ctx, Batch); err != nil {
+		return err
 	}
 	today = ledger.Day(today)
 	if _, err := st.ReleaseEscrow(ctx, today, Batch); err != nil {

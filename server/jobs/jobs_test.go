@@ -527,14 +527,8 @@ func BenchmarkDrain(b *testing.B) {
 		}
 		b.StartTimer()
 		start := time.Now()
-		for {
-			n, err := st.DrainPolicyEvents(ctx, jobs.Batch)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if n == 0 {
-				break
-			}
+		if _, err := st.DrainAll(ctx, jobs.Batch); err != nil {
+			b.Fatal(err)
 		}
 		b.ReportMetric(float64(time.Since(start).Microseconds())/float64(events), "µs/event")
 	}
@@ -547,14 +541,8 @@ func TestEscrowReleasesAsMonthsStart(t *testing.T) {
 	ctx := context.Background()
 	pool := testdb.NewFrom(t, organisation)
 	st := store.New(pool)
-	for {
-		n, err := st.DrainPolicyEvents(ctx, jobs.Batch)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n == 0 {
-			break
-		}
+	if _, err := st.DrainAll(ctx, jobs.Batch); err != nil {
+		t.Fatal(err)
 	}
 	// The most recently approved policy in force with escrow.
 	var policy int64
@@ -658,14 +646,8 @@ func TestBonusPoolsWaitAndCatchUp(t *testing.T) {
 	if n, err := st.RunBonusPoolsThrough(ctx, latest); err != nil || n != 0 {
 		t.Fatalf("with the outbox full, %d pools ran (%v)", n, err)
 	}
-	for {
-		n, err := st.DrainPolicyEvents(ctx, jobs.Batch)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n == 0 {
-			break
-		}
+	if _, err := st.DrainAll(ctx, jobs.Batch); err != nil {
+		t.Fatal(err)
 	}
 	first := ledger.AddMonths(latest, -2)
 	if _, err := st.RunBonusPoolsThrough(ctx, first); err != nil {
@@ -703,14 +685,8 @@ func TestExposureFollowsTheLedger(t *testing.T) {
 	ctx := context.Background()
 	pool := testdb.NewFrom(t, organisation)
 	st := store.New(pool)
-	for {
-		n, err := st.DrainPolicyEvents(ctx, 37) // several batches, several rows per key
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n == 0 {
-			break
-		}
+	if _, err := st.DrainAll(ctx, 37); err != nil { // several batches, several rows per key
+		t.Fatal(err)
 	}
 	var first time.Time
 	var lapsed int

@@ -93,6 +93,13 @@ func pendingMemo(associate string) string {
 		associate + ` AND ma.memo_id = m.id)`
 }
 
+// acknowledgementsPending is the condition that the associate (an SQL expression) has a
+// memo or a W-9 document still to acknowledge: the gate of auth.Principal.
+func acknowledgementsPending(associate string) string {
+	return `(EXISTS (SELECT 1 FROM memos m WHERE ` + pendingMemo(associate) + `)
+		OR EXISTS (SELECT 1 FROM w9_documents w WHERE w.associate_id = ` + associate + ` AND w.acknowledged_at IS NULL))`
+}
+
 // lockAssociate makes the acknowledgements of an associate one at a time: every
 // statement after it sees what the one before committed. Two racing tries of the same
 // acknowledgement then answer alike (the second finds the first done), and two racing

@@ -187,18 +187,17 @@ func (s *Store) Authenticate(ctx context.Context, token string) (*auth.Principal
 	hash := auth.HashToken(token)
 	p := &auth.Principal{}
 	var (
-		isCurrent            bool
-		rotatedAt, lastSeen  time.Time
-		assocID              *int64
-		code, path           *string
-		senior, memos, w9Doc *bool
+		isCurrent           bool
+		rotatedAt, lastSeen time.Time
+		assocID             *int64
+		code, path          *string
+		senior              *bool
 	)
 	err := s.db.QueryRow(ctx, `
 		SELECT s.id, s.token_hash = $1, s.rotated_at, s.last_seen_at,
 		       u.id, u.email, u.first_name, u.last_name, u.is_staff, u.permissions,
 		       a.id, a.code, a.path::text, l.is_senior,
-		       EXISTS (SELECT 1 FROM memos m WHERE a.id IS NOT NULL AND `+pendingMemo("a.id")+`),
-		       EXISTS (SELECT 1 FROM w9_documents w WHERE w.associate_id = a.id AND w.acknowledged_at IS NULL)
+		       a.id IS NOT NULL AND `+acknowledgementsPending("a.id")+`
 		FROM sessions s
 		JOIN users u ON u.id = s.user_id
 		LEFT JOIN associates a ON a.id = u.associate_id
@@ -210,7 +209,7 @@ func (s *Store) Authenticate(ctx context.Context, token string) (*auth.Principal
 		hash, TokenGrace.Seconds(), SessionIdle.Seconds(), SessionMax.Seconds(),
 	).Scan(&p.SessionID, &isCurrent, &rotatedAt, &lastSeen,
 		&p.UserID, &p.Email, &p.FirstName, &p.LastName, &p.IsStaff, &p.Permissions,
-		&assocID, &code, &path, &senior, &memos, &w9Doc)
+		&assocID, &code, &path, &senior, &p.PendingAcknowledgements)
 	if err != nil {
 		if errs.Is(translate(err), errs.NotFound) {
 			return nil, errs.Unauthenticatedf("The session has expired; log in again")
@@ -219,7 +218,6 @@ func (s *Store) Authenticate(ctx context.Context, token string) (*auth.Principal
 	}
 	if assocID != nil {
 		p.AssociateID, p.Code, p.Path, p.IsSenior = *assocID, *code, *path, *senior
-		p.PendingAcknowledgements = *memos || *w9Doc
 	}
 	now := time.Now()
 	switch {
@@ -299,15 +297,11 @@ func (s *Store) PrincipalFor(ctx context.Context, userID, associateID, actingSta
 	if associateID != 0 {
 		// With what it still has to acknowledge, as a session has it: a link made before a
 		// memo was published is gated like the list it came from.
-		var memos, w9Doc bool
-		if err := s.db.QueryRow(ctx, `SELECT a.id, a.code, a.path::text, l.is_senior,
-				EXISTS (SELECT 1 FROM memos m WHERE `+pendingMemo("a.id")+`),
-				EXISTS (SELECT 1 FROM w9_documents w WHERE w.associate_id = a.id AND w.acknowledged_at IS NULL)
+		if err := s.db.QueryRow(ctx, `SELECT a.id, a.code, a.path::text, l.is_senior, `+acknowledgementsPending("a.id")+`
 			FROM associates a JOIN levels l ON l.id = a.level_id WHERE a.id = $1`,
-			associateID).Scan(&p.AssociateID, &p.Code, &p.Path, &p.IsSenior, &memos, &w9Doc); err != nil {
+			associateID).Scan(&p.AssociateID, &p.Code, &p.Path, &p.IsSenior, &p.PendingAcknowledgements); err != nil {
 			return nil, translate(err)
 		}
-		p.PendingAcknowledgements = memos || w9Doc
 	}
 	return p, nil
 }

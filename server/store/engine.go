@@ -46,6 +46,19 @@ func (s *Store) DrainPolicyEvents(ctx context.Context, batch int) (int, error) {
 	return n, err
 }
 
+// DrainAll drains the outbox batch by batch until it is empty; it answers how many events
+// it took (set-aside ones included).
+func (s *Store) DrainAll(ctx context.Context, batch int) (int, error) {
+	total := 0
+	for {
+		n, err := s.DrainPolicyEvents(ctx, batch)
+		total += n
+		if err != nil || n == 0 {
+			return total, err
+		}
+	}
+}
+
 // eventError is an event the engine cannot compute: its policy's data, not the database.
 type eventError struct {
 	id  int64
