@@ -138,24 +138,28 @@ func (b *base) copy(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unauthorized", http.StatusUnauthorized)
 		return
 	}
+	if !ltreeDigits.MatchString(path) { // COPY takes no parameters: only ever inline digits and dots
+		http.Error(w, "bad path", http.StatusInternalServerError)
+		return
+	}
+	b.copyTo(w, r, `COPY (SELECT c.id, a.code, a.first_name || ' ' || a.last_name, c.first_name, c.last_name, c.email, c.phone,
+		to_char(c.date_of_birth, 'YYYY-MM-DD'), c.gender, c.marital_status, c.address_line1, c.address_line2, c.city, c.state,
+		c.postal_code, c.country, to_char(c.annual_income / 100.0, 'FM999999999990.00'), c.notes,
+		to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+		to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+		FROM clients c JOIN associates a ON a.id = c.associate_id
+		WHERE a.path >= '`+path+`'::ltree AND a.path < '`+path+`0'::ltree ORDER BY c.id) TO STDOUT WITH (FORMAT csv, HEADER)`)
+}
+
+// copyTo streams a COPY … TO STDOUT statement straight into the response as CSV.
+func (b *base) copyTo(w http.ResponseWriter, r *http.Request, sql string) {
 	conn, err := b.pool.Acquire(r.Context())
 	if err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	defer conn.Release()
-	if !ltreeDigits.MatchString(path) { // COPY takes no parameters: only ever inline digits and dots
-		http.Error(w, "bad path", http.StatusInternalServerError)
-		return
-	}
 	w.Header().Set("Content-Type", "text/csv")
-	sql := `COPY (SELECT c.id, a.code, a.first_name || ' ' || a.last_name, c.first_name, c.last_name, c.email, c.phone,
-		to_char(c.date_of_birth, 'YYYY-MM-DD'), c.gender, c.marital_status, c.address_line1, c.address_line2, c.city, c.state,
-		c.postal_code, c.country, to_char(c.annual_income / 100.0, 'FM999999999990.00'), c.notes,
-		to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-		to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-		FROM clients c JOIN associates a ON a.id = c.associate_id
-		WHERE a.path >= '` + path + `'::ltree AND a.path < '` + path + `0'::ltree ORDER BY c.id) TO STDOUT WITH (FORMAT csv, HEADER)`
 	if _, err := conn.Conn().PgConn().CopyTo(r.Context(), w, sql); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 	}
@@ -297,19 +301,9 @@ func (b *base) cashflowCopy(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unauthorized", http.StatusUnauthorized)
 		return
 	}
-	conn, err := b.pool.Acquire(r.Context())
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	defer conn.Release()
-	w.Header().Set("Content-Type", "text/csv")
-	sql := `COPY (SELECT e.id, a.code, a.first_name || ' ' || a.last_name, e.policy_id, p.policy_number, e.category, e.bonus_type,
+	b.copyTo(w, r, `COPY (SELECT e.id, a.code, a.first_name || ' ' || a.last_name, e.policy_id, p.policy_number, e.category, e.bonus_type,
 		e.status, e.direction, e.kind, e.amount_cents, e.earning_cents, to_char(e.period, 'YYYY-MM-DD'),
 		to_char(e.occurred_on, 'YYYY-MM-DD'), e.pay_run_id IS NOT NULL
 		FROM cashflow_entries e JOIN associates a ON a.id = e.associate_id LEFT JOIN policies p ON p.id = e.policy_id
-		WHERE e.associate_id = ` + strconv.FormatInt(me, 10) + ` ORDER BY e.occurred_on DESC, e.id) TO STDOUT WITH (FORMAT csv, HEADER)`
-	if _, err := conn.Conn().PgConn().CopyTo(r.Context(), w, sql); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-	}
+		WHERE e.associate_id = `+strconv.FormatInt(me, 10)+` ORDER BY e.occurred_on DESC, e.id) TO STDOUT WITH (FORMAT csv, HEADER)`)
 }

@@ -32,9 +32,7 @@ func business(args []string) error {
 	only := fs.String("only", "abcd", "which parts to measure (a, b, c, d or a combination)")
 	hold := fs.Bool("hold", false, "open (seed) the database and start both servers, print their addresses, and wait for a signal")
 	var o runOpts
-	fs.DurationVar(&o.duration, "duration", 10*time.Second, "wrk duration per scenario")
-	fs.IntVar(&o.conns, "conns", 16, "wrk connections")
-	fs.IntVar(&o.pool, "pool", 16, "database pool size of both servers")
+	o.wrkFlags(fs)
 	_ = fs.Parse(args)
 	ctx := context.Background()
 	org, err := openOrg(ctx, size)
@@ -85,10 +83,7 @@ func business(args []string) error {
 			return err
 		}
 	}
-	res.line("Load average at the end: %s.", loadAverage())
-	fmt.Println()
-	fmt.Print(res.String())
-	return os.WriteFile(*out, []byte(res.String()), 0o644)
+	return res.finish(*out)
 }
 
 type businessBench struct {
@@ -109,28 +104,11 @@ type businessBench struct {
 func (b *businessBench) list(_ context.Context, res *report) error {
 	res.line("## (a) Business list, page 1 of the top's Infinity view (every policy), limit 100")
 	res.line("")
-	res.line("| server | req/s | p50 | p95 | p99 | CPU/req server + PostgreSQL |")
-	res.line("|---|---|---|---|---|---|")
-	var as, bs []wrkResult
-	for range 3 {
-		a, err := wrk(b.ours.url+"/api/policies?view=Infinity&limit=100", b.topToken, b.o, b.ours.pid)
-		if err != nil {
-			return err
-		}
-		c, err := wrk(b.base.url+"/policies?limit=100", b.topToken, b.o, b.base.pid)
-		if err != nil {
-			return err
-		}
-		as, bs = append(as, a), append(bs, c)
+	a, c, err := alternate(b.ours, b.base, b.ours.url+"/api/policies?view=Infinity&limit=100", b.base.url+"/policies?limit=100", b.topToken, b.o)
+	if err != nil {
+		return err
 	}
-	a, c := median(as), median(bs)
-	for _, r := range []struct {
-		name string
-		w    wrkResult
-	}{{"portald `GET /api/policies?view=Infinity`", a}, {"hand-written net/http + pgx + encoding/json", c}} {
-		res.line("| %s | %.0f | %s | %s | %s | %s |", r.name, r.w.rps, fmtDur(r.w.p50d), fmtDur(r.w.p95d), fmtDur(r.w.p99d), r.w.cpu())
-	}
-	res.line("")
+	versusTable(res, "portald `GET /api/policies?view=Infinity`", a, c)
 	res.line("Ratio (req/s, portald ÷ baseline, medians of three alternating rounds of %s with %d connections): **%.2f×**.",
 		b.o.duration, b.o.conns, a.rps/c.rps)
 	res.line("")

@@ -91,9 +91,7 @@ func run(args []string) error {
 	fs.StringVar(&o.portald, "portald", "bin/portald", "the portald binary")
 	fs.IntVar(&o.associates, "associates", 50_000, "associates to seed")
 	fs.IntVar(&o.clients, "clients", 1_000_000, "clients to seed")
-	fs.DurationVar(&o.duration, "duration", 10*time.Second, "wrk duration per scenario")
-	fs.IntVar(&o.conns, "conns", 16, "wrk connections")
-	fs.IntVar(&o.pool, "pool", 16, "database pool size of both servers")
+	o.wrkFlags(fs)
 	fs.StringVar(&o.out, "out", ".bench/results.md", "where to write the results (markdown)")
 	fs.StringVar(&o.only, "only", "abcde", "which parts to measure (a, b, c, d, e or a combination)")
 	fs.BoolVar(&o.hold, "hold", false, "start both servers, print their addresses and a token, and wait for a signal (for profiling by hand)")
@@ -238,21 +236,10 @@ func partA(res *report, ours, base proc, token string, o runOpts) error {
 		{"selective filter (state TX, last name starts with Mi)", "/api/clients?limit=100&" + selective, "/clients?limit=100&state=TX&last_name_prefix=Mi"},
 	}
 	for _, s := range scen {
-		// Alternate the two servers over three rounds and keep the medians, so that a
-		// burst of load elsewhere on the machine does not decide the ratio.
-		var as, bs []wrkResult
-		for range 3 {
-			a, err := wrk(ours.url+s.ours, token, o, ours.pid)
-			if err != nil {
-				return err
-			}
-			b, err := wrk(base.url+s.base, token, o, base.pid)
-			if err != nil {
-				return err
-			}
-			as, bs = append(as, a), append(bs, b)
+		a, b, err := alternate(ours, base, ours.url+s.ours, base.url+s.base, token, o)
+		if err != nil {
+			return err
 		}
-		a, b := median(as), median(bs)
 		res.line("| %s | %.0f | %s | %s | %s | %s | %.0f | %s | %s | %s | %s | **%.2f×** |", s.name,
 			a.rps, fmtDur(a.p50d), fmtDur(a.p95d), fmtDur(a.p99d), a.cpu(), b.rps, fmtDur(b.p50d), fmtDur(b.p95d), fmtDur(b.p99d), b.cpu(), a.rps/b.rps)
 	}
@@ -360,8 +347,6 @@ func partB(ctx context.Context, res *report, pool *pgxpool.Pool, ours proc, toke
 func partC(res *report, ours, base proc, token string) error {
 	res.line("## (c) CSV download of all visible clients against `pgx CopyTo` of the same query")
 	res.line("")
-	res.line("| download | rows | seconds | rows/s | MB | server RSS before | peak RSS during |")
-	res.line("|---|---|---|---|---|---|---|")
 	dlURL, err := downloadURL(ours.url, token)
 	if err != nil {
 		return err
@@ -374,16 +359,7 @@ func partC(res *report, ours, base proc, token string) error {
 	if err != nil {
 		return err
 	}
-	for _, d := range []struct {
-		name string
-		r    dl
-	}{{"portald `/api/clients/download` (CSV)", d1}, {"baseline `COPY (…) TO STDOUT WITH CSV`", d2}} {
-		res.line("| %s | %d | %.2f | %.0f | %.1f | %.1f MB | %.1f MB |", d.name, d.r.rows, d.r.secs, float64(d.r.rows)/d.r.secs,
-			float64(d.r.bytes)/1e6, float64(d.r.rssBefore)/1024, float64(d.r.rssPeak)/1024)
-	}
-	res.line("")
-	res.line("Ratio (rows/s, portald / COPY): **%.2f×**.", (float64(d1.rows)/d1.secs)/(float64(d2.rows)/d2.secs))
-	res.line("")
+	downloadTable(res, "portald `/api/clients/download` (CSV)", d1, d2)
 	return nil
 }
 
@@ -391,6 +367,69 @@ type report struct{ strings.Builder }
 
 func (r *report) line(format string, args ...any) {
 	fmt.Fprintf(&r.Builder, format+"\n", args...)
+}
+
+// finish ends the report with the load average, prints it and writes it to out.
+func (r *report) finish(out string) error {
+	r.line("Load average at the end: %s.", loadAverage())
+	fmt.Println()
+	fmt.Print(r.String())
+	return os.WriteFile(out, []byte(r.String()), 0o644)
+}
+
+// wrkFlags are the load generator's settings every benchmark takes.
+func (o *runOpts) wrkFlags(fs *flag.FlagSet) {
+	fs.DurationVar(&o.duration, "duration", 10*time.Second, "wrk duration per scenario")
+	fs.IntVar(&o.conns, "conns", 16, "wrk connections")
+	fs.IntVar(&o.pool, "pool", 16, "database pool size of both servers")
+}
+
+// alternate runs wrk against portald and the baseline in three alternating rounds and
+// answers the medians, so that a burst of load elsewhere on the machine does not decide the
+// ratio.
+func alternate(ours, base proc, ourURL, baseURL, token string, o runOpts) (wrkResult, wrkResult, error) {
+	var as, bs []wrkResult
+	for range 3 {
+		a, err := wrk(ourURL, token, o, ours.pid)
+		if err != nil {
+			return wrkResult{}, wrkResult{}, err
+		}
+		b, err := wrk(baseURL, token, o, base.pid)
+		if err != nil {
+			return wrkResult{}, wrkResult{}, err
+		}
+		as, bs = append(as, a), append(bs, b)
+	}
+	return median(as), median(bs), nil
+}
+
+// versusTable writes the table of one page against the baseline (alternate's medians).
+func versusTable(res *report, ourName string, a, b wrkResult) {
+	res.line("| server | req/s | p50 | p95 | p99 | CPU/req server + PostgreSQL |")
+	res.line("|---|---|---|---|---|---|")
+	for _, r := range []struct {
+		name string
+		w    wrkResult
+	}{{ourName, a}, {"hand-written net/http + pgx + encoding/json", b}} {
+		res.line("| %s | %.0f | %s | %s | %s | %s |", r.name, r.w.rps, fmtDur(r.w.p50d), fmtDur(r.w.p95d), fmtDur(r.w.p99d), r.w.cpu())
+	}
+	res.line("")
+}
+
+// downloadTable writes a download against COPY and their ratio.
+func downloadTable(res *report, ourName string, d1, d2 dl) {
+	res.line("| download | rows | seconds | rows/s | MB | server RSS before | peak RSS during |")
+	res.line("|---|---|---|---|---|---|---|")
+	for _, d := range []struct {
+		name string
+		r    dl
+	}{{ourName, d1}, {"baseline `COPY (…) TO STDOUT WITH CSV`", d2}} {
+		res.line("| %s | %d | %.2f | %.0f | %.1f | %.1f MB | %.1f MB |", d.name, d.r.rows, d.r.secs, float64(d.r.rows)/d.r.secs,
+			float64(d.r.bytes)/1e6, float64(d.r.rssBefore)/1024, float64(d.r.rssPeak)/1024)
+	}
+	res.line("")
+	res.line("Ratio (rows/s, portald / COPY): **%.2f×**.", (float64(d1.rows)/d1.secs)/(float64(d2.rows)/d2.secs))
+	res.line("")
 }
 
 func cpuInfo() string {

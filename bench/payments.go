@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -36,9 +35,7 @@ func payments(args []string) error {
 	out := fs.String("out", ".bench/payments.md", "where to write the results")
 	only := fs.String("only", "abcd", "which parts to measure (a, b, c, d or a combination)")
 	var o runOpts
-	fs.DurationVar(&o.duration, "duration", 10*time.Second, "wrk duration per scenario")
-	fs.IntVar(&o.conns, "conns", 16, "wrk connections")
-	fs.IntVar(&o.pool, "pool", 16, "database pool size of both servers")
+	o.wrkFlags(fs)
 	_ = fs.Parse(args)
 	ctx := context.Background()
 	org, err := openOrg(ctx, size)
@@ -62,10 +59,7 @@ func payments(args []string) error {
 	}
 	if !strings.ContainsAny(*only, "bcd") {
 		// (a) alone leaves the rest of the seeded outbox for a later run of (a).
-		res.line("Load average at the end: %s.", loadAverage())
-		fmt.Println()
-		fmt.Print(res.String())
-		return os.WriteFile(*out, []byte(res.String()), 0o644)
+		return res.finish(*out)
 	}
 	if err := drainBacklog(ctx, res, org); err != nil {
 		return err
@@ -122,10 +116,7 @@ func payments(args []string) error {
 			}
 		}
 	}
-	res.line("Load average at the end: %s.", loadAverage())
-	fmt.Println()
-	fmt.Print(res.String())
-	return os.WriteFile(*out, []byte(res.String()), 0o644)
+	return res.finish(*out)
 }
 
 // parked marks outbox events set aside while part (a) runs on the others.
@@ -265,28 +256,11 @@ func drainBacklog(ctx context.Context, res *report, o *org) error {
 func cashflowList(res *report, ours, base proc, token string, o runOpts) error {
 	res.line("## (b) Cashflow list, page 1 (limit 100) of the associate with the most entries")
 	res.line("")
-	res.line("| server | req/s | p50 | p95 | p99 | CPU/req server + PostgreSQL |")
-	res.line("|---|---|---|---|---|---|")
-	var as, bs []wrkResult
-	for range 3 {
-		a, err := wrk(ours.url+"/api/payments/cashflow?limit=100", token, o, ours.pid)
-		if err != nil {
-			return err
-		}
-		b, err := wrk(base.url+"/cashflow?limit=100", token, o, base.pid)
-		if err != nil {
-			return err
-		}
-		as, bs = append(as, a), append(bs, b)
+	a, b, err := alternate(ours, base, ours.url+"/api/payments/cashflow?limit=100", base.url+"/cashflow?limit=100", token, o)
+	if err != nil {
+		return err
 	}
-	a, b := median(as), median(bs)
-	for _, r := range []struct {
-		name string
-		w    wrkResult
-	}{{"portald `GET /api/payments/cashflow`", a}, {"hand-written net/http + pgx + encoding/json", b}} {
-		res.line("| %s | %.0f | %s | %s | %s | %s |", r.name, r.w.rps, fmtDur(r.w.p50d), fmtDur(r.w.p95d), fmtDur(r.w.p99d), r.w.cpu())
-	}
-	res.line("")
+	versusTable(res, "portald `GET /api/payments/cashflow`", a, b)
 	l, err := latency(ours.url+"/api/payments/cashflow?limit=100", token, 60)
 	if err != nil {
 		return err
@@ -314,8 +288,6 @@ func paymentsDashboard(res *report, ours proc, token string, reps int) error {
 func cashflowDownload(res *report, ours, base proc, token string) error {
 	res.line("## (d) CSV download of the associate's cashflow against `COPY … TO STDOUT`")
 	res.line("")
-	res.line("| download | rows | seconds | rows/s | MB | server RSS before | peak RSS during |")
-	res.line("|---|---|---|---|---|---|---|")
 	// The first read of 4 million rows comes from disk, the next from the cache: one
 	// COPY warms it, then two rounds alternate and the faster of each server counts.
 	if _, err := download(base.url+"/cashflow/copy", token, base.pid); err != nil {
@@ -342,15 +314,6 @@ func cashflowDownload(res *report, ours, base proc, token string) error {
 			d2 = b
 		}
 	}
-	for _, d := range []struct {
-		name string
-		r    dl
-	}{{"portald `/api/payments/cashflow/download` (CSV)", d1}, {"baseline `COPY (…) TO STDOUT WITH CSV`", d2}} {
-		res.line("| %s | %d | %.2f | %.0f | %.1f | %.1f MB | %.1f MB |", d.name, d.r.rows, d.r.secs, float64(d.r.rows)/d.r.secs,
-			float64(d.r.bytes)/1e6, float64(d.r.rssBefore)/1024, float64(d.r.rssPeak)/1024)
-	}
-	res.line("")
-	res.line("Ratio (rows/s, portald / COPY): **%.2f×**.", (float64(d1.rows)/d1.secs)/(float64(d2.rows)/d2.secs))
-	res.line("")
+	downloadTable(res, "portald `/api/payments/cashflow/download` (CSV)", d1, d2)
 	return nil
 }
