@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -333,10 +334,30 @@ const unreleasedParts = `SELECT s.associate_id, date_trunc('month', s.occurred_o
 	                  AND r.kind = 'release_out' AND r.source = 'release:' || s.policy_id || ':' || k)
 	GROUP BY 1, 2`
 
-// ScheduleMismatches counts the associates and months whose scheduled escrow releases
+// CheckRunningFigures holds the dashboard's running figures to the ledger they are kept
+// from: nil when the totals (cashflow_totals) are the entries' sums and the escrow calendar
+// (escrow_schedule) the parts the entries still hold; otherwise an error saying how many
+// differ. For tests and checks by hand: it reads the whole ledger.
+func (s *Store) CheckRunningFigures(ctx context.Context) error {
+	totals, err := s.totalsMismatches(ctx)
+	if err != nil {
+		return err
+	}
+	schedule, err := s.scheduleMismatches(ctx)
+	if err != nil {
+		return err
+	}
+	if totals != 0 || schedule != 0 {
+		return fmt.Errorf("%d running totals differ from their entries, %d months of the escrow calendar from the parts the entries hold",
+			totals, schedule)
+	}
+	return nil
+}
+
+// scheduleMismatches counts the associates and months whose scheduled escrow releases
 // (escrow_schedule) differ from the parts their entries still hold: 0 when the triggers
 // kept the calendar right.
-func (s *Store) ScheduleMismatches(ctx context.Context) (int64, error) {
+func (s *Store) scheduleMismatches(ctx context.Context) (int64, error) {
 	var n int64
 	err := s.db.QueryRow(ctx, `SELECT count(*) FROM (
 			SELECT associate_id, month, sum(amount_cents) AS amount, sum(lines) AS lines FROM escrow_schedule GROUP BY 1, 2
@@ -346,9 +367,9 @@ func (s *Store) ScheduleMismatches(ctx context.Context) (int64, error) {
 	return n, translate(err)
 }
 
-// TotalsMismatches counts the associates and months whose running totals (cashflow_totals)
+// totalsMismatches counts the associates and months whose running totals (cashflow_totals)
 // differ from the sums of their entries: 0 when the ledger's triggers kept them right.
-func (s *Store) TotalsMismatches(ctx context.Context) (int64, error) {
+func (s *Store) totalsMismatches(ctx context.Context) (int64, error) {
 	var n int64
 	err := s.db.QueryRow(ctx, `SELECT count(*) FROM (
 			SELECT associate_id, period, category, sum(earned_cents) AS earned, sum(clawback_cents) AS clawback,
