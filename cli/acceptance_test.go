@@ -50,12 +50,56 @@ func mustPortal(t *testing.T, args ...string) string {
 	return r.stdout
 }
 
-func TestAcceptance(t *testing.T) {
-	env := servertest.Start(t)
+// isolated gives the test a configuration directory of its own, which it returns, and clears
+// the environment variables that would choose a server, a token or an associate to act for.
+func isolated(t *testing.T) string {
+	t.Helper()
 	cfgHome := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", cfgHome)
-	t.Setenv("PORTAL_SERVER", "")
-	t.Setenv("PORTAL_TOKEN", "")
+	for _, v := range []string{"PORTAL_SERVER", "PORTAL_TOKEN", "PORTAL_ACT_AS"} {
+		t.Setenv(v, "")
+	}
+	return cfgHome
+}
+
+// login logs in to server as who with the demo password, which must succeed, and returns
+// what the command printed.
+func login(t *testing.T, server, who string) result {
+	t.Helper()
+	r := portal(t, demoPassword+"\n", "auth", "login", "--server", server, "--login", who, "--password-stdin")
+	if r.code != 0 {
+		t.Fatalf("login %s: exit %d: %s", who, r.code, r.stderr)
+	}
+	return r
+}
+
+// signatureSVG signs the acknowledgements that require a signature.
+const signatureSVG = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="M0 0L10 10"/></svg>`
+
+// writeFile writes body to name in a temporary folder and returns its path.
+func writeFile(t *testing.T, name, body string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// startAsAgent starts a portald over a freshly seeded database, isolates the configuration,
+// logs the demo agent in and acknowledges the memos and W-9 documents waiting for it.
+func startAsAgent(t *testing.T) *servertest.Env {
+	t.Helper()
+	env := servertest.Start(t)
+	isolated(t)
+	login(t, env.URL, "agent@example.com")
+	mustPortal(t, "ack", "accept", "--yes", "--signature", writeFile(t, "signature.svg", signatureSVG))
+	return env
+}
+
+func TestAcceptance(t *testing.T) {
+	env := servertest.Start(t)
+	cfgHome := isolated(t)
 	t.Run("commands need a login", func(t *testing.T) {
 		r := portal(t, "", "clients", "list")
 		if r.code != cmdutil.ExitAuth || !strings.Contains(r.stderr, "portal auth login") {
@@ -77,11 +121,7 @@ func TestAcceptance(t *testing.T) {
 		}
 	})
 
-	r := portal(t, demoPassword+"\n", "auth", "login", "--server", env.URL+"/", "--login", "agent@example.com", "--password-stdin")
-	if r.code != 0 {
-		t.Fatalf("login: exit %d: %s", r.code, r.stderr)
-	}
-	if !strings.Contains(r.stderr, "Logged in to "+env.URL+" as") {
+	if r := login(t, env.URL+"/", "agent@example.com"); !strings.Contains(r.stderr, "Logged in to "+env.URL+" as") {
 		t.Errorf("login said %q", r.stderr)
 	}
 
@@ -102,12 +142,7 @@ func TestAcceptance(t *testing.T) {
 				t.Errorf("accept without a signature: exit %d, stderr %q", r.code, r.stderr)
 			}
 		}
-		sig := filepath.Join(t.TempDir(), "signature.svg")
-		svg := `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="M0 0L10 10"/></svg>`
-		if err := os.WriteFile(sig, []byte(svg), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		mustPortal(t, "ack", "accept", "--yes", "--signature", sig)
+		mustPortal(t, "ack", "accept", "--yes", "--signature", writeFile(t, "signature.svg", signatureSVG))
 		if out := mustPortal(t, "acknowledgements", "list", "--json"); strings.TrimSpace(out) != "[]" {
 			t.Errorf("still pending: %s", out)
 		}

@@ -18,18 +18,9 @@ import (
 
 func TestActAsAcceptance(t *testing.T) {
 	env := servertest.Start(t)
-	cfgHome := t.TempDir()
-	t.Setenv("XDG_CONFIG_HOME", cfgHome)
-	t.Setenv("PORTAL_SERVER", "")
-	t.Setenv("PORTAL_TOKEN", "")
-	t.Setenv("PORTAL_ACT_AS", "")
-
-	for _, login := range []string{"agent@example.com", "staff@example.com"} {
-		r := portal(t, demoPassword+"\n", "auth", "login", "--server", env.URL, "--login", login, "--password-stdin")
-		if r.code != 0 {
-			t.Fatalf("login %s: exit %d: %s", login, r.code, r.stderr)
-		}
-	}
+	cfgHome := isolated(t)
+	login(t, env.URL, "agent@example.com")
+	login(t, env.URL, "staff@example.com")
 
 	t.Run("a second login adds an account", func(t *testing.T) {
 		out := mustPortal(t, "auth", "status")

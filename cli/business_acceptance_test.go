@@ -14,7 +14,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/associateportal/portal/cli/internal/cmdutil"
-	"github.com/associateportal/portal/server/servertest"
 )
 
 // The acceptance test of the business commands (business, providers, products,
@@ -146,19 +145,7 @@ func findWriting(t *testing.T) writing {
 }
 
 func TestBusinessAcceptance(t *testing.T) {
-	env := servertest.Start(t)
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	t.Setenv("PORTAL_SERVER", "")
-	t.Setenv("PORTAL_TOKEN", "")
-	t.Setenv("PORTAL_ACT_AS", "")
-	sig := filepath.Join(t.TempDir(), "signature.svg")
-	if err := os.WriteFile(sig, []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="M0 0L10 10"/></svg>`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if r := portal(t, demoPassword+"\n", "auth", "login", "--server", env.URL, "--login", "agent@example.com", "--password-stdin"); r.code != 0 {
-		t.Fatalf("login: exit %d: %s", r.code, r.stderr)
-	}
-	mustPortal(t, "ack", "accept", "--yes", "--signature", sig)
+	env := startAsAgent(t)
 
 	var policies []map[string]any
 	t.Run("the agent lists its policies", func(t *testing.T) {
@@ -353,9 +340,7 @@ func TestBusinessAcceptance(t *testing.T) {
 		}
 	})
 
-	if r := portal(t, demoPassword+"\n", "auth", "login", "--server", env.URL, "--login", "staff@example.com", "--password-stdin"); r.code != 0 {
-		t.Fatalf("staff login: exit %d: %s", r.code, r.stderr)
-	}
+	login(t, env.URL, "staff@example.com")
 	t.Run("staff move the policy, acting or not", func(t *testing.T) {
 		out := mustPortal(t, "business", "move", id, "ready-to-pay", "--json", "status,next_statuses")
 		if !strings.Contains(out, `"status": "Ready To Pay"`) || !strings.Contains(out, `"Approved"`) {

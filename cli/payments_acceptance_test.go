@@ -2,8 +2,6 @@ package cli_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/associateportal/portal/cli/internal/cmd/payments/shared"
-	"github.com/associateportal/portal/server/servertest"
 )
 
 // The acceptance test of the payments commands: the portal command line, in process, against
@@ -96,27 +93,8 @@ func tsvLines(t *testing.T, out string, n int) []string {
 	return lines
 }
 
-// writeFile writes body to name in a temporary folder and returns its path.
-func writeFile(t *testing.T, name, body string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 func TestPaymentsAcceptance(t *testing.T) {
-	env := servertest.Start(t)
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	t.Setenv("PORTAL_SERVER", "")
-	t.Setenv("PORTAL_TOKEN", "")
-	t.Setenv("PORTAL_ACT_AS", "")
-	sig := writeFile(t, "signature.svg", `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><path d="M0 0L10 10"/></svg>`)
-	if r := portal(t, demoPassword+"\n", "auth", "login", "--server", env.URL, "--login", "agent@example.com", "--password-stdin"); r.code != 0 {
-		t.Fatalf("login: exit %d: %s", r.code, r.stderr)
-	}
-	mustPortal(t, "ack", "accept", "--yes", "--signature", sig)
+	env := startAsAgent(t)
 	// The server's day, as it reads a statement's dates and a pay run's period.
 	now := time.Now()
 	today, month := now.Format(time.DateOnly), now.Format("2006-01")
@@ -269,9 +247,7 @@ func TestPaymentsAcceptance(t *testing.T) {
 		}
 	})
 
-	if r := portal(t, demoPassword+"\n", "auth", "login", "--server", env.URL, "--login", "staff@example.com", "--password-stdin"); r.code != 0 {
-		t.Fatalf("staff login: exit %d: %s", r.code, r.stderr)
-	}
+	login(t, env.URL, "staff@example.com")
 
 	t.Run("staff see the agent's payments with --as", func(t *testing.T) {
 		var acting paymentsDashboard

@@ -17,9 +17,6 @@ import (
 // KindText is an entry kind in words: release_out → release out.
 func KindText(k oas.EntryKind) string { return strings.ReplaceAll(string(k), "_", " ") }
 
-// Chain is the upline chain of a line, from the writer up: "W100 → U200 → L300".
-func Chain(codes []string) string { return strings.Join(codes, " → ") }
-
 // LineFields are the labelled values of how a line was computed, in the order shown: rates
 // in percent from basis points, money in dollars from cents; the fields the line has not are
 // left out.
@@ -37,7 +34,7 @@ func LineFields(l *oas.EntryLine) [][2]string {
 		[2]string{"Share", text.FormatPercent(l.ShareBp)},
 		[2]string{"Base", text.FormatDollars(l.BaseCents)},
 		[2]string{"Earning", text.FormatDollars(l.EarningCents)},
-		[2]string{"Chain", Chain(l.Chain)},
+		[2]string{"Chain", strings.Join(l.Chain, " → ")}, // from the writer up: W100 → U200 → L300
 	)
 	if v, ok := l.Leader.Get(); ok {
 		out = append(out, [2]string{"Writer's leader", v})
@@ -62,13 +59,13 @@ func PolicyFields(p *oas.EntryPolicy, lapseMonth oas.OptInt) [][2]string {
 		out = append(out, [2]string{"Lapsed", text.FormatDate(t)})
 	}
 	if m, ok := lapseMonth.Get(); ok {
-		out = append(out, [2]string{"Lapse month", LapseMonth(m)})
+		out = append(out, [2]string{"Lapse month", lapseMonthText(m)})
 	}
 	return out
 }
 
-// LapseMonth is the policy month of a lapse in words: "4 of 12", "0 (free look)".
-func LapseMonth(m int) string {
+// lapseMonthText is the policy month of a lapse in words: "4 of 12", "0 (free look)".
+func lapseMonthText(m int) string {
 	if m == 0 {
 		return "0 (free look)"
 	}

@@ -49,11 +49,11 @@ func ParseDollars(s string) (int64, error) {
 
 // FormatDollars renders cents as US dollars: 123456 → "$1,234.56".
 func FormatDollars(cents int64) string {
-	sign := ""
+	sign, abs := "", uint64(cents)
 	if cents < 0 {
-		sign, cents = "-", -cents
+		sign, abs = "-", -abs // in uint64, so that the most negative int64 has its magnitude too
 	}
-	whole := strconv.FormatInt(cents/100, 10)
+	whole := strconv.FormatUint(abs/100, 10)
 	var b strings.Builder
 	for i, c := range whole {
 		if i > 0 && (len(whole)-i)%3 == 0 {
@@ -61,7 +61,7 @@ func FormatDollars(cents int64) string {
 		}
 		b.WriteRune(c)
 	}
-	return fmt.Sprintf("%s$%s.%02d", sign, b.String(), cents%100)
+	return fmt.Sprintf("%s$%s.%02d", sign, b.String(), abs%100)
 }
 
 // FormatPercent renders basis points as a percentage: 7500 → "75%", 1250 → "12.5%",

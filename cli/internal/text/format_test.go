@@ -1,6 +1,7 @@
 package text
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -36,7 +37,8 @@ func TestParseDollars(t *testing.T) {
 }
 
 func TestFormatDollars(t *testing.T) {
-	for cents, want := range map[int64]string{0: "$0.00", 7: "$0.07", 123456: "$1,234.56", 100000000: "$1,000,000.00", -250: "-$2.50"} {
+	for cents, want := range map[int64]string{0: "$0.00", 7: "$0.07", 123456: "$1,234.56", 100000000: "$1,000,000.00", -250: "-$2.50",
+		math.MaxInt64: "$92,233,720,368,547,758.07", math.MinInt64: "-$92,233,720,368,547,758.08"} {
 		if got := FormatDollars(cents); got != want {
 			t.Errorf("FormatDollars(%d) = %q, want %q", cents, got, want)
 		}

@@ -57,10 +57,16 @@ func (a actingBackend) GetGenealogyNode(ctx context.Context, p oas.GetGenealogyN
 // staffTester is a staff member in the TUI, able to act for any associate of the fake.
 func staffTester(t *testing.T, actingAs string) (*tester, *fakeBackend) {
 	t.Helper()
+	return staffTesterOver(t, actingAs, func(a actingBackend) Backend { return a })
+}
+
+// staffTesterOver is staffTester acting through the backend over returns for an associate.
+func staffTesterOver(t *testing.T, actingAs string, over func(actingBackend) Backend) (*tester, *fakeBackend) {
+	t.Helper()
 	b := demoBackend()
 	tt := newTesterWith(t, staffBackend{b}, Options{
 		ActingAs: actingAs,
-		ActAs:    func(code string) (Backend, error) { return actingBackend{b, code}, nil },
+		ActAs:    func(code string) (Backend, error) { return over(actingBackend{b, code}), nil },
 	})
 	return tt, b
 }
@@ -285,6 +291,16 @@ func (a identityBackend) log(what string) { a.actingCalls = append(a.actingCalls
 
 func (a identityBackend) name() string { return a.team.names[a.code] }
 
+// own gives back rows made the associate's by set, cloned first: the fake's own rows are
+// shared by every identity and stay as they are.
+func own[T any](rows []T, set func(*T)) []T {
+	rows = slices.Clone(rows)
+	for i := range rows {
+		set(&rows[i])
+	}
+	return rows
+}
+
 func (a identityBackend) GetAccess(ctx context.Context) (*oas.AccessHeaders, error) {
 	a.log("access")
 	return a.actingBackend.GetAccess(ctx)
@@ -300,10 +316,7 @@ func (a identityBackend) ListClients(ctx context.Context, p oas.ListClientsParam
 	if err != nil {
 		return nil, err
 	}
-	res.Response.Data = slices.Clone(res.Response.Data)
-	for i := range res.Response.Data {
-		res.Response.Data[i].AssociateCode, res.Response.Data[i].AssociateName = a.code, a.name()
-	}
+	res.Response.Data = own(res.Response.Data, func(c *oas.ClientRecord) { c.AssociateCode, c.AssociateName = a.code, a.name() })
 	return res, nil
 }
 
@@ -312,10 +325,7 @@ func (a identityBackend) ListTeam(ctx context.Context, p oas.ListTeamParams) (*o
 	if err != nil {
 		return nil, err
 	}
-	res.Response.Data = slices.Clone(res.Response.Data)
-	for i := range res.Response.Data {
-		res.Response.Data[i].UplineCode = oas.NewOptString(a.code)
-	}
+	res.Response.Data = own(res.Response.Data, func(m *oas.TeamMember) { m.UplineCode = oas.NewOptString(a.code) })
 	return res, nil
 }
 
@@ -335,10 +345,7 @@ func (a identityBackend) ListPolicies(ctx context.Context, p oas.ListPoliciesPar
 	if err != nil {
 		return nil, err
 	}
-	res.Response.Data = slices.Clone(res.Response.Data)
-	for i := range res.Response.Data {
-		res.Response.Data[i].WriterCode, res.Response.Data[i].WriterName = a.code, a.name()
-	}
+	res.Response.Data = own(res.Response.Data, func(r *oas.PolicyRow) { r.WriterCode, r.WriterName = a.code, a.name() })
 	return res, nil
 }
 
@@ -358,21 +365,14 @@ func (a identityBackend) ListCashflow(ctx context.Context, p oas.ListCashflowPar
 	if err != nil {
 		return nil, err
 	}
-	res.Response.Data = slices.Clone(res.Response.Data)
-	for i := range res.Response.Data {
-		res.Response.Data[i].AssociateCode, res.Response.Data[i].AssociateName = a.code, a.name()
-	}
+	res.Response.Data = own(res.Response.Data, func(e *oas.CashflowEntry) { e.AssociateCode, e.AssociateName = a.code, a.name() })
 	return res, nil
 }
 
-// identityTester is staffTester over identityBackend.
+// identityTester is staffTester, acting for nobody at first, over identityBackend.
 func identityTester(t *testing.T) (*tester, *fakeBackend) {
 	t.Helper()
-	b := demoBackend()
-	tt := newTesterWith(t, staffBackend{b}, Options{
-		ActAs: func(code string) (Backend, error) { return identityBackend{actingBackend{b, code}}, nil },
-	})
-	return tt, b
+	return staffTesterOver(t, "", func(a actingBackend) Backend { return identityBackend{a} })
 }
 
 // isAnswer reports that msg answers a request for a screen's data (not the user's access,
@@ -393,34 +393,11 @@ func isAnswer(msg tea.Msg) bool {
 // still on their way. It returns them in the order they came, for a later send.
 func (tt *tester) sendHolding(msg tea.Msg, late func(tea.Msg) bool) []tea.Msg {
 	tt.t.Helper()
-	var held []tea.Msg
 	var cmd tea.Cmd
 	tt.m, cmd = tt.m.Update(msg)
-	queue := []tea.Cmd{cmd}
-	for steps := 0; len(queue) > 0; steps++ {
-		if steps > 1000 {
-			tt.t.Fatal("commands do not settle")
-		}
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case nil:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case tea.QuitMsg:
-			tt.t.Fatal("the TUI quit")
-		default:
-			if late(msg) {
-				held = append(held, msg)
-				continue
-			}
-			var next tea.Cmd
-			tt.m, next = tt.m.Update(msg)
-			queue = append(queue, next)
-		}
+	held := tt.runHolding(cmd, late)
+	if tt.quit() {
+		tt.t.Fatal("the TUI quit")
 	}
 	return held
 }

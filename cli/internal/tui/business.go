@@ -202,10 +202,6 @@ func (s *businessScreen) setRows(cur int) {
 	rows := make([]table.Row, len(s.rows))
 	for i := range s.rows {
 		r := &s.rows[i]
-		mark := " "
-		if i == cur {
-			mark = "›"
-		}
 		writers := r.WriterCode
 		if code, ok := r.SplitCode.Get(); ok {
 			writers += "+" + code
@@ -214,7 +210,7 @@ func (s *businessScreen) setRows(cur int) {
 		if r.OpenRequirements > 0 {
 			status = "! " + status
 		}
-		rows[i] = table.Row{mark, r.PolicyNumber, r.ClientName, writers, status,
+		rows[i] = table.Row{cursorMark(i, cur), r.PolicyNumber, r.ClientName, writers, status,
 			text.FormatDollars(r.TargetPremiumCents), text.FormatDate(r.SubmittedOn)}
 	}
 	s.table.SetRows(rows)

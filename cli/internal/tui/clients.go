@@ -156,11 +156,7 @@ func (s *clientsScreen) setRows(cur int) {
 	rows := make([]table.Row, len(s.rows))
 	for i := range s.rows {
 		c := &s.rows[i]
-		mark := " "
-		if i == cur {
-			mark = "›"
-		}
-		rows[i] = table.Row{mark, strconv.FormatInt(c.ID, 10), fullName(c), c.Email.Or(""), text.FormatPhone(c.Phone.Or("")), string(c.State.Or("")), c.AssociateCode}
+		rows[i] = table.Row{cursorMark(i, cur), strconv.FormatInt(c.ID, 10), fullName(c), c.Email.Or(""), text.FormatPhone(c.Phone.Or("")), string(c.State.Or("")), c.AssociateCode}
 	}
 	s.table.SetRows(rows)
 	s.table.SetCursor(cur)

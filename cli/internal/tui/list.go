@@ -42,6 +42,15 @@ func newTable(c Common) table.Model {
 	return t
 }
 
+// cursorMark is the first cell of row i of a table whose cursor is on row cur: › on that
+// row, so that the selection shows without colour too.
+func cursorMark(i, cur int) string {
+	if i == cur {
+		return "›"
+	}
+	return " "
+}
+
 // newFilterInput returns the one-line input of a / filter.
 func newFilterInput(prompt string) textinput.Model {
 	in := textinput.New()

@@ -254,11 +254,7 @@ func (s *paymentsScreen) setRows(cur int) {
 	rows := make([]table.Row, len(s.rows))
 	for i := range s.rows {
 		e := &s.rows[i]
-		mark := " "
-		if i == cur {
-			mark = "›"
-		}
-		rows[i] = table.Row{mark, text.FormatDate(e.OccurredOn), e.PolicyNumber.Or("—"), string(e.BonusType),
+		rows[i] = table.Row{cursorMark(i, cur), text.FormatDate(e.OccurredOn), e.PolicyNumber.Or("—"), string(e.BonusType),
 			paydisplay.KindText(e.Kind), string(e.Status), fmt.Sprintf("%11s", text.FormatDollars(e.AmountCents))}
 	}
 	s.table.SetRows(rows)

@@ -236,6 +236,10 @@ func TestPaymentsScreen(t *testing.T) {
 	if len(pay.listCalls) != calls || !strings.Contains(tt.view(), `unknown filter field "kind"`) {
 		t.Errorf("a filter the contract does not declare:\n%s", tt.view())
 	}
+	tt.filter("amount_cents=gte:12.50") // money filters are cents, never dollars
+	if len(pay.listCalls) != calls || !strings.Contains(tt.view(), `invalid value "12.50" for filter amount_cents=gte: expected an integer`) {
+		t.Errorf("an amount in dollars:\n%s", tt.view())
+	}
 	tt.keys("esc")
 	if last := pay.listCalls[len(pay.listCalls)-1]; last.FilterPolicyNumberEq.Set || last.FilterStatusEq.Set {
 		t.Errorf("esc did not clear the filter: %+v", last)

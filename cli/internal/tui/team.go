@@ -249,11 +249,7 @@ func (s *teamScreen) setRows(cur int) {
 	rows := make([]table.Row, len(s.rows))
 	for i := range s.rows {
 		m := &s.rows[i]
-		mark := " "
-		if i == cur {
-			mark = "›"
-		}
-		r := table.Row{mark, m.Code, m.Name, m.Level.Code, string(m.Status), m.UplineCode.Or("")}
+		r := table.Row{cursorMark(i, cur), m.Code, m.Name, m.Level.Code, string(m.Status), m.UplineCode.Or("")}
 		if s.withGen {
 			gen := ""
 			if g, ok := m.Generation.Get(); ok {

@@ -168,8 +168,18 @@ func (tt *tester) send(msgs ...tea.Msg) {
 	}
 }
 
+// run delivers the messages cmd leads to, and those their commands lead to, until none is
+// left or the TUI quits.
 func (tt *tester) run(cmd tea.Cmd) {
 	tt.t.Helper()
+	tt.runHolding(cmd, nil)
+}
+
+// runHolding is run, but the messages hold picks are kept instead of delivered (hold nil
+// keeps none); it returns them in the order they came.
+func (tt *tester) runHolding(cmd tea.Cmd, hold func(tea.Msg) bool) []tea.Msg {
+	tt.t.Helper()
+	var held []tea.Msg
 	queue := []tea.Cmd{cmd}
 	for steps := 0; len(queue) > 0; steps++ {
 		if steps > 1000 {
@@ -186,12 +196,18 @@ func (tt *tester) run(cmd tea.Cmd) {
 			queue = append(queue, msg...)
 		case tea.QuitMsg:
 			tt.m = quitModel{tt.m}
+			return held // a program that quits handles nothing more
 		default:
+			if hold != nil && hold(msg) {
+				held = append(held, msg)
+				continue
+			}
 			var next tea.Cmd
 			tt.m, next = tt.m.Update(msg)
 			queue = append(queue, next)
 		}
 	}
+	return held
 }
 
 // quitModel marks a model that asked to quit.

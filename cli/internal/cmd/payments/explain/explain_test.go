@@ -24,7 +24,12 @@ func TestNewCmdExplain(t *testing.T) {
 		{name: "no id", wantErr: "takes one cashflow entry ID, got 0 arguments"},
 		{name: "two ids", args: []string{"1", "2"}, wantErr: "takes one cashflow entry ID, got 2 arguments"},
 		{name: "a bad id", args: []string{"-3"}, wantErr: `unknown shorthand flag: '3'`},
-		{name: "not a number", args: []string{"TL-100"}, wantErr: `invalid cashflow entry ID "TL-100"`},
+		{name: "not a number", args: []string{"TL-100"}, wantErr: `invalid cashflow entry ID "TL-100": expected a positive integer`},
+		{name: "zero", args: []string{"0"}, wantErr: `invalid cashflow entry ID "0": expected a positive integer`},
+		{name: "a hash alone", args: []string{"#"}, wantErr: `invalid cashflow entry ID "#": expected a positive integer`},
+		{name: "larger than an ID can be", args: []string{"9223372036854775808"},
+			wantErr: `invalid cashflow entry ID "9223372036854775808": expected a positive integer`},
+		{name: "a decimal", args: []string{"12.5"}, wantErr: `invalid cashflow entry ID "12.5": expected a positive integer`},
 		{name: "an unknown field", args: []string{"1", "--json=amount"}, wantErr: `unknown JSON field "amount"`},
 	}
 	for _, tt := range tests {

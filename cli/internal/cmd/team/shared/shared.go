@@ -5,7 +5,6 @@ package shared
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -78,9 +77,9 @@ func (p Period) Parse() (start, end oas.OptDate, err error) {
 		if strings.TrimSpace(s) == "" {
 			return oas.OptDate{}, nil
 		}
-		t, err := time.Parse("2006-01-02", strings.TrimSpace(s))
+		t, err := cmdutil.ParseDay(flag, s)
 		if err != nil {
-			return oas.OptDate{}, cmdutil.FlagErrorf("invalid %s %q: expected a date like 2026-01-31", flag, s)
+			return oas.OptDate{}, err
 		}
 		return oas.NewOptDate(t), nil
 	}

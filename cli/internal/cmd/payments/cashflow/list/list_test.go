@@ -54,6 +54,8 @@ func TestNewCmdList(t *testing.T) {
 		{name: "bonus types are spelt as the contract does", args: "--filter bonus_type=in:override_bonus",
 			wantErr: `invalid value "override_bonus" for filter bonus_type=in`},
 		{name: "money filters are cents", args: "--filter amount_cents=gte:12.50", wantErr: "expected an integer"},
+		{name: "a period is a day, the month's first", args: "--filter period=gte:2026-11",
+			wantErr: `invalid value "2026-11" for filter period=gte: expected a date (2006-01-02)`},
 		{name: "a bad status", args: "--filter status=eq:refunded", wantErr: "expected one of Pending, Paid, Escrow, Chargeback, Chargeback Escrow"},
 		{name: "an operator the contract does not declare", args: "--filter direction=in:chargeback", wantErr: `unknown operator "in" for filter field "direction"`},
 		{name: "an unknown field", args: "--filter client_name=eq:x", wantErr: `unknown filter field "client_name"`},
