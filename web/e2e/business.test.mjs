@@ -23,15 +23,19 @@ import {
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents) => usd.format(cents / 100);
 
-/** The production cell of a member in a team list row. */
+/** A dollar amount as the portal shows it: $1,234.56 (whole dollars, cents). */
+const DOLLARS = /^\$([\d,]+)\.(\d\d)$/;
+
+/** The production cell of a member in a team list row, in cents. */
 async function productionOf(page, view, code) {
   await page.goto(`/team/${view}?filter[code][startswith]=${code}`);
   const row = page.getByRole('table').locator('tbody tr', { hasText: code }).first();
   await row.waitFor();
   const cells = await row.locator('td, th').allTextContents();
-  const cell = cells.find((t) => /^\$[\d,]+\.\d\d$/.test(t.trim()));
-  assert.ok(cell, `a production cell in ${cells.join(' | ')}`);
-  return Math.round(Number(cell.replace(/[$,]/g, '')) * 100);
+  const match = cells.map((t) => DOLLARS.exec(t.trim())).find(Boolean);
+  assert.ok(match, `a production cell in ${cells.join(' | ')}`);
+  // Integer cents from the digits, never through a float.
+  return Number(match[1].replace(/,/g, '')) * 100 + Number(match[2]);
 }
 
 e2e(
@@ -164,10 +168,23 @@ e2e(
     await agent.getByRole('heading', { name: 'New policy', level: 1 }).waitFor();
     await expectNoSideways(agent, 'policy form at 390 px');
     await expectAccessible(agent, 'policy form at 390 px');
+    // A policy for a new client starts with the client form (business/create/client).
+    await agent.getByRole('link', { name: 'New client' }).click();
+    await agent.getByRole('heading', { name: 'New client', level: 1 }).waitFor();
+    await agent.getByText(/^Step 1 of 2 of a new policy/).waitFor();
+    await agent.getByRole('button', { name: 'Create client and continue' }).waitFor();
+    assert.equal(new URL(agent.url()).pathname, '/business/create/client');
+    await expectNoSideways(agent, 'new client for a policy at 390 px');
+    await expectAccessible(agent, 'new client for a policy at 390 px');
     await agent.goto('/business');
     await agent.getByRole('table', { name: 'Policies' }).locator('tbody tr').first().waitFor();
     await expectNoSideways(agent, 'business list at 390 px');
     await agent.setViewportSize(VIEWPORTS.desktop);
+    await agent.goto('/business/create/client');
+    await agent.getByRole('button', { name: 'Create client and continue' }).waitFor();
+    await expectAccessible(agent, 'new client for a policy');
+    await agent.getByRole('link', { name: 'Cancel' }).click();
+    await agent.getByRole('heading', { name: 'New policy', level: 1 }).waitFor();
 
     const policy = (await api(agent, 'GET', `/policies?filter[policy_number][eq]=${number}`))
       .data[0];

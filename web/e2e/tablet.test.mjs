@@ -12,6 +12,7 @@ import {
   expectNoSideways,
   login,
   newPage,
+  until,
 } from './support.mjs';
 
 const TABLET = VIEWPORTS.tablet;
@@ -64,6 +65,12 @@ e2e('tablet: the main pages at the 768 px breakpoint', async ({ browser }) => {
   );
   await visit(
     page,
+    '/business/create/client',
+    (p) => p.getByRole('button', { name: 'Create client and continue' }),
+    'new client for a policy',
+  );
+  await visit(
+    page,
     '/team',
     (p) => p.getByRole('img', { name: /^Team by level\./ }),
     'team dashboard',
@@ -108,6 +115,33 @@ e2e('tablet: the main pages at the 768 px breakpoint', async ({ browser }) => {
   await page.getByLabel('Period from (month)').waitFor();
   await expectNoSideways(page, 'cashflow list with the filters open');
   await expectAccessible(page, 'cashflow list with the filters open, 768 px');
+  await visit(
+    page,
+    '/payments/chargebacks?limit=25',
+    (p) =>
+      p
+        .getByRole('table', { name: 'Chargebacks' })
+        .locator('tbody tr')
+        .filter({ hasNotText: 'Loading' })
+        .first(),
+    'chargebacks',
+  );
+  // One of the RMD's entries (the engine writes them as it takes the seeded approvals up).
+  let entry;
+  await until(
+    async () => {
+      [entry] = (await api(page, 'GET', '/payments/cashflow?limit=1')).data;
+      return entry !== undefined;
+    },
+    { timeout: 30_000, message: 'a cashflow entry of the RMD' },
+  );
+  await visit(
+    page,
+    `/payments/cashflow/${entry.id}`,
+    // Its title names its kind and bonus type ('Advance · Writing'); an error page's does not.
+    (p) => p.getByRole('heading', { level: 1, name: / · / }),
+    'cashflow entry',
+  );
   await visit(page, '/account', (p) => p.getByRole('heading', { name: 'Profile' }), 'account');
   await visit(
     page,

@@ -64,3 +64,8 @@ export function ChoiceSelect({
     </Select.Root>
   );
 }
+
+/** The choices of an enum, each value its own label. */
+export function enumChoices(values: readonly string[]): Choice[] {
+  return values.map((value) => ({ value, label: value }));
+}

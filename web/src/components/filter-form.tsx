@@ -1,8 +1,10 @@
 import { Button, Flex, Grid, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
+import { ChoiceSelect, enumChoices, type Choice } from './choice-select';
 import { FormField } from './form-field';
 import { MultiSelect, type MultiSelectGroup, type MultiSelectProps } from './multi-select';
+import { StateMultiSelect } from './state-multi-select';
 
 /** How a filter panel's values map to and from the listing filter. */
 export interface FilterCodec<V> {
@@ -21,6 +23,20 @@ export function filterText(value: unknown): string {
     : '';
 }
 
+/** One value of a filter that must be one of `allowed` (a ChoiceFilter's), as its text; ''
+ *  for anything else (a hand-edited URL), which the field shows as its 'any' choice. */
+export function filterChoice(value: unknown, allowed: readonly string[]): string {
+  const text = filterText(value);
+  return allowed.includes(text) ? text : '';
+}
+
+const FLAGS = ['true', 'false'] as const;
+
+/** A yes/no filter's value: 'true', 'false', or '' (either). */
+export function filterFlag(value: unknown): string {
+  return filterChoice(value, FLAGS);
+}
+
 /** A list operator's values (`in`) as texts; [] when there are none. */
 export function filterList(value: unknown): string[] {
   return Array.isArray(value) ? value.map(String) : [];
@@ -28,7 +44,13 @@ export function filterList(value: unknown): string[] {
 
 /** The options of an enum (each value its own label), one group, for a MultiFilter. */
 export function enumOptions(values: readonly string[]): MultiSelectGroup[] {
-  return [{ options: values.map((value) => ({ value, label: value })) }];
+  return [{ options: enumChoices(values) }];
+}
+
+/** What a field of a filter panel edits: its value and what changes it (FilterFormState.bind). */
+export interface FilterBinding<T> {
+  value: T;
+  onChange: (value: T) => void;
 }
 
 /** A text, date or month field of a filter panel. A month falls back to text where the
@@ -39,11 +61,9 @@ export function TextFilter({
   value,
   onChange,
   type,
-}: {
+}: FilterBinding<string> & {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   type?: 'date' | 'month';
 }) {
   return (
@@ -68,10 +88,51 @@ export function MultiFilter(props: MultiSelectProps) {
   );
 }
 
+/** A field of a filter panel that takes several US states or Canadian provinces (`in`). */
+export function StateFilter(props: FilterBinding<string[]> & { id: string; label: string }) {
+  return (
+    <FormField id={props.id} label={props.label}>
+      <StateMultiSelect {...props} />
+    </FormField>
+  );
+}
+
+/** A field of a filter panel that takes one value of a few (an `eq` operator), or none: the
+ *  `anyLabel` choice ('Any', 'All providers', 'Both'), which is also what it shows then. */
+export function ChoiceFilter({
+  id,
+  label,
+  value,
+  onChange,
+  choices,
+  anyLabel,
+}: FilterBinding<string> & {
+  id: string;
+  label: string;
+  choices: readonly Choice[];
+  anyLabel: string;
+}) {
+  return (
+    <FormField id={id} label={label}>
+      <ChoiceSelect
+        id={id}
+        value={value}
+        onChange={onChange}
+        choices={choices}
+        allowEmpty
+        emptyLabel={anyLabel}
+        placeholder={anyLabel}
+      />
+    </FormField>
+  );
+}
+
 /** A filter panel's values and what it does with them (useFilterForm). */
 export interface FilterFormState<V> {
   values: V;
   set: <K extends keyof V>(key: K, value: V[K]) => void;
+  /** The value of `key` and what changes it, for a field: `<TextFilter … {...bind('name')} />`. */
+  bind: <K extends keyof V>(key: K) => FilterBinding<V[K]>;
   apply: () => void;
   reset: () => void;
 }
@@ -83,9 +144,12 @@ export function useFilterForm<V extends object>(
   onApply: (filter: Filter) => void,
 ): FilterFormState<V> {
   const [values, setValues] = useState<V>(() => codec.toValues(filter));
+  const set = <K extends keyof V>(key: K, value: V[K]) =>
+    setValues((old) => ({ ...old, [key]: value }));
   return {
     values,
-    set: <K extends keyof V>(key: K, value: V[K]) => setValues((old) => ({ ...old, [key]: value })),
+    set,
+    bind: (key) => ({ value: values[key], onChange: (value) => set(key, value) }),
     apply: () => onApply(codec.toFilter(values)),
     reset: () => {
       setValues(codec.empty);

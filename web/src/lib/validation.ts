@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { maxLengthMessage, minMessage, requiredMessage } from './field-rules';
+import { dollarsToCents } from './format';
 
 // No generated parsers: zod would probe `new Function` to compile them, which the portal's
 // Content-Security-Policy refuses (and browsers report the refusal). Every form imports this
@@ -32,19 +33,22 @@ export function requiredChoice<const T extends readonly [string, ...string[]]>(
 }
 
 /**
- * An optional number typed into a text input, at least `min` when given. The value stays a
- * string in the form; convert it on submit.
+ * An amount of money typed in dollars ('$1,234.50'), read as dollarsToCents reads it on submit
+ * (from the digits, never through a float): two decimals at most, not negative, at most
+ * `maxCents` when given, so a value that passes is one the form can send as integer cents.
+ * Empty is allowed unless `required`. The value stays a string in the form.
  */
-export function optionalNumberText(label: string, min: number) {
-  return z
-    .string()
-    .trim()
+export function dollarsText(
+  label: string,
+  { required = false, maxCents }: { required?: boolean; maxCents?: number } = {},
+) {
+  const text = z.string().trim();
+  const cents = (value: string) => dollarsToCents(value) ?? 0;
+  return (required ? text.min(1, requiredMessage(label)) : text)
     .refine(
-      (value) => value === '' || Number.isFinite(Number(value.replace(/[$,\s]/g, ''))),
-      `${label} must be a number`,
+      (value) => value === '' || dollarsToCents(value) !== undefined,
+      `${label} must be an amount in dollars`,
     )
-    .refine(
-      (value) => value === '' || !(Number(value.replace(/[$,\s]/g, '')) < min),
-      minMessage(label, min),
-    );
+    .refine((value) => cents(value) >= 0, minMessage(label, 0))
+    .refine((value) => maxCents === undefined || cents(value) <= maxCents, `${label} is too large`);
 }

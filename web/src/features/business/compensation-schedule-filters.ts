@@ -1,4 +1,5 @@
 import { filterText, type FilterCodec } from '@/components/filter-form';
+import { parsePositiveId } from '@/lib/ids';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 
 /** What the filter panel of the compensation schedule edits ('' for any). */
@@ -26,7 +27,7 @@ export const scheduleFilterCodec: FilterCodec<ScheduleFilterValues> = {
     name: filterText(filter.name?.contains),
   }),
   toFilter: (values): Filter => ({
-    provider_id: { eq: /^\d+$/.test(values.provider) ? Number(values.provider) : undefined },
+    provider_id: { eq: parsePositiveId(values.provider) },
     category: { eq: values.category },
     type: { eq: values.type },
     name: { contains: values.name },

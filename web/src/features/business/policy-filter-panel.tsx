@@ -3,15 +3,14 @@ import { PolicyStatus } from '@/api/gen/model/policyStatus';
 import { ProductCategory } from '@/api/gen/model/productCategory';
 import { ProductType } from '@/api/gen/model/productType';
 import { AssociateLookup } from '@/components/associate-lookup';
-import { ChoiceSelect } from '@/components/choice-select';
 import {
+  ChoiceFilter,
   FilterForm,
   MultiFilter,
   TextFilter,
   enumOptions,
   useFilterForm,
 } from '@/components/filter-form';
-import { FormField } from '@/components/form-field';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 import { policyFilterCodec } from './policy-filters';
 
@@ -31,46 +30,26 @@ export interface PolicyFilterPanelProps {
 
 /** The filters of the business list; applied to the URL on submit. */
 export function PolicyFilterPanel({ filter, onApply }: PolicyFilterPanelProps) {
-  const { values, set, apply, reset } = useFilterForm(filter, policyFilterCodec, onApply);
+  const { bind, apply, reset } = useFilterForm(filter, policyFilterCodec, onApply);
   const providers = useListProviders({ limit: 1000 }, { query: { staleTime: 300_000 } });
   const providerOptions = [
     {
       options: (providers.data?.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
     },
   ];
-  const yesNo = (id: string, label: string, key: 'split' | 'lapsed') => (
-    <FormField id={id} label={label}>
-      <ChoiceSelect
-        id={id}
-        value={values[key]}
-        onChange={(v) => set(key, v)}
-        choices={YES_NO}
-        allowEmpty
-        emptyLabel="Any"
-        placeholder="Any"
-      />
-    </FormField>
-  );
 
   return (
     <FilterForm label="Filter business" onApply={apply} onReset={reset}>
       <TextFilter
         id="policy-filter-number"
         label="Policy number starts with"
-        value={values.policy_number}
-        onChange={(v) => set('policy_number', v)}
+        {...bind('policy_number')}
       />
-      <TextFilter
-        id="policy-filter-client"
-        label="Client name contains"
-        value={values.client_name}
-        onChange={(v) => set('client_name', v)}
-      />
+      <TextFilter id="policy-filter-client" label="Client name contains" {...bind('client_name')} />
       <MultiFilter
         id="policy-filter-status"
         label="Status"
-        value={values.statuses}
-        onChange={(v) => set('statuses', v)}
+        {...bind('statuses')}
         groups={STATUS_OPTIONS}
         allLabel="All statuses"
         noun="statuses"
@@ -78,8 +57,7 @@ export function PolicyFilterPanel({ filter, onApply }: PolicyFilterPanelProps) {
       <MultiFilter
         id="policy-filter-provider"
         label="Provider"
-        value={values.providers}
-        onChange={(v) => set('providers', v)}
+        {...bind('providers')}
         groups={providerOptions}
         allLabel="All providers"
         noun="providers"
@@ -87,8 +65,7 @@ export function PolicyFilterPanel({ filter, onApply }: PolicyFilterPanelProps) {
       <MultiFilter
         id="policy-filter-category"
         label="Category"
-        value={values.categories}
-        onChange={(v) => set('categories', v)}
+        {...bind('categories')}
         groups={CATEGORY_OPTIONS}
         allLabel="All categories"
         noun="categories"
@@ -96,32 +73,37 @@ export function PolicyFilterPanel({ filter, onApply }: PolicyFilterPanelProps) {
       <MultiFilter
         id="policy-filter-type"
         label="Type"
-        value={values.types}
-        onChange={(v) => set('types', v)}
+        {...bind('types')}
         groups={TYPE_OPTIONS}
         allLabel="All types"
         noun="types"
       />
-      <AssociateLookup
-        label="Writer"
-        value={values.writer_code}
-        onChange={(code) => set('writer_code', code)}
+      <AssociateLookup label="Writer" {...bind('writer_code')} />
+      <ChoiceFilter
+        id="policy-filter-split"
+        label="Split"
+        {...bind('split')}
+        choices={YES_NO}
+        anyLabel="Any"
       />
-      {yesNo('policy-filter-split', 'Split', 'split')}
-      {yesNo('policy-filter-lapsed', 'Lapsed', 'lapsed')}
+      <ChoiceFilter
+        id="policy-filter-lapsed"
+        label="Lapsed"
+        {...bind('lapsed')}
+        choices={YES_NO}
+        anyLabel="Any"
+      />
       <TextFilter
         id="policy-filter-from"
         label="Submitted from"
         type="date"
-        value={values.submitted_from}
-        onChange={(v) => set('submitted_from', v)}
+        {...bind('submitted_from')}
       />
       <TextFilter
         id="policy-filter-to"
         label="Submitted to"
         type="date"
-        value={values.submitted_to}
-        onChange={(v) => set('submitted_to', v)}
+        {...bind('submitted_to')}
       />
     </FilterForm>
   );

@@ -1,4 +1,4 @@
-import { filterList, filterText, type FilterCodec } from '@/components/filter-form';
+import { filterFlag, filterList, filterText, type FilterCodec } from '@/components/filter-form';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 
 /** What the filter panel of the business list edits. */
@@ -32,11 +32,6 @@ export const emptyPolicyFilters: PolicyFilterValues = {
   submitted_to: '',
 };
 
-const flag = (value: unknown) => {
-  const v = filterText(value);
-  return v === 'true' || v === 'false' ? v : '';
-};
-
 export function filterToValues(filter: CleanFilter): PolicyFilterValues {
   return {
     policy_number: filterText(filter.policy_number?.startswith),
@@ -46,8 +41,8 @@ export function filterToValues(filter: CleanFilter): PolicyFilterValues {
     types: filterList(filter.type?.in),
     providers: filterList(filter.provider_id?.in),
     writer_code: filterText(filter.writer_code?.eq) || undefined,
-    split: flag(filter.split?.eq),
-    lapsed: flag(filter.lapsed?.eq),
+    split: filterFlag(filter.split?.eq),
+    lapsed: filterFlag(filter.lapsed?.eq),
     submitted_from: filterText(filter.submitted_on?.gte),
     submitted_to: filterText(filter.submitted_on?.lte),
   };

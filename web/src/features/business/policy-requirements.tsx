@@ -8,7 +8,7 @@ import {
 } from '@/api/gen/endpoints/business/business';
 import type { Requirement } from '@/api/gen/model/requirement';
 import { RequirementStatus } from '@/api/gen/model/requirementStatus';
-import { ChoiceSelect } from '@/components/choice-select';
+import { ChoiceSelect, enumChoices } from '@/components/choice-select';
 import { DeleteDialog } from '@/components/confirm-dialog';
 import { ErrorCallout } from '@/components/error-callout';
 import { FormField } from '@/components/form-field';
@@ -20,7 +20,7 @@ import { RequirementStatusBadge } from '@/components/policy-badges';
 import { useInvalidatePolicies } from './use-policy-cache';
 import { DataTable } from '@/components/data-table';
 
-const STATUS_CHOICES = Object.values(RequirementStatus).map((s) => ({ value: s, label: s }));
+const STATUS_CHOICES = enumChoices(Object.values(RequirementStatus));
 
 /** A policy's outstanding items. Staff with policies.review add them, settle them (Received,
  *  Waived) and delete them; everyone else reads. An open one keeps the policy in Action

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { CommissionPreviewInput } from '@/api/gen/model/commissionPreviewInput';
 import type { Policy } from '@/api/gen/model/policy';
 import type { PolicyInput } from '@/api/gen/model/policyInput';
-import { minMessage, requiredMessage } from '@/lib/field-rules';
+import { requiredMessage } from '@/lib/field-rules';
 import { centsToDollars, dollarsToCents, formatRate, percentToBasisPoints } from '@/lib/format';
 import { isoDate } from '@/lib/period';
-import { optionalText, requiredText } from '@/lib/validation';
+import { dollarsText, optionalText, requiredText } from '@/lib/validation';
 
 /** The labels of the policy form; messages are built from them. */
 export const POLICY_LABELS = {
@@ -41,15 +41,8 @@ export const POLICY_SERVER_FIELDS: Record<string, keyof PolicyFormValues> = {
 
 const MAX_CENTS = 1_000_000_000_000;
 
-/** An amount of money typed in dollars: required, two decimals at most, within the contract. */
-const money = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, requiredMessage(label))
-    .refine((v) => dollarsToCents(v) !== undefined, `${label} must be an amount in dollars`)
-    .refine((v) => (dollarsToCents(v) ?? 0) >= 0, minMessage(label, 0))
-    .refine((v) => (dollarsToCents(v) ?? 0) <= MAX_CENTS, `${label} is too large`);
+/** An amount of money typed in dollars: required, within the contract. */
+const money = (label: string) => dollarsText(label, { required: true, maxCents: MAX_CENTS });
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

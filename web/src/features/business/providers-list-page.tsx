@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import { useListProviders } from '@/api/gen/endpoints/providers/providers';
 import { Country } from '@/api/gen/model/country';
 import { listProviders } from '@/api/lists.gen';
-import { ChoiceSelect } from '@/components/choice-select';
-import { FilterForm, TextFilter, useFilterForm } from '@/components/filter-form';
-import { FormField } from '@/components/form-field';
+import { enumChoices } from '@/components/choice-select';
+import { ChoiceFilter, FilterForm, TextFilter, useFilterForm } from '@/components/filter-form';
 import { ListTable } from '@/components/list-table';
 import { PageHeader } from '@/components/page-header';
 import { ListingPagination } from '@/components/pagination';
@@ -28,7 +27,7 @@ import './providers.css';
 
 const DEFAULT_ORDER: Order = { name: 'ASC' };
 
-const COUNTRY_CHOICES = Object.values(Country).map((value) => ({ value, label: value }));
+const COUNTRY_CHOICES = enumChoices(Object.values(Country));
 
 const COUNTS = [
   ['contacts', 'Contacts'],
@@ -45,26 +44,17 @@ function ProviderFilters({
   filter: CleanFilter;
   onApply: (filter: Filter) => void;
 }) {
-  const { values, set, apply, reset } = useFilterForm(filter, providerFilterCodec, onApply);
+  const { bind, apply, reset } = useFilterForm(filter, providerFilterCodec, onApply);
   return (
     <FilterForm label="Filter providers" onApply={apply} onReset={reset}>
-      <TextFilter
-        id="provider-filter-name"
-        label="Name contains"
-        value={values.name}
-        onChange={(v) => set('name', v)}
+      <TextFilter id="provider-filter-name" label="Name contains" {...bind('name')} />
+      <ChoiceFilter
+        id="provider-filter-country"
+        label="Country"
+        {...bind('country')}
+        choices={COUNTRY_CHOICES}
+        anyLabel="USA and Canada"
       />
-      <FormField id="provider-filter-country" label="Country">
-        <ChoiceSelect
-          id="provider-filter-country"
-          value={values.country}
-          onChange={(v) => set('country', v)}
-          choices={COUNTRY_CHOICES}
-          allowEmpty
-          emptyLabel="USA and Canada"
-          placeholder="USA and Canada"
-        />
-      </FormField>
     </FilterForm>
   );
 }

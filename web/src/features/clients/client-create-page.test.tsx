@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Client } from '@/api/gen/model/client';
-import { accessAnswer, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
+import { accessAnswer, apiError, calls, fakeApi, held, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ClientCreatePage } from './client-create-page';
 
@@ -43,6 +43,18 @@ describe('ClientCreatePage', () => {
     expect(await screen.findByRole('button', { name: 'Create client' })).toBeInTheDocument();
     expect(screen.getByLabelText(/First name/)).toBeInTheDocument();
     expect(document.title).toBe('New client · Clients · Associate Portal');
+  });
+
+  it('shows a spinner until the caller is known, neither the form nor the refusal', async () => {
+    const gate = held(accessAnswer());
+    fakeApi({ '/access': gate.answer });
+    renderCreate();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByRole('button', { name: 'Create client' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Only associates add clients/)).not.toBeInTheDocument();
+    gate.release();
+    expect(await screen.findByRole('button', { name: 'Create client' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
   });
 
   it('tells staff up front that only associates add clients, with the way back', async () => {
@@ -98,6 +110,37 @@ describe('ClientCreatePage', () => {
         'href',
         '/business/create',
       );
+    });
+
+    it('tells staff up front that only associates add clients, asking nothing else', async () => {
+      fakeApi({ '/access': accessAnswer({ staff: true, permissions: ['clients.read'] }) });
+      renderCreate('/business/create/client');
+      expect(await screen.findByText(/Only associates add clients/)).toBeInTheDocument();
+      expect(screen.queryByText(/Step 1 of 2/)).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('button', { name: 'Create client and continue' }),
+      ).not.toBeInTheDocument();
+      expect(calls().map((c) => c.url)).toEqual(['/access']);
+    });
+
+    it('keeps the form and goes nowhere when the server fails', { timeout: 20_000 }, async () => {
+      fakeApi({
+        '/access': accessAnswer(),
+        'POST /clients': () => {
+          throw apiError(500, 'The client store is unavailable');
+        },
+      });
+      const { user, router } = renderCreate('/business/create/client');
+      await user.type(await screen.findByLabelText(/First name/), 'Ann');
+      await user.type(screen.getByLabelText(/Last name/), 'Lee');
+      await user.click(screen.getByRole('button', { name: 'Create client and continue' }));
+      const form = screen.getByRole('form', { name: /client/i });
+      expect(await within(form).findByRole('alert')).toHaveTextContent(
+        'The client store is unavailable',
+      );
+      expect(screen.queryByText('Client created successfully')).not.toBeInTheDocument();
+      expect(screen.getByLabelText(/First name/)).toHaveValue('Ann');
+      expect(router.state.location.pathname).toBe('/business/create/client');
     });
 
     it(

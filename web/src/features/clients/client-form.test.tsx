@@ -40,6 +40,22 @@ describe('ClientForm', () => {
     ).toBeInTheDocument();
   });
 
+  it('refuses an income that is not dollars and cents, rather than dropping it', async () => {
+    const { user, onSubmit } = setup();
+    await user.type(screen.getByLabelText(/First name/), 'Ann');
+    await user.type(screen.getByLabelText(/Last name/), 'Lee');
+    // A float takes 85000.505 and 1e5; neither is an amount of money in cents.
+    for (const typed of ['85000.505', '1e5']) {
+      await user.clear(screen.getByLabelText('Annual income'));
+      await user.type(screen.getByLabelText('Annual income'), typed);
+      await user.click(screen.getByRole('button', { name: 'Create client' }));
+      expect(
+        await screen.findByText('Annual income must be an amount in dollars'),
+      ).toBeInTheDocument();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('checks email and phone', async () => {
     const { user } = setup();
     await user.type(screen.getByLabelText('Email'), 'not-an-email');

@@ -3,7 +3,7 @@ import { Box, Separator, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { ClientInput } from '@/api/gen/model/clientInput';
-import { ChoiceSelect } from '@/components/choice-select';
+import { ChoiceSelect, enumChoices } from '@/components/choice-select';
 import { FormFrame, FormSection } from '@/components/form-frame';
 import { FormField, fieldA11y, fieldErrorId } from '@/components/form-field';
 import { applyServerErrors } from '@/lib/form';
@@ -28,10 +28,6 @@ export interface ClientFormProps {
   /** Set once the form succeeded: shown as the success message; the form is then locked. */
   successMessage?: string | null;
   error?: unknown;
-}
-
-function toChoices(values: readonly string[]) {
-  return values.map((value) => ({ value, label: value }));
 }
 
 /** The client form (create and edit): react-hook-form + zod, server field errors by the fields. */
@@ -119,8 +115,8 @@ export function ClientForm({
         {text('first_name', { autoComplete: 'off' })}
         {text('last_name', { autoComplete: 'off' })}
         {text('date_of_birth', { type: 'date' })}
-        {select('gender', toChoices(GENDERS))}
-        {select('marital_status', toChoices(MARITAL_STATUSES))}
+        {select('gender', enumChoices(GENDERS))}
+        {select('marital_status', enumChoices(MARITAL_STATUSES))}
       </FormSection>
       <Separator size="4" />
       <FormSection id="client-section-contact" title="Contact">
@@ -132,7 +128,7 @@ export function ClientForm({
         {text('address_line1')}
         {text('address_line2')}
         {text('city')}
-        {select('country', toChoices(COUNTRIES), true)}
+        {select('country', enumChoices(COUNTRIES), true)}
         {select(
           'state',
           statesOf(country).map((s) => ({

@@ -7,7 +7,7 @@ import type { MaritalStatus } from '@/api/gen/model/maritalStatus';
 import type { StateCode } from '@/api/gen/model/stateCode';
 import { centsToDollars, dollarsToCents, phoneDigits } from '@/lib/format';
 import { STATES } from '@/lib/states';
-import { optionalNumberText, optionalText, requiredChoice, requiredText } from '@/lib/validation';
+import { dollarsText, optionalText, requiredChoice, requiredText } from '@/lib/validation';
 
 export const COUNTRIES = ['USA', 'Canada'] as const satisfies readonly Country[];
 export const GENDERS = ['Male', 'Female'] as const satisfies readonly Gender[];
@@ -72,7 +72,7 @@ export const clientFormSchema = z
     state: z.string(),
     postal_code: optionalText(L.postal_code, 10),
     country: requiredChoice(L.country, COUNTRIES),
-    annual_income: optionalNumberText(L.annual_income, 0),
+    annual_income: dollarsText(L.annual_income),
     notes: optionalText(L.notes, 5000),
   })
   .refine(

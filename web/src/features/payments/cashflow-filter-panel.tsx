@@ -1,15 +1,14 @@
 import { BonusType } from '@/api/gen/model/bonusType';
+import { EntryDirection } from '@/api/gen/model/entryDirection';
 import { EntryStatus } from '@/api/gen/model/entryStatus';
-import { ChoiceSelect } from '@/components/choice-select';
-import { MultiFilter, TextFilter, enumOptions } from '@/components/filter-form';
-import { FormField } from '@/components/form-field';
+import { enumChoices } from '@/components/choice-select';
+import { ChoiceFilter, MultiFilter, TextFilter, enumOptions } from '@/components/filter-form';
 import { cashflowFilterCodec } from './cashflow-filters';
 import { EntryFilterPanel, type PaymentsFilterPanelProps } from './entry-filter-panel';
 
-const DIRECTIONS = [
-  { value: 'Compensation', label: 'Compensation' },
-  { value: 'Chargeback', label: 'Chargeback' },
-];
+const BONUS_TYPE_OPTIONS = enumOptions(Object.values(BonusType));
+const STATUS_OPTIONS = enumOptions(Object.values(EntryStatus));
+const DIRECTIONS = enumChoices(Object.values(EntryDirection));
 
 /** The filters of the cashflow list: the shared ones, and the bonus type, the status, the
  *  direction and the dates it occurred between. */
@@ -21,50 +20,42 @@ export function CashflowFilterPanel(props: PaymentsFilterPanelProps) {
       label="Filter cashflow"
       codec={cashflowFilterCodec}
     >
-      {({ values, set }) => (
+      {({ bind }) => (
         <>
           <MultiFilter
             id="cashflow-filter-bonus-type"
             label="Bonus type"
-            value={values.bonus_types}
-            onChange={(v) => set('bonus_types', v)}
-            groups={enumOptions(Object.values(BonusType))}
+            {...bind('bonus_types')}
+            groups={BONUS_TYPE_OPTIONS}
             allLabel="All bonus types"
             noun="bonus types"
           />
           <MultiFilter
             id="cashflow-filter-status"
             label="Status"
-            value={values.statuses}
-            onChange={(v) => set('statuses', v)}
-            groups={enumOptions(Object.values(EntryStatus))}
+            {...bind('statuses')}
+            groups={STATUS_OPTIONS}
             allLabel="All statuses"
             noun="statuses"
           />
-          <FormField id="cashflow-filter-direction" label="Compensation or chargeback">
-            <ChoiceSelect
-              id="cashflow-filter-direction"
-              value={values.direction}
-              onChange={(v) => set('direction', v)}
-              choices={DIRECTIONS}
-              allowEmpty
-              emptyLabel="Both"
-              placeholder="Both"
-            />
-          </FormField>
+          <ChoiceFilter
+            id="cashflow-filter-direction"
+            label="Compensation or chargeback"
+            {...bind('direction')}
+            choices={DIRECTIONS}
+            anyLabel="Both"
+          />
           <TextFilter
             id="cashflow-filter-occurred-from"
             label="Occurred from"
             type="date"
-            value={values.occurred_from}
-            onChange={(v) => set('occurred_from', v)}
+            {...bind('occurred_from')}
           />
           <TextFilter
             id="cashflow-filter-occurred-to"
             label="Occurred to"
             type="date"
-            value={values.occurred_to}
-            onChange={(v) => set('occurred_to', v)}
+            {...bind('occurred_to')}
           />
         </>
       )}

@@ -1,5 +1,7 @@
-import { filterList, filterText, type FilterCodec } from '@/components/filter-form';
+import { EntryDirection } from '@/api/gen/model/entryDirection';
+import { filterChoice, filterList, filterText, type FilterCodec } from '@/components/filter-form';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
+import { CHARGEBACK_STATUSES } from './payments-labels';
 
 // The filter panels of the cashflow and chargeback lists: one base of the fields both lists
 // filter by (the period, the category, the policy and, for staff, the associate), each list
@@ -89,16 +91,13 @@ export type CashflowFilterValues = EntryFilterValues & CashflowOwnValues;
 /** The cashflow panel (the operators listCashflow offers for each field). */
 export const cashflowFilterCodec = entryCodec<CashflowOwnValues>({
   empty: { bonus_types: [], statuses: [], direction: '', occurred_from: '', occurred_to: '' },
-  toValues: (filter) => {
-    const direction = filterText(filter.direction?.eq);
-    return {
-      bonus_types: filterList(filter.bonus_type?.in),
-      statuses: filterList(filter.status?.in),
-      direction: direction === 'Compensation' || direction === 'Chargeback' ? direction : '',
-      occurred_from: filterText(filter.occurred_on?.gte),
-      occurred_to: filterText(filter.occurred_on?.lte),
-    };
-  },
+  toValues: (filter) => ({
+    bonus_types: filterList(filter.bonus_type?.in),
+    statuses: filterList(filter.status?.in),
+    direction: filterChoice(filter.direction?.eq, Object.values(EntryDirection)),
+    occurred_from: filterText(filter.occurred_on?.gte),
+    occurred_to: filterText(filter.occurred_on?.lte),
+  }),
   toFilter: (values) => ({
     bonus_type: { in: values.bonus_types },
     status: { in: values.statuses },
@@ -123,10 +122,7 @@ export type ChargebackFilterValues = EntryFilterValues & ChargebackOwnValues;
 /** The chargeback panel (the operators listChargebacks offers for each field). */
 export const chargebackFilterCodec = entryCodec<ChargebackOwnValues>({
   empty: { status: '' },
-  toValues: (filter) => {
-    const status = filterText(filter.status?.eq);
-    return { status: status === 'Chargeback' || status === 'Chargeback Escrow' ? status : '' };
-  },
+  toValues: (filter) => ({ status: filterChoice(filter.status?.eq, CHARGEBACK_STATUSES) }),
   toFilter: (values) => ({ status: { eq: values.status } }),
 });
 

@@ -313,6 +313,15 @@ describe('CashflowListPage', () => {
     expect(screen.getByRole('search', { name: 'Filter cashflow' })).toBeInTheDocument();
   });
 
+  it('says no entry matches when a filter is on, not how entries come', async () => {
+    renderList('/payments/cashflow?filter[direction][eq]=Chargeback');
+    const t = await findTable();
+    expect(await within(t).findByText('No cashflow entries found')).toBeInTheDocument();
+    expect(within(t).getByText('No entry matches these filters.')).toBeInTheDocument();
+    expect(within(t).queryByText(/once a policy you earn on/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Filters/ })).toHaveTextContent('1');
+  });
+
   it('shows a loading row until the entries come, never the empty state', async () => {
     const gate = held({ data: [entry(1)] });
     fakeApi({ '/access': () => accessAnswer(), '/payments/cashflow': gate.answer });

@@ -1,10 +1,10 @@
-import { ChoiceSelect } from '@/components/choice-select';
-import { FormField } from '@/components/form-field';
+import { enumChoices } from '@/components/choice-select';
+import { ChoiceFilter } from '@/components/filter-form';
 import { chargebackFilterCodec } from './cashflow-filters';
 import { EntryFilterPanel, type PaymentsFilterPanelProps } from './entry-filter-panel';
 import { CHARGEBACK_STATUSES } from './payments-labels';
 
-const STATUSES = CHARGEBACK_STATUSES.map((s) => ({ value: s, label: s }));
+const STATUSES = enumChoices(CHARGEBACK_STATUSES);
 
 /** The filters of the chargeback list: the shared ones, and which chargeback it is. */
 export function ChargebackFilterPanel(props: PaymentsFilterPanelProps) {
@@ -15,18 +15,14 @@ export function ChargebackFilterPanel(props: PaymentsFilterPanelProps) {
       label="Filter chargebacks"
       codec={chargebackFilterCodec}
     >
-      {({ values, set }) => (
-        <FormField id="chargeback-filter-status" label="Status">
-          <ChoiceSelect
-            id="chargeback-filter-status"
-            value={values.status}
-            onChange={(v) => set('status', v)}
-            choices={STATUSES}
-            allowEmpty
-            emptyLabel="Both"
-            placeholder="Both"
-          />
-        </FormField>
+      {({ bind }) => (
+        <ChoiceFilter
+          id="chargeback-filter-status"
+          label="Status"
+          {...bind('status')}
+          choices={STATUSES}
+          anyLabel="Both"
+        />
       )}
     </EntryFilterPanel>
   );

@@ -14,6 +14,8 @@ import type { CleanFilter, Filter } from '@/lib/listing-state';
 import type { EntryFilterValues } from './cashflow-filters';
 import { CATEGORIES } from './payments-labels';
 
+const CATEGORY_OPTIONS = enumOptions(CATEGORIES);
+
 /** What a payments list gives its filter panel. */
 export interface PaymentsFilterPanelProps {
   filter: CleanFilter;
@@ -63,46 +65,33 @@ export function EntryFilterPanel<V extends EntryFilterValues>({
   children: (form: FilterFormState<V>) => ReactNode;
 }) {
   const form = useFilterForm(filter, codec, onApply);
-  const { values, set } = form;
+  const { bind } = form;
   return (
     <FilterForm label={label} onApply={form.apply} onReset={form.reset}>
       <TextFilter
         id={`${name}-filter-period-from`}
         label="Period from (month)"
         type="month"
-        value={values.period_from}
-        onChange={(v) => set('period_from', v)}
+        {...bind('period_from')}
       />
       <TextFilter
         id={`${name}-filter-period-to`}
         label="Period to (month)"
         type="month"
-        value={values.period_to}
-        onChange={(v) => set('period_to', v)}
+        {...bind('period_to')}
       />
       <MultiFilter
         id={`${name}-filter-category`}
         label="Category"
-        value={values.categories}
-        onChange={(v) => set('categories', v)}
-        groups={enumOptions(CATEGORIES)}
+        {...bind('categories')}
+        groups={CATEGORY_OPTIONS}
         allLabel="All categories"
         noun="categories"
       />
       {children(form)}
-      <TextFilter
-        id={`${name}-filter-policy`}
-        label="Policy number"
-        value={values.policy_number}
-        onChange={(v) => set('policy_number', v)}
-      />
-      <PolicyIdFilter policyId={values.policy_id} onClear={() => set('policy_id', '')} />
-      {byAssociate ? (
-        <AssociateLookup
-          value={values.associate_code}
-          onChange={(code) => set('associate_code', code)}
-        />
-      ) : null}
+      <TextFilter id={`${name}-filter-policy`} label="Policy number" {...bind('policy_number')} />
+      <PolicyIdFilter policyId={form.values.policy_id} onClear={() => form.set('policy_id', '')} />
+      {byAssociate ? <AssociateLookup {...bind('associate_code')} /> : null}
     </FilterForm>
   );
 }

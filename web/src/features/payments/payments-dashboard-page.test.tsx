@@ -199,6 +199,39 @@ describe('PaymentsDashboardPage', () => {
     expect(screen.queryByRole('table', { name: /Escrow due/ })).not.toBeInTheDocument();
   });
 
+  it('shows an associate with nothing earned yet as zeros, never blanks', async () => {
+    const nothing: PaymentsDashboard = {
+      associate_code: 'AGT100',
+      associate_name: 'Alex Carter',
+      period_start: '2026-11-01',
+      period_end: '2026-11-22',
+      earnings: [],
+      earnings_cents: 0,
+      chargebacks_cents: 0,
+      balances: { pending_cents: 0, escrow_cents: 0, paid_cents: 0, chargeback_debt_cents: 0 },
+      escrow_calendar: [],
+      exposure: { amount_cents: 0, from_escrow_cents: 0, debit_cents: 0, policies: 0 },
+      months: MONTHS.map((month) => ({ month, compensation_cents: 0, chargeback_cents: 0 })),
+    };
+    fakeApi({ '/access': () => accessAnswer(), '/payments/dashboard': nothing });
+    renderDashboard();
+    await loaded();
+    for (const name of ['Earnings', 'Personal', 'Override', 'Generation', 'Bonus', 'Pending']) {
+      expect(card(name)).toHaveTextContent(/\$0\.00/);
+    }
+    // Nothing taken back: no minus sign on a zero.
+    expect(card('Chargebacks')).toHaveTextContent('$0.00');
+    expect(card('Chargebacks')).not.toHaveTextContent('−');
+    expect(card('Chargeback debt')).not.toHaveTextContent('−');
+    expect(
+      screen.getByText('No escrow is due to be released in the next 12 months.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('0 in their first 12 months')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /^Compensation and chargebacks, 12 months\./ }),
+    ).toBeInTheDocument();
+  });
+
   it('reads the period from the URL and asks for it', async () => {
     renderDashboard('/payments?period_start=2026-01-01&period_end=2026-03-31');
     await screen.findByRole('heading', { name: 'The period, 01/01/2026 – 03/31/2026' });
@@ -271,6 +304,28 @@ describe('PaymentsDashboardPage', () => {
     expect(dashboardCalls().map((c) => c.params)).toEqual([{}]);
   });
 
+  it('shows staff an associate that names nobody as a 404, with the way back to choosing', async () => {
+    server.staff = true;
+    server.permissions = ['payments.read'];
+    server.fail = { status: 404, message: 'Associate NOPE not found' };
+    const { user, router } = renderDashboard(
+      '/payments?period_start=2026-01-01&period_end=2026-03-31&associate_code=NOPE',
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('404');
+    expect(within(alert).getByRole('heading', { name: 'Associate NOPE not found' })).toBeVisible();
+    expect(document.title).toBe('404 Associate NOPE not found · Payments · Associate Portal');
+    // Trying again cannot change the answer.
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('link', { name: /Choose another associate/ }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?period_start=2026-01-01&period_end=2026-03-31'),
+    );
+    expect(await screen.findByText('Choose an associate to see their payments.')).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Associate' })).toBeInTheDocument();
+    expect(dashboardCalls()).toHaveLength(1);
+  });
+
   it('shows the failure as the page', async () => {
     server.fail = { status: 500, message: 'The ledger is unavailable' };
     renderDashboard();
@@ -280,5 +335,7 @@ describe('PaymentsDashboardPage', () => {
       within(alert).getByRole('heading', { name: 'The ledger is unavailable' }),
     ).toBeInTheDocument();
     expect(document.title).toBe('500 The ledger is unavailable · Payments · Associate Portal');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(within(alert).queryByRole('link', { name: /Choose another/ })).not.toBeInTheDocument();
   });
 });

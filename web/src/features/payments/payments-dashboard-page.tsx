@@ -17,7 +17,7 @@ import { monthLabel } from '@/lib/chart';
 import { NO_STAFF_PERMISSION, errorDetails } from '@/lib/errors';
 import { formatCurrency, formatNumber } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
-import { CASHFLOW_PATH, CHARGEBACKS_PATH } from '@/lib/payments-paths';
+import { CASHFLOW_PATH, CHARGEBACKS_PATH, PAYMENTS_PATH } from '@/lib/payments-paths';
 import { formatPeriod, periodParams, usePeriod } from '@/lib/period';
 import { encodeSearch, withSearchParam } from '@/lib/search';
 import { useAccess } from '@/lib/use-access';
@@ -248,11 +248,21 @@ export function PaymentsDashboardPage() {
       </>
     );
   }
-  if (failure) return <ErrorPanel {...failure} />;
+  /** The dashboard's search with `code` as the associate (none: choosing), the period kept. */
+  const searchWith = (code: string | undefined) => {
+    const search = withSearchParam(location.search, ASSOCIATE_PARAM, code);
+    return search ? `?${search}` : '';
+  };
+  if (failure) {
+    // Staff whose associate is refused (a code that names nobody) go back to choosing one.
+    const back = associate
+      ? { to: `${PAYMENTS_PATH}${searchWith(undefined)}`, label: 'Choose another associate' }
+      : undefined;
+    return <ErrorPanel {...failure} back={back} />;
+  }
 
   const chooseAssociate = (code: string | undefined) => {
-    const search = withSearchParam(location.search, ASSOCIATE_PARAM, code);
-    navigate({ search: search ? `?${search}` : '' });
+    navigate({ search: searchWith(code) });
   };
   const d = query.data;
   const description = !d

@@ -1,4 +1,4 @@
-import { filterList, filterText, type FilterCodec } from '@/components/filter-form';
+import { filterFlag, filterList, filterText, type FilterCodec } from '@/components/filter-form';
 import type { CleanFilter, Filter } from '@/lib/listing-state';
 
 /** What the filter panel of a team list edits. */
@@ -37,7 +37,6 @@ export const emptyTeamFilters: TeamFilterValues = {
 };
 
 export function filterToValues(filter: CleanFilter): TeamFilterValues {
-  const licensed = filterText(filter.licensed?.eq);
   return {
     name: filterText(filter.name?.contains),
     code: filterText(filter.code?.startswith),
@@ -49,7 +48,7 @@ export function filterToValues(filter: CleanFilter): TeamFilterValues {
     joined_from: filterText(filter.joined_on?.gte),
     joined_to: filterText(filter.joined_on?.lte),
     license_states: filterList(filter.license_state?.in),
-    licensed: licensed === 'true' || licensed === 'false' ? licensed : '',
+    licensed: filterFlag(filter.licensed?.eq),
     generation_max: filterText(filter.generation?.lte),
   };
 }
