@@ -1,4 +1,4 @@
-import { STATES } from '@/lib/states';
+import { statesOf } from '@/lib/states';
 import { MultiSelect, type MultiSelectGroup } from './multi-select';
 
 export interface StateMultiSelectProps {
@@ -10,7 +10,7 @@ export interface StateMultiSelectProps {
 
 const GROUPS: MultiSelectGroup[] = (['USA', 'Canada'] as const).map((country) => ({
   name: country === 'USA' ? 'United States' : 'Canada',
-  options: STATES.filter((s) => s.country === country).map((s) => ({
+  options: statesOf(country).map((s) => ({
     value: s.code,
     label: `${s.label} (${s.code})`,
   })),

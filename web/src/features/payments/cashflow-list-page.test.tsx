@@ -302,6 +302,15 @@ describe('CashflowListPage', () => {
     expect(screen.getByRole('combobox', { name: 'Associate' })).toBeInTheDocument();
   });
 
+  it('tells staff with nothing to show that entries come with approvals, not theirs', async () => {
+    server.staff = true;
+    server.permissions = ['payments.read'];
+    renderList();
+    await within(await findTable()).findByText('No cashflow entries found');
+    expect(screen.getByText('Entries appear here once a policy is approved.')).toBeInTheDocument();
+    expect(screen.queryByText(/a policy you earn on/)).not.toBeInTheDocument();
+  });
+
   it('offers an associate no associate filter', async () => {
     renderList();
     await within(await findTable()).findByText('No cashflow entries found');

@@ -88,7 +88,9 @@ export function CashflowListPage() {
         emptyText={
           filters > 0
             ? 'No entry matches these filters.'
-            : 'Entries appear here once a policy you earn on is approved.'
+            : readsAllPayments
+              ? 'Entries appear here once a policy is approved.'
+              : 'Entries appear here once a policy you earn on is approved.'
         }
       />
 
