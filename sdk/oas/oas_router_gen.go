@@ -11,188 +11,242 @@ import (
 )
 
 var (
-	rn37AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn41AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn46AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn67AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn91AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn49AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn60AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn62AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn59AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn77AllowedHeaders = map[string]string{
-		"POST": "Content-Type",
-	}
-	rn79AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization",
-	}
-	rn42AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn6AllowedHeaders = map[string]string{
-		"GET":  "Access-Token,Authorization",
-		"POST": "Access-Token,Authorization,Content-Type",
-	}
-	rn28AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn19AllowedHeaders = map[string]string{
-		"DELETE": "Access-Token,Authorization",
-		"GET":    "Access-Token,Authorization",
-		"PUT":    "Access-Token,Authorization,Content-Type",
-	}
-	rn66AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn30AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn45AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn58AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn38AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn4AllowedHeaders = map[string]string{
-		"PUT": "Access-Token,Authorization,Content-Type",
-	}
-	rn32AllowedHeaders = map[string]string{
-		"PUT": "Content-Type",
-	}
-	rn68AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn63AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn27AllowedHeaders = map[string]string{
+	rn43AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
 	rn44AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn65AllowedHeaders = map[string]string{
+	rn118AllowedHeaders = map[string]string{
+		"PUT": "Access-Token,Authorization,Content-Type",
+	}
+	rn120AllowedHeaders = map[string]string{
+		"PUT": "Access-Token,Authorization,Content-Type",
+	}
+	rn121AllowedHeaders = map[string]string{
+		"PUT": "Access-Token,Authorization,Content-Type",
+	}
+	rn72AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn50AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn7AllowedHeaders = map[string]string{
-		"GET":  "Access-Token,Authorization",
+	rn106AllowedHeaders = map[string]string{
 		"POST": "Access-Token,Authorization,Content-Type",
 	}
-	rn70AllowedHeaders = map[string]string{
+	rn8AllowedHeaders = map[string]string{
+		"POST": "Content-Type",
+	}
+	rn6AllowedHeaders = map[string]string{
+		"PUT": "Access-Token,Authorization,Content-Type",
+	}
+	rn123AllowedHeaders = map[string]string{
+		"PUT": "Access-Token,Authorization,Content-Type",
+	}
+	rn84AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn86AllowedHeaders = map[string]string{
+	rn111AllowedHeaders = map[string]string{
 		"POST": "Access-Token,Authorization",
+	}
+	rn110AllowedHeaders = map[string]string{
+		"DELETE": "Access-Token,Authorization",
+	}
+	rn125AllowedHeaders = map[string]string{
+		"PUT": "Access-Token,Authorization,Content-Type",
+	}
+	rn47AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn52AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn82AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn117AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn55AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
 	}
 	rn75AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn83AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization,Content-Type",
+	rn77AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
 	}
-	rn56AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization,Content-Type",
+	rn74AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn107AllowedHeaders = map[string]string{
+		"POST": "Content-Type",
+	}
+	rn94AllowedHeaders = map[string]string{
+		"POST": "Content-Type",
+	}
+	rn96AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization",
+	}
+	rn108AllowedHeaders = map[string]string{
+		"POST": "Content-Type",
+	}
+	rn41AllowedHeaders = map[string]string{
+		"POST": "Content-Type",
+	}
+	rn48AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
 	}
 	rn9AllowedHeaders = map[string]string{
 		"GET":  "Access-Token,Authorization",
 		"POST": "Access-Token,Authorization,Content-Type",
 	}
+	rn31AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn22AllowedHeaders = map[string]string{
+		"DELETE": "Access-Token,Authorization",
+		"GET":    "Access-Token,Authorization",
+		"PUT":    "Access-Token,Authorization,Content-Type",
+	}
+	rn81AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
 	rn33AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn84AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization,Content-Type",
-	}
-	rn11AllowedHeaders = map[string]string{
+	rn51AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
+	}
+	rn73AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn45AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn4AllowedHeaders = map[string]string{
 		"PUT": "Access-Token,Authorization,Content-Type",
 	}
-	rn71AllowedHeaders = map[string]string{
+	rn35AllowedHeaders = map[string]string{
+		"PUT": "Content-Type",
+	}
+	rn83AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn57AllowedHeaders = map[string]string{
+	rn78AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn30AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn50AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn80AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn60AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn10AllowedHeaders = map[string]string{
+		"GET":  "Access-Token,Authorization",
 		"POST": "Access-Token,Authorization,Content-Type",
 	}
-	rn52AllowedHeaders = map[string]string{
+	rn86AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
+	}
+	rn103AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization",
+	}
+	rn91AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn100AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn69AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization,Content-Type",
 	}
 	rn12AllowedHeaders = map[string]string{
 		"GET":  "Access-Token,Authorization",
 		"POST": "Access-Token,Authorization,Content-Type",
 	}
-	rn21AllowedHeaders = map[string]string{
-		"DELETE": "Access-Token,Authorization",
-		"PUT":    "Access-Token,Authorization,Content-Type",
+	rn36AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
 	}
-	rn80AllowedHeaders = map[string]string{
+	rn101AllowedHeaders = map[string]string{
 		"POST": "Access-Token,Authorization,Content-Type",
-	}
-	rn73AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn76AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
 	}
 	rn14AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
+		"PUT": "Access-Token,Authorization,Content-Type",
 	}
-	rn53AllowedHeaders = map[string]string{
+	rn87AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn71AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn62AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
 	rn15AllowedHeaders = map[string]string{
 		"GET":  "Access-Token,Authorization",
 		"POST": "Access-Token,Authorization,Content-Type",
 	}
-	rn23AllowedHeaders = map[string]string{
+	rn24AllowedHeaders = map[string]string{
 		"DELETE": "Access-Token,Authorization",
 		"PUT":    "Access-Token,Authorization,Content-Type",
 	}
-	rn17AllowedHeaders = map[string]string{
-		"GET":  "Access-Token,Authorization",
+	rn97AllowedHeaders = map[string]string{
 		"POST": "Access-Token,Authorization,Content-Type",
-	}
-	rn25AllowedHeaders = map[string]string{
-		"DELETE": "Access-Token,Authorization",
-		"PATCH":  "Access-Token,Authorization,Content-Type",
-		"PUT":    "Access-Token,Authorization,Content-Type",
-	}
-	rn87AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
 	}
 	rn89AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn55AllowedHeaders = map[string]string{
+	rn92AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn35AllowedHeaders = map[string]string{
+	rn17AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn36AllowedHeaders = map[string]string{
+	rn63AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn18AllowedHeaders = map[string]string{
+		"GET":  "Access-Token,Authorization",
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn26AllowedHeaders = map[string]string{
+		"DELETE": "Access-Token,Authorization",
+		"PUT":    "Access-Token,Authorization,Content-Type",
+	}
+	rn20AllowedHeaders = map[string]string{
+		"GET":  "Access-Token,Authorization",
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn28AllowedHeaders = map[string]string{
+		"DELETE": "Access-Token,Authorization",
+		"PATCH":  "Access-Token,Authorization,Content-Type",
+		"PUT":    "Access-Token,Authorization,Content-Type",
+	}
+	rn105AllowedHeaders = map[string]string{
+		"POST": "Content-Type",
+	}
+	rn113AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn115AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn70AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn68AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn38AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn39AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
 )
@@ -260,29 +314,504 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					break
 				}
 				switch elem[0] {
-				case 'c': // Prefix: "ccess"
+				case 'c': // Prefix: "cc"
 
-					if l := len("ccess"); len(elem) >= l && elem[0:l] == "ccess" {
+					if l := len("cc"); len(elem) >= l && elem[0:l] == "cc" {
 						elem = elem[l:]
 					} else {
 						break
 					}
 
 					if len(elem) == 0 {
-						// Leaf node.
-						switch r.Method {
-						case "GET":
-							s.handleGetAccessRequest([0]string{}, elemIsEscaped, w, r)
-						default:
-							s.notAllowed(w, r, notAllowedParams{
-								allowedMethods: "GET",
-								allowedHeaders: rn37AllowedHeaders,
-								acceptPost:     "",
-								acceptPatch:    "",
-							})
+						break
+					}
+					switch elem[0] {
+					case 'e': // Prefix: "ess"
+
+						if l := len("ess"); len(elem) >= l && elem[0:l] == "ess" {
+							elem = elem[l:]
+						} else {
+							break
 						}
 
-						return
+						if len(elem) == 0 {
+							// Leaf node.
+							switch r.Method {
+							case "GET":
+								s.handleGetAccessRequest([0]string{}, elemIsEscaped, w, r)
+							default:
+								s.notAllowed(w, r, notAllowedParams{
+									allowedMethods: "GET",
+									allowedHeaders: rn43AllowedHeaders,
+									acceptPost:     "",
+									acceptPatch:    "",
+								})
+							}
+
+							return
+						}
+
+					case 'o': // Prefix: "ount"
+
+						if l := len("ount"); len(elem) >= l && elem[0:l] == "ount" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							switch r.Method {
+							case "GET":
+								s.handleGetAccountRequest([0]string{}, elemIsEscaped, w, r)
+							default:
+								s.notAllowed(w, r, notAllowedParams{
+									allowedMethods: "GET",
+									allowedHeaders: rn44AllowedHeaders,
+									acceptPost:     "",
+									acceptPatch:    "",
+								})
+							}
+
+							return
+						}
+						switch elem[0] {
+						case '/': // Prefix: "/"
+
+							if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								break
+							}
+							switch elem[0] {
+							case 'a': // Prefix: "a"
+
+								if l := len("a"); len(elem) >= l && elem[0:l] == "a" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									break
+								}
+								switch elem[0] {
+								case 'd': // Prefix: "ddress"
+
+									if l := len("ddress"); len(elem) >= l && elem[0:l] == "ddress" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch r.Method {
+										case "PUT":
+											s.handleUpdateAccountAddressRequest([0]string{}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "PUT",
+												allowedHeaders: rn118AllowedHeaders,
+												acceptPost:     "",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+
+								case 'l': // Prefix: "lt-phone"
+
+									if l := len("lt-phone"); len(elem) >= l && elem[0:l] == "lt-phone" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch r.Method {
+										case "PUT":
+											s.handleUpdateAccountAltPhoneRequest([0]string{}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "PUT",
+												allowedHeaders: rn120AllowedHeaders,
+												acceptPost:     "",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+
+								}
+
+							case 'b': // Prefix: "basic-information"
+
+								if l := len("basic-information"); len(elem) >= l && elem[0:l] == "basic-information" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									// Leaf node.
+									switch r.Method {
+									case "PUT":
+										s.handleUpdateAccountBasicInformationRequest([0]string{}, elemIsEscaped, w, r)
+									default:
+										s.notAllowed(w, r, notAllowedParams{
+											allowedMethods: "PUT",
+											allowedHeaders: rn121AllowedHeaders,
+											acceptPost:     "",
+											acceptPatch:    "",
+										})
+									}
+
+									return
+								}
+
+							case 'c': // Prefix: "change-logs"
+
+								if l := len("change-logs"); len(elem) >= l && elem[0:l] == "change-logs" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									// Leaf node.
+									switch r.Method {
+									case "GET":
+										s.handleListAccountChangeLogsRequest([0]string{}, elemIsEscaped, w, r)
+									default:
+										s.notAllowed(w, r, notAllowedParams{
+											allowedMethods: "GET",
+											allowedHeaders: rn72AllowedHeaders,
+											acceptPost:     "",
+											acceptPatch:    "",
+										})
+									}
+
+									return
+								}
+
+							case 'e': // Prefix: "email"
+
+								if l := len("email"); len(elem) >= l && elem[0:l] == "email" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									switch r.Method {
+									case "POST":
+										s.handleRequestEmailChangeRequest([0]string{}, elemIsEscaped, w, r)
+									default:
+										s.notAllowed(w, r, notAllowedParams{
+											allowedMethods: "POST",
+											allowedHeaders: rn106AllowedHeaders,
+											acceptPost:     "application/json",
+											acceptPatch:    "",
+										})
+									}
+
+									return
+								}
+								switch elem[0] {
+								case '/': // Prefix: "/confirm"
+
+									if l := len("/confirm"); len(elem) >= l && elem[0:l] == "/confirm" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch r.Method {
+										case "POST":
+											s.handleConfirmEmailChangeRequest([0]string{}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "POST",
+												allowedHeaders: rn8AllowedHeaders,
+												acceptPost:     "application/json",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+
+								}
+
+							case 'p': // Prefix: "p"
+
+								if l := len("p"); len(elem) >= l && elem[0:l] == "p" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									break
+								}
+								switch elem[0] {
+								case 'a': // Prefix: "assword"
+
+									if l := len("assword"); len(elem) >= l && elem[0:l] == "assword" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch r.Method {
+										case "PUT":
+											s.handleChangePasswordRequest([0]string{}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "PUT",
+												allowedHeaders: rn6AllowedHeaders,
+												acceptPost:     "",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+
+								case 'h': // Prefix: "hone"
+
+									if l := len("hone"); len(elem) >= l && elem[0:l] == "hone" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch r.Method {
+										case "PUT":
+											s.handleUpdateAccountPhoneRequest([0]string{}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "PUT",
+												allowedHeaders: rn123AllowedHeaders,
+												acceptPost:     "",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+
+								}
+
+							case 's': // Prefix: "s"
+
+								if l := len("s"); len(elem) >= l && elem[0:l] == "s" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									break
+								}
+								switch elem[0] {
+								case 'e': // Prefix: "essions"
+
+									if l := len("essions"); len(elem) >= l && elem[0:l] == "essions" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										switch r.Method {
+										case "GET":
+											s.handleListLoginSessionsRequest([0]string{}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "GET",
+												allowedHeaders: rn84AllowedHeaders,
+												acceptPost:     "",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+									switch elem[0] {
+									case '/': // Prefix: "/"
+
+										if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+											elem = elem[l:]
+										} else {
+											break
+										}
+
+										if len(elem) == 0 {
+											break
+										}
+										switch elem[0] {
+										case 'r': // Prefix: "revoke-others"
+											origElem := elem
+											if l := len("revoke-others"); len(elem) >= l && elem[0:l] == "revoke-others" {
+												elem = elem[l:]
+											} else {
+												break
+											}
+
+											if len(elem) == 0 {
+												// Leaf node.
+												switch r.Method {
+												case "POST":
+													s.handleRevokeOtherSessionsRequest([0]string{}, elemIsEscaped, w, r)
+												default:
+													s.notAllowed(w, r, notAllowedParams{
+														allowedMethods: "POST",
+														allowedHeaders: rn111AllowedHeaders,
+														acceptPost:     "",
+														acceptPatch:    "",
+													})
+												}
+
+												return
+											}
+
+											elem = origElem
+										}
+										// Param: "id"
+										// Leaf parameter, slashes are prohibited
+										idx := strings.IndexByte(elem, '/')
+										if idx >= 0 {
+											break
+										}
+										args[0] = elem
+										elem = ""
+
+										if len(elem) == 0 {
+											// Leaf node.
+											switch r.Method {
+											case "DELETE":
+												s.handleRevokeLoginSessionRequest([1]string{
+													args[0],
+												}, elemIsEscaped, w, r)
+											default:
+												s.notAllowed(w, r, notAllowedParams{
+													allowedMethods: "DELETE",
+													allowedHeaders: rn110AllowedHeaders,
+													acceptPost:     "",
+													acceptPatch:    "",
+												})
+											}
+
+											return
+										}
+
+									}
+
+								case 'p': // Prefix: "pouse"
+
+									if l := len("pouse"); len(elem) >= l && elem[0:l] == "pouse" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch r.Method {
+										case "PUT":
+											s.handleUpdateAccountSpouseRequest([0]string{}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "PUT",
+												allowedHeaders: rn125AllowedHeaders,
+												acceptPost:     "",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+
+								}
+
+							}
+
+						}
+
+					}
+
+				case 'g': // Prefix: "greements/"
+
+					if l := len("greements/"); len(elem) >= l && elem[0:l] == "greements/" {
+						elem = elem[l:]
+					} else {
+						break
+					}
+
+					// Param: "country"
+					// Match until "/"
+					idx := strings.IndexByte(elem, '/')
+					if idx < 0 {
+						idx = len(elem)
+					}
+					args[0] = elem[:idx]
+					elem = elem[idx:]
+
+					if len(elem) == 0 {
+						break
+					}
+					switch elem[0] {
+					case '/': // Prefix: "/"
+
+						if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						// Param: "plan"
+						// Leaf parameter, slashes are prohibited
+						idx := strings.IndexByte(elem, '/')
+						if idx >= 0 {
+							break
+						}
+						args[1] = elem
+						elem = ""
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch r.Method {
+							case "GET":
+								s.handleGetMembershipAgreementRequest([2]string{
+									args[0],
+									args[1],
+								}, elemIsEscaped, w, r)
+							default:
+								s.notAllowed(w, r, notAllowedParams{
+									allowedMethods: "GET",
+									allowedHeaders: nil,
+									acceptPost:     "",
+									acceptPatch:    "",
+								})
+							}
+
+							return
+						}
+
 					}
 
 				case 's': // Prefix: "ssociates/"
@@ -311,7 +840,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET",
-								allowedHeaders: rn41AllowedHeaders,
+								allowedHeaders: rn47AllowedHeaders,
 								acceptPost:     "",
 								acceptPatch:    "",
 							})
@@ -349,7 +878,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn46AllowedHeaders,
+										allowedHeaders: rn52AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -388,7 +917,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "GET",
-												allowedHeaders: rn67AllowedHeaders,
+												allowedHeaders: rn82AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -415,7 +944,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "GET",
-												allowedHeaders: rn91AllowedHeaders,
+												allowedHeaders: rn117AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -446,7 +975,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn49AllowedHeaders,
+										allowedHeaders: rn55AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -485,7 +1014,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn60AllowedHeaders,
+											allowedHeaders: rn75AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -512,7 +1041,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn62AllowedHeaders,
+											allowedHeaders: rn77AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -541,7 +1070,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn59AllowedHeaders,
+										allowedHeaders: rn74AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -554,9 +1083,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 					}
 
-				case 'u': // Prefix: "uth/log"
+				case 'u': // Prefix: "uth/"
 
-					if l := len("uth/log"); len(elem) >= l && elem[0:l] == "uth/log" {
+					if l := len("uth/"); len(elem) >= l && elem[0:l] == "uth/" {
 						elem = elem[l:]
 					} else {
 						break
@@ -566,9 +1095,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						break
 					}
 					switch elem[0] {
-					case 'i': // Prefix: "in"
+					case 'f': // Prefix: "forgot-password"
 
-						if l := len("in"); len(elem) >= l && elem[0:l] == "in" {
+						if l := len("forgot-password"); len(elem) >= l && elem[0:l] == "forgot-password" {
 							elem = elem[l:]
 						} else {
 							break
@@ -578,11 +1107,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							// Leaf node.
 							switch r.Method {
 							case "POST":
-								s.handleLoginRequest([0]string{}, elemIsEscaped, w, r)
+								s.handleRequestPasswordResetRequest([0]string{}, elemIsEscaped, w, r)
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "POST",
-									allowedHeaders: rn77AllowedHeaders,
+									allowedHeaders: rn107AllowedHeaders,
 									acceptPost:     "application/json",
 									acceptPatch:    "",
 								})
@@ -591,9 +1120,73 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							return
 						}
 
-					case 'o': // Prefix: "out"
+					case 'l': // Prefix: "log"
 
-						if l := len("out"); len(elem) >= l && elem[0:l] == "out" {
+						if l := len("log"); len(elem) >= l && elem[0:l] == "log" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							break
+						}
+						switch elem[0] {
+						case 'i': // Prefix: "in"
+
+							if l := len("in"); len(elem) >= l && elem[0:l] == "in" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								// Leaf node.
+								switch r.Method {
+								case "POST":
+									s.handleLoginRequest([0]string{}, elemIsEscaped, w, r)
+								default:
+									s.notAllowed(w, r, notAllowedParams{
+										allowedMethods: "POST",
+										allowedHeaders: rn94AllowedHeaders,
+										acceptPost:     "application/json",
+										acceptPatch:    "",
+									})
+								}
+
+								return
+							}
+
+						case 'o': // Prefix: "out"
+
+							if l := len("out"); len(elem) >= l && elem[0:l] == "out" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								// Leaf node.
+								switch r.Method {
+								case "POST":
+									s.handleLogoutRequest([0]string{}, elemIsEscaped, w, r)
+								default:
+									s.notAllowed(w, r, notAllowedParams{
+										allowedMethods: "POST",
+										allowedHeaders: rn96AllowedHeaders,
+										acceptPost:     "",
+										acceptPatch:    "",
+									})
+								}
+
+								return
+							}
+
+						}
+
+					case 'r': // Prefix: "reset-password"
+
+						if l := len("reset-password"); len(elem) >= l && elem[0:l] == "reset-password" {
 							elem = elem[l:]
 						} else {
 							break
@@ -603,12 +1196,37 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							// Leaf node.
 							switch r.Method {
 							case "POST":
-								s.handleLogoutRequest([0]string{}, elemIsEscaped, w, r)
+								s.handleResetPasswordRequest([0]string{}, elemIsEscaped, w, r)
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "POST",
-									allowedHeaders: rn79AllowedHeaders,
-									acceptPost:     "",
+									allowedHeaders: rn108AllowedHeaders,
+									acceptPost:     "application/json",
+									acceptPatch:    "",
+								})
+							}
+
+							return
+						}
+
+					case 's': // Prefix: "sso"
+
+						if l := len("sso"); len(elem) >= l && elem[0:l] == "sso" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch r.Method {
+							case "POST":
+								s.handleExchangeSSOTokenRequest([0]string{}, elemIsEscaped, w, r)
+							default:
+								s.notAllowed(w, r, notAllowedParams{
+									allowedMethods: "POST",
+									allowedHeaders: rn41AllowedHeaders,
+									acceptPost:     "application/json",
 									acceptPatch:    "",
 								})
 							}
@@ -636,7 +1254,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					default:
 						s.notAllowed(w, r, notAllowedParams{
 							allowedMethods: "GET",
-							allowedHeaders: rn42AllowedHeaders,
+							allowedHeaders: rn48AllowedHeaders,
 							acceptPost:     "",
 							acceptPatch:    "",
 						})
@@ -674,7 +1292,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET,POST",
-								allowedHeaders: rn6AllowedHeaders,
+								allowedHeaders: rn9AllowedHeaders,
 								acceptPost:     "application/json",
 								acceptPatch:    "",
 							})
@@ -711,7 +1329,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn28AllowedHeaders,
+										allowedHeaders: rn31AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -749,7 +1367,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "DELETE,GET,PUT",
-									allowedHeaders: rn19AllowedHeaders,
+									allowedHeaders: rn22AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -775,7 +1393,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET",
-								allowedHeaders: rn66AllowedHeaders,
+								allowedHeaders: rn81AllowedHeaders,
 								acceptPost:     "",
 								acceptPatch:    "",
 							})
@@ -800,7 +1418,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn30AllowedHeaders,
+									allowedHeaders: rn33AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -828,7 +1446,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					default:
 						s.notAllowed(w, r, notAllowedParams{
 							allowedMethods: "GET",
-							allowedHeaders: rn45AllowedHeaders,
+							allowedHeaders: rn51AllowedHeaders,
 							acceptPost:     "",
 							acceptPatch:    "",
 						})
@@ -852,7 +1470,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET",
-								allowedHeaders: rn58AllowedHeaders,
+								allowedHeaders: rn73AllowedHeaders,
 								acceptPost:     "",
 								acceptPatch:    "",
 							})
@@ -912,7 +1530,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn38AllowedHeaders,
+											allowedHeaders: rn45AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -989,7 +1607,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					default:
 						s.notAllowed(w, r, notAllowedParams{
 							allowedMethods: "GET,PUT",
-							allowedHeaders: rn32AllowedHeaders,
+							allowedHeaders: rn35AllowedHeaders,
 							acceptPost:     "",
 							acceptPatch:    "",
 						})
@@ -1039,7 +1657,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					default:
 						s.notAllowed(w, r, notAllowedParams{
 							allowedMethods: "GET",
-							allowedHeaders: rn68AllowedHeaders,
+							allowedHeaders: rn83AllowedHeaders,
 							acceptPost:     "",
 							acceptPatch:    "",
 						})
@@ -1099,7 +1717,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn63AllowedHeaders,
+										allowedHeaders: rn78AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -1136,7 +1754,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "GET",
-												allowedHeaders: rn27AllowedHeaders,
+												allowedHeaders: rn30AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -1166,7 +1784,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn44AllowedHeaders,
+											allowedHeaders: rn50AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -1193,7 +1811,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn65AllowedHeaders,
+										allowedHeaders: rn80AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -1220,7 +1838,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn50AllowedHeaders,
+									allowedHeaders: rn60AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -1271,7 +1889,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET,POST",
-											allowedHeaders: rn7AllowedHeaders,
+											allowedHeaders: rn10AllowedHeaders,
 											acceptPost:     "application/json",
 											acceptPatch:    "",
 										})
@@ -1296,7 +1914,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn70AllowedHeaders,
+											allowedHeaders: rn86AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -1335,7 +1953,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "POST",
-											allowedHeaders: rn86AllowedHeaders,
+											allowedHeaders: rn103AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -1359,7 +1977,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn75AllowedHeaders,
+											allowedHeaders: rn91AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -1407,7 +2025,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 											default:
 												s.notAllowed(w, r, notAllowedParams{
 													allowedMethods: "POST",
-													allowedHeaders: rn83AllowedHeaders,
+													allowedHeaders: rn100AllowedHeaders,
 													acceptPost:     "application/json",
 													acceptPatch:    "",
 												})
@@ -1440,7 +2058,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "POST",
-									allowedHeaders: rn56AllowedHeaders,
+									allowedHeaders: rn69AllowedHeaders,
 									acceptPost:     "application/json",
 									acceptPatch:    "",
 								})
@@ -1468,7 +2086,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET,POST",
-								allowedHeaders: rn9AllowedHeaders,
+								allowedHeaders: rn12AllowedHeaders,
 								acceptPost:     "application/json",
 								acceptPatch:    "",
 							})
@@ -1505,7 +2123,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn33AllowedHeaders,
+										allowedHeaders: rn36AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -1531,7 +2149,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "POST",
-										allowedHeaders: rn84AllowedHeaders,
+										allowedHeaders: rn101AllowedHeaders,
 										acceptPost:     "application/json",
 										acceptPatch:    "",
 									})
@@ -1564,7 +2182,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET,PUT",
-									allowedHeaders: rn11AllowedHeaders,
+									allowedHeaders: rn14AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -1603,7 +2221,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn71AllowedHeaders,
+											allowedHeaders: rn87AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -1630,7 +2248,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "POST",
-											allowedHeaders: rn57AllowedHeaders,
+											allowedHeaders: rn71AllowedHeaders,
 											acceptPost:     "application/json",
 											acceptPatch:    "",
 										})
@@ -1657,7 +2275,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn52AllowedHeaders,
+											allowedHeaders: rn62AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -1687,7 +2305,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET,POST",
-											allowedHeaders: rn12AllowedHeaders,
+											allowedHeaders: rn15AllowedHeaders,
 											acceptPost:     "application/json",
 											acceptPatch:    "",
 										})
@@ -1729,7 +2347,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "DELETE,PUT",
-												allowedHeaders: rn21AllowedHeaders,
+												allowedHeaders: rn24AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -1758,7 +2376,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "POST",
-											allowedHeaders: rn80AllowedHeaders,
+											allowedHeaders: rn97AllowedHeaders,
 											acceptPost:     "application/json",
 											acceptPatch:    "",
 										})
@@ -1801,7 +2419,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn73AllowedHeaders,
+									allowedHeaders: rn89AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -1825,7 +2443,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn76AllowedHeaders,
+									allowedHeaders: rn92AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -1860,7 +2478,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn14AllowedHeaders,
+										allowedHeaders: rn17AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -1899,7 +2517,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "GET",
-												allowedHeaders: rn53AllowedHeaders,
+												allowedHeaders: rn63AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -1930,7 +2548,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "GET,POST",
-												allowedHeaders: rn15AllowedHeaders,
+												allowedHeaders: rn18AllowedHeaders,
 												acceptPost:     "application/json",
 												acceptPatch:    "",
 											})
@@ -1972,7 +2590,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 											default:
 												s.notAllowed(w, r, notAllowedParams{
 													allowedMethods: "DELETE,PUT",
-													allowedHeaders: rn23AllowedHeaders,
+													allowedHeaders: rn26AllowedHeaders,
 													acceptPost:     "",
 													acceptPatch:    "",
 												})
@@ -2009,7 +2627,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET,POST",
-											allowedHeaders: rn17AllowedHeaders,
+											allowedHeaders: rn20AllowedHeaders,
 											acceptPost:     "application/json",
 											acceptPatch:    "",
 										})
@@ -2059,7 +2677,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "DELETE,PATCH,PUT",
-												allowedHeaders: rn25AllowedHeaders,
+												allowedHeaders: rn28AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "application/json",
 											})
@@ -2078,34 +2696,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 				}
 
-			case 'r': // Prefix: "readyz"
+			case 'r': // Prefix: "re"
 
-				if l := len("readyz"); len(elem) >= l && elem[0:l] == "readyz" {
-					elem = elem[l:]
-				} else {
-					break
-				}
-
-				if len(elem) == 0 {
-					// Leaf node.
-					switch r.Method {
-					case "GET":
-						s.handleGetReadinessRequest([0]string{}, elemIsEscaped, w, r)
-					default:
-						s.notAllowed(w, r, notAllowedParams{
-							allowedMethods: "GET",
-							allowedHeaders: nil,
-							acceptPost:     "",
-							acceptPatch:    "",
-						})
-					}
-
-					return
-				}
-
-			case 's': // Prefix: "search/"
-
-				if l := len("search/"); len(elem) >= l && elem[0:l] == "search/" {
+				if l := len("re"); len(elem) >= l && elem[0:l] == "re" {
 					elem = elem[l:]
 				} else {
 					break
@@ -2115,9 +2708,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					break
 				}
 				switch elem[0] {
-				case 'a': // Prefix: "associates"
+				case 'a': // Prefix: "adyz"
 
-					if l := len("associates"); len(elem) >= l && elem[0:l] == "associates" {
+					if l := len("adyz"); len(elem) >= l && elem[0:l] == "adyz" {
 						elem = elem[l:]
 					} else {
 						break
@@ -2127,11 +2720,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						// Leaf node.
 						switch r.Method {
 						case "GET":
-							s.handleSearchAssociatesRequest([0]string{}, elemIsEscaped, w, r)
+							s.handleGetReadinessRequest([0]string{}, elemIsEscaped, w, r)
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET",
-								allowedHeaders: rn87AllowedHeaders,
+								allowedHeaders: nil,
 								acceptPost:     "",
 								acceptPatch:    "",
 							})
@@ -2140,9 +2733,162 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						return
 					}
 
-				case 'c': // Prefix: "clients"
+				case 'g': // Prefix: "gistration"
 
-					if l := len("clients"); len(elem) >= l && elem[0:l] == "clients" {
+					if l := len("gistration"); len(elem) >= l && elem[0:l] == "gistration" {
+						elem = elem[l:]
+					} else {
+						break
+					}
+
+					if len(elem) == 0 {
+						break
+					}
+					switch elem[0] {
+					case '/': // Prefix: "/uplines/"
+
+						if l := len("/uplines/"); len(elem) >= l && elem[0:l] == "/uplines/" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						// Param: "code"
+						// Leaf parameter, slashes are prohibited
+						idx := strings.IndexByte(elem, '/')
+						if idx >= 0 {
+							break
+						}
+						args[0] = elem
+						elem = ""
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch r.Method {
+							case "GET":
+								s.handleGetRegistrationUplineRequest([1]string{
+									args[0],
+								}, elemIsEscaped, w, r)
+							default:
+								s.notAllowed(w, r, notAllowedParams{
+									allowedMethods: "GET",
+									allowedHeaders: nil,
+									acceptPost:     "",
+									acceptPatch:    "",
+								})
+							}
+
+							return
+						}
+
+					case 's': // Prefix: "s"
+
+						if l := len("s"); len(elem) >= l && elem[0:l] == "s" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch r.Method {
+							case "POST":
+								s.handleRegisterRequest([0]string{}, elemIsEscaped, w, r)
+							default:
+								s.notAllowed(w, r, notAllowedParams{
+									allowedMethods: "POST",
+									allowedHeaders: rn105AllowedHeaders,
+									acceptPost:     "application/json",
+									acceptPatch:    "",
+								})
+							}
+
+							return
+						}
+
+					}
+
+				}
+
+			case 's': // Prefix: "s"
+
+				if l := len("s"); len(elem) >= l && elem[0:l] == "s" {
+					elem = elem[l:]
+				} else {
+					break
+				}
+
+				if len(elem) == 0 {
+					break
+				}
+				switch elem[0] {
+				case 'e': // Prefix: "earch/"
+
+					if l := len("earch/"); len(elem) >= l && elem[0:l] == "earch/" {
+						elem = elem[l:]
+					} else {
+						break
+					}
+
+					if len(elem) == 0 {
+						break
+					}
+					switch elem[0] {
+					case 'a': // Prefix: "associates"
+
+						if l := len("associates"); len(elem) >= l && elem[0:l] == "associates" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch r.Method {
+							case "GET":
+								s.handleSearchAssociatesRequest([0]string{}, elemIsEscaped, w, r)
+							default:
+								s.notAllowed(w, r, notAllowedParams{
+									allowedMethods: "GET",
+									allowedHeaders: rn113AllowedHeaders,
+									acceptPost:     "",
+									acceptPatch:    "",
+								})
+							}
+
+							return
+						}
+
+					case 'c': // Prefix: "clients"
+
+						if l := len("clients"); len(elem) >= l && elem[0:l] == "clients" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch r.Method {
+							case "GET":
+								s.handleSearchClientsRequest([0]string{}, elemIsEscaped, w, r)
+							default:
+								s.notAllowed(w, r, notAllowedParams{
+									allowedMethods: "GET",
+									allowedHeaders: rn115AllowedHeaders,
+									acceptPost:     "",
+									acceptPatch:    "",
+								})
+							}
+
+							return
+						}
+
+					}
+
+				case 's': // Prefix: "so-tokens"
+
+					if l := len("so-tokens"); len(elem) >= l && elem[0:l] == "so-tokens" {
 						elem = elem[l:]
 					} else {
 						break
@@ -2151,13 +2897,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					if len(elem) == 0 {
 						// Leaf node.
 						switch r.Method {
-						case "GET":
-							s.handleSearchClientsRequest([0]string{}, elemIsEscaped, w, r)
+						case "POST":
+							s.handleIssueSSOTokenRequest([0]string{}, elemIsEscaped, w, r)
 						default:
 							s.notAllowed(w, r, notAllowedParams{
-								allowedMethods: "GET",
-								allowedHeaders: rn89AllowedHeaders,
-								acceptPost:     "",
+								allowedMethods: "POST",
+								allowedHeaders: rn70AllowedHeaders,
+								acceptPost:     "application/json",
 								acceptPatch:    "",
 							})
 						}
@@ -2182,7 +2928,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					default:
 						s.notAllowed(w, r, notAllowedParams{
 							allowedMethods: "GET",
-							allowedHeaders: rn55AllowedHeaders,
+							allowedHeaders: rn68AllowedHeaders,
 							acceptPost:     "",
 							acceptPatch:    "",
 						})
@@ -2217,7 +2963,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET",
-								allowedHeaders: rn35AllowedHeaders,
+								allowedHeaders: rn38AllowedHeaders,
 								acceptPost:     "",
 								acceptPatch:    "",
 							})
@@ -2244,7 +2990,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn36AllowedHeaders,
+									allowedHeaders: rn39AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -2369,29 +3115,499 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 					break
 				}
 				switch elem[0] {
-				case 'c': // Prefix: "ccess"
+				case 'c': // Prefix: "cc"
 
-					if l := len("ccess"); len(elem) >= l && elem[0:l] == "ccess" {
+					if l := len("cc"); len(elem) >= l && elem[0:l] == "cc" {
 						elem = elem[l:]
 					} else {
 						break
 					}
 
 					if len(elem) == 0 {
-						// Leaf node.
-						switch method {
-						case "GET":
-							r.name = GetAccessOperation
-							r.summary = "The caller's permissions and user."
-							r.operationID = "getAccess"
-							r.operationGroup = "Access"
-							r.pathPattern = "/access"
-							r.args = args
-							r.count = 0
-							return r, true
-						default:
-							return
+						break
+					}
+					switch elem[0] {
+					case 'e': // Prefix: "ess"
+
+						if l := len("ess"); len(elem) >= l && elem[0:l] == "ess" {
+							elem = elem[l:]
+						} else {
+							break
 						}
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch method {
+							case "GET":
+								r.name = GetAccessOperation
+								r.summary = "The caller's permissions and user."
+								r.operationID = "getAccess"
+								r.operationGroup = "Access"
+								r.pathPattern = "/access"
+								r.args = args
+								r.count = 0
+								return r, true
+							default:
+								return
+							}
+						}
+
+					case 'o': // Prefix: "ount"
+
+						if l := len("ount"); len(elem) >= l && elem[0:l] == "ount" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							switch method {
+							case "GET":
+								r.name = GetAccountOperation
+								r.summary = "The caller's own associate record, as the account pages show and edit it."
+								r.operationID = "getAccount"
+								r.operationGroup = "Account"
+								r.pathPattern = "/account"
+								r.args = args
+								r.count = 0
+								return r, true
+							default:
+								return
+							}
+						}
+						switch elem[0] {
+						case '/': // Prefix: "/"
+
+							if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								break
+							}
+							switch elem[0] {
+							case 'a': // Prefix: "a"
+
+								if l := len("a"); len(elem) >= l && elem[0:l] == "a" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									break
+								}
+								switch elem[0] {
+								case 'd': // Prefix: "ddress"
+
+									if l := len("ddress"); len(elem) >= l && elem[0:l] == "ddress" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch method {
+										case "PUT":
+											r.name = UpdateAccountAddressOperation
+											r.summary = "Replace the mailing address (within the associate's country)."
+											r.operationID = "updateAccountAddress"
+											r.operationGroup = "Account"
+											r.pathPattern = "/account/address"
+											r.args = args
+											r.count = 0
+											return r, true
+										default:
+											return
+										}
+									}
+
+								case 'l': // Prefix: "lt-phone"
+
+									if l := len("lt-phone"); len(elem) >= l && elem[0:l] == "lt-phone" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch method {
+										case "PUT":
+											r.name = UpdateAccountAltPhoneOperation
+											r.summary = "Replace the alternative phone number; an empty one removes it."
+											r.operationID = "updateAccountAltPhone"
+											r.operationGroup = "Account"
+											r.pathPattern = "/account/alt-phone"
+											r.args = args
+											r.count = 0
+											return r, true
+										default:
+											return
+										}
+									}
+
+								}
+
+							case 'b': // Prefix: "basic-information"
+
+								if l := len("basic-information"); len(elem) >= l && elem[0:l] == "basic-information" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									// Leaf node.
+									switch method {
+									case "PUT":
+										r.name = UpdateAccountBasicInformationOperation
+										r.summary = "Replace the names, birth date, gender, marital status and shirt size."
+										r.operationID = "updateAccountBasicInformation"
+										r.operationGroup = "Account"
+										r.pathPattern = "/account/basic-information"
+										r.args = args
+										r.count = 0
+										return r, true
+									default:
+										return
+									}
+								}
+
+							case 'c': // Prefix: "change-logs"
+
+								if l := len("change-logs"); len(elem) >= l && elem[0:l] == "change-logs" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									// Leaf node.
+									switch method {
+									case "GET":
+										r.name = ListAccountChangeLogsOperation
+										r.summary = "The change log of the caller's account, newest first."
+										r.operationID = "listAccountChangeLogs"
+										r.operationGroup = "Account"
+										r.pathPattern = "/account/change-logs"
+										r.args = args
+										r.count = 0
+										return r, true
+									default:
+										return
+									}
+								}
+
+							case 'e': // Prefix: "email"
+
+								if l := len("email"); len(elem) >= l && elem[0:l] == "email" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									switch method {
+									case "POST":
+										r.name = RequestEmailChangeOperation
+										r.summary = "Ask to change the email; it takes effect when the link mailed to the new address is followed, and the old address is told."
+										r.operationID = "requestEmailChange"
+										r.operationGroup = "Account"
+										r.pathPattern = "/account/email"
+										r.args = args
+										r.count = 0
+										return r, true
+									default:
+										return
+									}
+								}
+								switch elem[0] {
+								case '/': // Prefix: "/confirm"
+
+									if l := len("/confirm"); len(elem) >= l && elem[0:l] == "/confirm" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch method {
+										case "POST":
+											r.name = ConfirmEmailChangeOperation
+											r.summary = "Confirm an email change with the single-use token mailed to the new address."
+											r.operationID = "confirmEmailChange"
+											r.operationGroup = "Account"
+											r.pathPattern = "/account/email/confirm"
+											r.args = args
+											r.count = 0
+											return r, true
+										default:
+											return
+										}
+									}
+
+								}
+
+							case 'p': // Prefix: "p"
+
+								if l := len("p"); len(elem) >= l && elem[0:l] == "p" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									break
+								}
+								switch elem[0] {
+								case 'a': // Prefix: "assword"
+
+									if l := len("assword"); len(elem) >= l && elem[0:l] == "assword" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch method {
+										case "PUT":
+											r.name = ChangePasswordOperation
+											r.summary = "Change the password with the current one; every other session ends."
+											r.operationID = "changePassword"
+											r.operationGroup = "Account"
+											r.pathPattern = "/account/password"
+											r.args = args
+											r.count = 0
+											return r, true
+										default:
+											return
+										}
+									}
+
+								case 'h': // Prefix: "hone"
+
+									if l := len("hone"); len(elem) >= l && elem[0:l] == "hone" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch method {
+										case "PUT":
+											r.name = UpdateAccountPhoneOperation
+											r.summary = "Replace the phone number."
+											r.operationID = "updateAccountPhone"
+											r.operationGroup = "Account"
+											r.pathPattern = "/account/phone"
+											r.args = args
+											r.count = 0
+											return r, true
+										default:
+											return
+										}
+									}
+
+								}
+
+							case 's': // Prefix: "s"
+
+								if l := len("s"); len(elem) >= l && elem[0:l] == "s" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									break
+								}
+								switch elem[0] {
+								case 'e': // Prefix: "essions"
+
+									if l := len("essions"); len(elem) >= l && elem[0:l] == "essions" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										switch method {
+										case "GET":
+											r.name = ListLoginSessionsOperation
+											r.summary = "The caller's live login sessions, the current one first."
+											r.operationID = "listLoginSessions"
+											r.operationGroup = "Account"
+											r.pathPattern = "/account/sessions"
+											r.args = args
+											r.count = 0
+											return r, true
+										default:
+											return
+										}
+									}
+									switch elem[0] {
+									case '/': // Prefix: "/"
+
+										if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+											elem = elem[l:]
+										} else {
+											break
+										}
+
+										if len(elem) == 0 {
+											break
+										}
+										switch elem[0] {
+										case 'r': // Prefix: "revoke-others"
+											origElem := elem
+											if l := len("revoke-others"); len(elem) >= l && elem[0:l] == "revoke-others" {
+												elem = elem[l:]
+											} else {
+												break
+											}
+
+											if len(elem) == 0 {
+												// Leaf node.
+												switch method {
+												case "POST":
+													r.name = RevokeOtherSessionsOperation
+													r.summary = "End every session of the caller but the current one."
+													r.operationID = "revokeOtherSessions"
+													r.operationGroup = "Account"
+													r.pathPattern = "/account/sessions/revoke-others"
+													r.args = args
+													r.count = 0
+													return r, true
+												default:
+													return
+												}
+											}
+
+											elem = origElem
+										}
+										// Param: "id"
+										// Leaf parameter, slashes are prohibited
+										idx := strings.IndexByte(elem, '/')
+										if idx >= 0 {
+											break
+										}
+										args[0] = elem
+										elem = ""
+
+										if len(elem) == 0 {
+											// Leaf node.
+											switch method {
+											case "DELETE":
+												r.name = RevokeLoginSessionOperation
+												r.summary = "End one of the caller's sessions (the current one too, which is a logout)."
+												r.operationID = "revokeLoginSession"
+												r.operationGroup = "Account"
+												r.pathPattern = "/account/sessions/{id}"
+												r.args = args
+												r.count = 1
+												return r, true
+											default:
+												return
+											}
+										}
+
+									}
+
+								case 'p': // Prefix: "pouse"
+
+									if l := len("pouse"); len(elem) >= l && elem[0:l] == "pouse" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch method {
+										case "PUT":
+											r.name = UpdateAccountSpouseOperation
+											r.summary = "Replace the spouse's details; all empty removes them."
+											r.operationID = "updateAccountSpouse"
+											r.operationGroup = "Account"
+											r.pathPattern = "/account/spouse"
+											r.args = args
+											r.count = 0
+											return r, true
+										default:
+											return
+										}
+									}
+
+								}
+
+							}
+
+						}
+
+					}
+
+				case 'g': // Prefix: "greements/"
+
+					if l := len("greements/"); len(elem) >= l && elem[0:l] == "greements/" {
+						elem = elem[l:]
+					} else {
+						break
+					}
+
+					// Param: "country"
+					// Match until "/"
+					idx := strings.IndexByte(elem, '/')
+					if idx < 0 {
+						idx = len(elem)
+					}
+					args[0] = elem[:idx]
+					elem = elem[idx:]
+
+					if len(elem) == 0 {
+						break
+					}
+					switch elem[0] {
+					case '/': // Prefix: "/"
+
+						if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						// Param: "plan"
+						// Leaf parameter, slashes are prohibited
+						idx := strings.IndexByte(elem, '/')
+						if idx >= 0 {
+							break
+						}
+						args[1] = elem
+						elem = ""
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch method {
+							case "GET":
+								r.name = GetMembershipAgreementOperation
+								r.summary = "The associate membership agreement (AMA) in force for a country and plan."
+								r.operationID = "getMembershipAgreement"
+								r.operationGroup = "Visitors"
+								r.pathPattern = "/agreements/{country}/{plan}"
+								r.args = args
+								r.count = 2
+								return r, true
+							default:
+								return
+							}
+						}
+
 					}
 
 				case 's': // Prefix: "ssociates/"
@@ -2647,9 +3863,9 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 
 					}
 
-				case 'u': // Prefix: "uth/log"
+				case 'u': // Prefix: "uth/"
 
-					if l := len("uth/log"); len(elem) >= l && elem[0:l] == "uth/log" {
+					if l := len("uth/"); len(elem) >= l && elem[0:l] == "uth/" {
 						elem = elem[l:]
 					} else {
 						break
@@ -2659,9 +3875,9 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 						break
 					}
 					switch elem[0] {
-					case 'i': // Prefix: "in"
+					case 'f': // Prefix: "forgot-password"
 
-						if l := len("in"); len(elem) >= l && elem[0:l] == "in" {
+						if l := len("forgot-password"); len(elem) >= l && elem[0:l] == "forgot-password" {
 							elem = elem[l:]
 						} else {
 							break
@@ -2671,11 +3887,11 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 							// Leaf node.
 							switch method {
 							case "POST":
-								r.name = LoginOperation
-								r.summary = "Log in with an email or associate code and a password."
-								r.operationID = "login"
-								r.operationGroup = "Auth"
-								r.pathPattern = "/auth/login"
+								r.name = RequestPasswordResetOperation
+								r.summary = "Ask for a password reset link; the answer is the same whether or not the address has an account."
+								r.operationID = "requestPasswordReset"
+								r.operationGroup = "Visitors"
+								r.pathPattern = "/auth/forgot-password"
 								r.args = args
 								r.count = 0
 								return r, true
@@ -2684,9 +3900,73 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 							}
 						}
 
-					case 'o': // Prefix: "out"
+					case 'l': // Prefix: "log"
 
-						if l := len("out"); len(elem) >= l && elem[0:l] == "out" {
+						if l := len("log"); len(elem) >= l && elem[0:l] == "log" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							break
+						}
+						switch elem[0] {
+						case 'i': // Prefix: "in"
+
+							if l := len("in"); len(elem) >= l && elem[0:l] == "in" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								// Leaf node.
+								switch method {
+								case "POST":
+									r.name = LoginOperation
+									r.summary = "Log in with an email or associate code and a password."
+									r.operationID = "login"
+									r.operationGroup = "Auth"
+									r.pathPattern = "/auth/login"
+									r.args = args
+									r.count = 0
+									return r, true
+								default:
+									return
+								}
+							}
+
+						case 'o': // Prefix: "out"
+
+							if l := len("out"); len(elem) >= l && elem[0:l] == "out" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								// Leaf node.
+								switch method {
+								case "POST":
+									r.name = LogoutOperation
+									r.summary = "End the current login session."
+									r.operationID = "logout"
+									r.operationGroup = "Auth"
+									r.pathPattern = "/auth/logout"
+									r.args = args
+									r.count = 0
+									return r, true
+								default:
+									return
+								}
+							}
+
+						}
+
+					case 'r': // Prefix: "reset-password"
+
+						if l := len("reset-password"); len(elem) >= l && elem[0:l] == "reset-password" {
 							elem = elem[l:]
 						} else {
 							break
@@ -2696,11 +3976,36 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 							// Leaf node.
 							switch method {
 							case "POST":
-								r.name = LogoutOperation
-								r.summary = "End the current login session."
-								r.operationID = "logout"
-								r.operationGroup = "Auth"
-								r.pathPattern = "/auth/logout"
+								r.name = ResetPasswordOperation
+								r.summary = "Set a new password with the single-use token of a reset link; every session of the account ends."
+								r.operationID = "resetPassword"
+								r.operationGroup = "Visitors"
+								r.pathPattern = "/auth/reset-password"
+								r.args = args
+								r.count = 0
+								return r, true
+							default:
+								return
+							}
+						}
+
+					case 's': // Prefix: "sso"
+
+						if l := len("sso"); len(elem) >= l && elem[0:l] == "sso" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch method {
+							case "POST":
+								r.name = ExchangeSSOTokenOperation
+								r.summary = "Exchange a single-use signed SSO token (valid 60 s) for a session."
+								r.operationID = "exchangeSSOToken"
+								r.operationGroup = "Visitors"
+								r.pathPattern = "/auth/sso"
 								r.args = args
 								r.count = 0
 								return r, true
@@ -4196,34 +5501,9 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 
 				}
 
-			case 'r': // Prefix: "readyz"
+			case 'r': // Prefix: "re"
 
-				if l := len("readyz"); len(elem) >= l && elem[0:l] == "readyz" {
-					elem = elem[l:]
-				} else {
-					break
-				}
-
-				if len(elem) == 0 {
-					// Leaf node.
-					switch method {
-					case "GET":
-						r.name = GetReadinessOperation
-						r.summary = "Readiness probe; 503 while the database cannot be reached."
-						r.operationID = "getReadiness"
-						r.operationGroup = "Health"
-						r.pathPattern = "/readyz"
-						r.args = args
-						r.count = 0
-						return r, true
-					default:
-						return
-					}
-				}
-
-			case 's': // Prefix: "search/"
-
-				if l := len("search/"); len(elem) >= l && elem[0:l] == "search/" {
+				if l := len("re"); len(elem) >= l && elem[0:l] == "re" {
 					elem = elem[l:]
 				} else {
 					break
@@ -4233,9 +5513,9 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 					break
 				}
 				switch elem[0] {
-				case 'a': // Prefix: "associates"
+				case 'a': // Prefix: "adyz"
 
-					if l := len("associates"); len(elem) >= l && elem[0:l] == "associates" {
+					if l := len("adyz"); len(elem) >= l && elem[0:l] == "adyz" {
 						elem = elem[l:]
 					} else {
 						break
@@ -4245,11 +5525,11 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 						// Leaf node.
 						switch method {
 						case "GET":
-							r.name = SearchAssociatesOperation
-							r.summary = "Lookup of associates the caller may see, by code or name."
-							r.operationID = "searchAssociates"
-							r.operationGroup = "Search"
-							r.pathPattern = "/search/associates"
+							r.name = GetReadinessOperation
+							r.summary = "Readiness probe; 503 while the database cannot be reached."
+							r.operationID = "getReadiness"
+							r.operationGroup = "Health"
+							r.pathPattern = "/readyz"
 							r.args = args
 							r.count = 0
 							return r, true
@@ -4258,9 +5538,160 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 						}
 					}
 
-				case 'c': // Prefix: "clients"
+				case 'g': // Prefix: "gistration"
 
-					if l := len("clients"); len(elem) >= l && elem[0:l] == "clients" {
+					if l := len("gistration"); len(elem) >= l && elem[0:l] == "gistration" {
+						elem = elem[l:]
+					} else {
+						break
+					}
+
+					if len(elem) == 0 {
+						break
+					}
+					switch elem[0] {
+					case '/': // Prefix: "/uplines/"
+
+						if l := len("/uplines/"); len(elem) >= l && elem[0:l] == "/uplines/" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						// Param: "code"
+						// Leaf parameter, slashes are prohibited
+						idx := strings.IndexByte(elem, '/')
+						if idx >= 0 {
+							break
+						}
+						args[0] = elem
+						elem = ""
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch method {
+							case "GET":
+								r.name = GetRegistrationUplineOperation
+								r.summary = "Who a registration link's upline is; 404 when the code is not an active associate."
+								r.operationID = "getRegistrationUpline"
+								r.operationGroup = "Visitors"
+								r.pathPattern = "/registration/uplines/{code}"
+								r.args = args
+								r.count = 1
+								return r, true
+							default:
+								return
+							}
+						}
+
+					case 's': // Prefix: "s"
+
+						if l := len("s"); len(elem) >= l && elem[0:l] == "s" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch method {
+							case "POST":
+								r.name = RegisterOperation
+								r.summary = "Register a new associate under an upline; the answer is the same whether or not the address is already registered."
+								r.operationID = "register"
+								r.operationGroup = "Visitors"
+								r.pathPattern = "/registrations"
+								r.args = args
+								r.count = 0
+								return r, true
+							default:
+								return
+							}
+						}
+
+					}
+
+				}
+
+			case 's': // Prefix: "s"
+
+				if l := len("s"); len(elem) >= l && elem[0:l] == "s" {
+					elem = elem[l:]
+				} else {
+					break
+				}
+
+				if len(elem) == 0 {
+					break
+				}
+				switch elem[0] {
+				case 'e': // Prefix: "earch/"
+
+					if l := len("earch/"); len(elem) >= l && elem[0:l] == "earch/" {
+						elem = elem[l:]
+					} else {
+						break
+					}
+
+					if len(elem) == 0 {
+						break
+					}
+					switch elem[0] {
+					case 'a': // Prefix: "associates"
+
+						if l := len("associates"); len(elem) >= l && elem[0:l] == "associates" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch method {
+							case "GET":
+								r.name = SearchAssociatesOperation
+								r.summary = "Lookup of associates the caller may see, by code or name."
+								r.operationID = "searchAssociates"
+								r.operationGroup = "Search"
+								r.pathPattern = "/search/associates"
+								r.args = args
+								r.count = 0
+								return r, true
+							default:
+								return
+							}
+						}
+
+					case 'c': // Prefix: "clients"
+
+						if l := len("clients"); len(elem) >= l && elem[0:l] == "clients" {
+							elem = elem[l:]
+						} else {
+							break
+						}
+
+						if len(elem) == 0 {
+							// Leaf node.
+							switch method {
+							case "GET":
+								r.name = SearchClientsOperation
+								r.summary = "Lookup of clients the caller may see, by name or email."
+								r.operationID = "searchClients"
+								r.operationGroup = "Search"
+								r.pathPattern = "/search/clients"
+								r.args = args
+								r.count = 0
+								return r, true
+							default:
+								return
+							}
+						}
+
+					}
+
+				case 's': // Prefix: "so-tokens"
+
+					if l := len("so-tokens"); len(elem) >= l && elem[0:l] == "so-tokens" {
 						elem = elem[l:]
 					} else {
 						break
@@ -4269,12 +5700,12 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 					if len(elem) == 0 {
 						// Leaf node.
 						switch method {
-						case "GET":
-							r.name = SearchClientsOperation
-							r.summary = "Lookup of clients the caller may see, by name or email."
-							r.operationID = "searchClients"
-							r.operationGroup = "Search"
-							r.pathPattern = "/search/clients"
+						case "POST":
+							r.name = IssueSSOTokenOperation
+							r.summary = "Issue a single-use SSO token for an associate (staff with sso.issue)."
+							r.operationID = "issueSSOToken"
+							r.operationGroup = "Visitors"
+							r.pathPattern = "/sso-tokens"
 							r.args = args
 							r.count = 0
 							return r, true

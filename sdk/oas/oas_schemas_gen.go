@@ -91,6 +91,711 @@ func (s *AccessToken) SetRoles(val []string) {
 	s.Roles = val
 }
 
+// Ref: #/components/schemas/AccountAddress
+type AccountAddress struct {
+	Line1      OptString    `json:"line1"`
+	Line2      OptString    `json:"line2"`
+	City       OptString    `json:"city"`
+	State      OptStateCode `json:"state"`
+	PostalCode OptString    `json:"postal_code"`
+}
+
+// GetLine1 returns the value of Line1.
+func (s *AccountAddress) GetLine1() OptString {
+	return s.Line1
+}
+
+// GetLine2 returns the value of Line2.
+func (s *AccountAddress) GetLine2() OptString {
+	return s.Line2
+}
+
+// GetCity returns the value of City.
+func (s *AccountAddress) GetCity() OptString {
+	return s.City
+}
+
+// GetState returns the value of State.
+func (s *AccountAddress) GetState() OptStateCode {
+	return s.State
+}
+
+// GetPostalCode returns the value of PostalCode.
+func (s *AccountAddress) GetPostalCode() OptString {
+	return s.PostalCode
+}
+
+// SetLine1 sets the value of Line1.
+func (s *AccountAddress) SetLine1(val OptString) {
+	s.Line1 = val
+}
+
+// SetLine2 sets the value of Line2.
+func (s *AccountAddress) SetLine2(val OptString) {
+	s.Line2 = val
+}
+
+// SetCity sets the value of City.
+func (s *AccountAddress) SetCity(val OptString) {
+	s.City = val
+}
+
+// SetState sets the value of State.
+func (s *AccountAddress) SetState(val OptStateCode) {
+	s.State = val
+}
+
+// SetPostalCode sets the value of PostalCode.
+func (s *AccountAddress) SetPostalCode(val OptString) {
+	s.PostalCode = val
+}
+
+// Ref: #/components/schemas/AccountAddressInput
+type AccountAddressInput struct {
+	Line1      string    `json:"line1"`
+	Line2      OptString `json:"line2"`
+	City       string    `json:"city"`
+	State      StateCode `json:"state"`
+	PostalCode string    `json:"postal_code"`
+}
+
+// GetLine1 returns the value of Line1.
+func (s *AccountAddressInput) GetLine1() string {
+	return s.Line1
+}
+
+// GetLine2 returns the value of Line2.
+func (s *AccountAddressInput) GetLine2() OptString {
+	return s.Line2
+}
+
+// GetCity returns the value of City.
+func (s *AccountAddressInput) GetCity() string {
+	return s.City
+}
+
+// GetState returns the value of State.
+func (s *AccountAddressInput) GetState() StateCode {
+	return s.State
+}
+
+// GetPostalCode returns the value of PostalCode.
+func (s *AccountAddressInput) GetPostalCode() string {
+	return s.PostalCode
+}
+
+// SetLine1 sets the value of Line1.
+func (s *AccountAddressInput) SetLine1(val string) {
+	s.Line1 = val
+}
+
+// SetLine2 sets the value of Line2.
+func (s *AccountAddressInput) SetLine2(val OptString) {
+	s.Line2 = val
+}
+
+// SetCity sets the value of City.
+func (s *AccountAddressInput) SetCity(val string) {
+	s.City = val
+}
+
+// SetState sets the value of State.
+func (s *AccountAddressInput) SetState(val StateCode) {
+	s.State = val
+}
+
+// SetPostalCode sets the value of PostalCode.
+func (s *AccountAddressInput) SetPostalCode(val string) {
+	s.PostalCode = val
+}
+
+// Ref: #/components/schemas/AccountBasicInput
+type AccountBasicInput struct {
+	FirstName     string           `json:"first_name"`
+	LastName      string           `json:"last_name"`
+	DateOfBirth   OptDate          `json:"date_of_birth"`
+	Gender        OptGender        `json:"gender"`
+	MaritalStatus OptMaritalStatus `json:"marital_status"`
+	ShirtSize     OptShirtSize     `json:"shirt_size"`
+}
+
+// GetFirstName returns the value of FirstName.
+func (s *AccountBasicInput) GetFirstName() string {
+	return s.FirstName
+}
+
+// GetLastName returns the value of LastName.
+func (s *AccountBasicInput) GetLastName() string {
+	return s.LastName
+}
+
+// GetDateOfBirth returns the value of DateOfBirth.
+func (s *AccountBasicInput) GetDateOfBirth() OptDate {
+	return s.DateOfBirth
+}
+
+// GetGender returns the value of Gender.
+func (s *AccountBasicInput) GetGender() OptGender {
+	return s.Gender
+}
+
+// GetMaritalStatus returns the value of MaritalStatus.
+func (s *AccountBasicInput) GetMaritalStatus() OptMaritalStatus {
+	return s.MaritalStatus
+}
+
+// GetShirtSize returns the value of ShirtSize.
+func (s *AccountBasicInput) GetShirtSize() OptShirtSize {
+	return s.ShirtSize
+}
+
+// SetFirstName sets the value of FirstName.
+func (s *AccountBasicInput) SetFirstName(val string) {
+	s.FirstName = val
+}
+
+// SetLastName sets the value of LastName.
+func (s *AccountBasicInput) SetLastName(val string) {
+	s.LastName = val
+}
+
+// SetDateOfBirth sets the value of DateOfBirth.
+func (s *AccountBasicInput) SetDateOfBirth(val OptDate) {
+	s.DateOfBirth = val
+}
+
+// SetGender sets the value of Gender.
+func (s *AccountBasicInput) SetGender(val OptGender) {
+	s.Gender = val
+}
+
+// SetMaritalStatus sets the value of MaritalStatus.
+func (s *AccountBasicInput) SetMaritalStatus(val OptMaritalStatus) {
+	s.MaritalStatus = val
+}
+
+// SetShirtSize sets the value of ShirtSize.
+func (s *AccountBasicInput) SetShirtSize(val OptShirtSize) {
+	s.ShirtSize = val
+}
+
+// Ref: #/components/schemas/AccountChangeLog
+type AccountChangeLog struct {
+	ID int64 `json:"id"`
+	// What changed: account, payout_information, ...
+	Entity   string                 `json:"entity"`
+	EntityID OptInt64               `json:"entity_id"`
+	Action   AccountChangeLogAction `json:"action"`
+	Field    OptString              `json:"field"`
+	OldValue OptString              `json:"old_value"`
+	NewValue OptString              `json:"new_value"`
+	At       time.Time              `json:"at"`
+	Actor    string                 `json:"actor"`
+	// The staff member who acted for the associate (admin mode).
+	Staff OptString `json:"staff"`
+}
+
+// GetID returns the value of ID.
+func (s *AccountChangeLog) GetID() int64 {
+	return s.ID
+}
+
+// GetEntity returns the value of Entity.
+func (s *AccountChangeLog) GetEntity() string {
+	return s.Entity
+}
+
+// GetEntityID returns the value of EntityID.
+func (s *AccountChangeLog) GetEntityID() OptInt64 {
+	return s.EntityID
+}
+
+// GetAction returns the value of Action.
+func (s *AccountChangeLog) GetAction() AccountChangeLogAction {
+	return s.Action
+}
+
+// GetField returns the value of Field.
+func (s *AccountChangeLog) GetField() OptString {
+	return s.Field
+}
+
+// GetOldValue returns the value of OldValue.
+func (s *AccountChangeLog) GetOldValue() OptString {
+	return s.OldValue
+}
+
+// GetNewValue returns the value of NewValue.
+func (s *AccountChangeLog) GetNewValue() OptString {
+	return s.NewValue
+}
+
+// GetAt returns the value of At.
+func (s *AccountChangeLog) GetAt() time.Time {
+	return s.At
+}
+
+// GetActor returns the value of Actor.
+func (s *AccountChangeLog) GetActor() string {
+	return s.Actor
+}
+
+// GetStaff returns the value of Staff.
+func (s *AccountChangeLog) GetStaff() OptString {
+	return s.Staff
+}
+
+// SetID sets the value of ID.
+func (s *AccountChangeLog) SetID(val int64) {
+	s.ID = val
+}
+
+// SetEntity sets the value of Entity.
+func (s *AccountChangeLog) SetEntity(val string) {
+	s.Entity = val
+}
+
+// SetEntityID sets the value of EntityID.
+func (s *AccountChangeLog) SetEntityID(val OptInt64) {
+	s.EntityID = val
+}
+
+// SetAction sets the value of Action.
+func (s *AccountChangeLog) SetAction(val AccountChangeLogAction) {
+	s.Action = val
+}
+
+// SetField sets the value of Field.
+func (s *AccountChangeLog) SetField(val OptString) {
+	s.Field = val
+}
+
+// SetOldValue sets the value of OldValue.
+func (s *AccountChangeLog) SetOldValue(val OptString) {
+	s.OldValue = val
+}
+
+// SetNewValue sets the value of NewValue.
+func (s *AccountChangeLog) SetNewValue(val OptString) {
+	s.NewValue = val
+}
+
+// SetAt sets the value of At.
+func (s *AccountChangeLog) SetAt(val time.Time) {
+	s.At = val
+}
+
+// SetActor sets the value of Actor.
+func (s *AccountChangeLog) SetActor(val string) {
+	s.Actor = val
+}
+
+// SetStaff sets the value of Staff.
+func (s *AccountChangeLog) SetStaff(val OptString) {
+	s.Staff = val
+}
+
+type AccountChangeLogAction string
+
+const (
+	AccountChangeLogActionCreate AccountChangeLogAction = "create"
+	AccountChangeLogActionUpdate AccountChangeLogAction = "update"
+	AccountChangeLogActionDelete AccountChangeLogAction = "delete"
+)
+
+// AllValues returns all AccountChangeLogAction values.
+func (AccountChangeLogAction) AllValues() []AccountChangeLogAction {
+	return []AccountChangeLogAction{
+		AccountChangeLogActionCreate,
+		AccountChangeLogActionUpdate,
+		AccountChangeLogActionDelete,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s AccountChangeLogAction) MarshalText() ([]byte, error) {
+	switch s {
+	case AccountChangeLogActionCreate:
+		return []byte(s), nil
+	case AccountChangeLogActionUpdate:
+		return []byte(s), nil
+	case AccountChangeLogActionDelete:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *AccountChangeLogAction) UnmarshalText(data []byte) error {
+	switch AccountChangeLogAction(data) {
+	case AccountChangeLogActionCreate:
+		*s = AccountChangeLogActionCreate
+		return nil
+	case AccountChangeLogActionUpdate:
+		*s = AccountChangeLogActionUpdate
+		return nil
+	case AccountChangeLogActionDelete:
+		*s = AccountChangeLogActionDelete
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/AccountChangeLogPage
+type AccountChangeLogPage struct {
+	Data []AccountChangeLog `json:"data"`
+	// Present when another page exists; pass it as `cursor` for the next page.
+	NextCursor OptString `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *AccountChangeLogPage) GetData() []AccountChangeLog {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *AccountChangeLogPage) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *AccountChangeLogPage) SetData(val []AccountChangeLog) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *AccountChangeLogPage) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// AccountChangeLogPageHeaders wraps AccountChangeLogPage with response headers.
+type AccountChangeLogPageHeaders struct {
+	XToken   OptString
+	Response AccountChangeLogPage
+}
+
+// GetXToken returns the value of XToken.
+func (s *AccountChangeLogPageHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *AccountChangeLogPageHeaders) GetResponse() AccountChangeLogPage {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *AccountChangeLogPageHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *AccountChangeLogPageHeaders) SetResponse(val AccountChangeLogPage) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/AccountProfile
+type AccountProfile struct {
+	Code          string           `json:"code"`
+	FirstName     string           `json:"first_name"`
+	LastName      string           `json:"last_name"`
+	DateOfBirth   OptDate          `json:"date_of_birth"`
+	Gender        OptGender        `json:"gender"`
+	MaritalStatus OptMaritalStatus `json:"marital_status"`
+	ShirtSize     OptShirtSize     `json:"shirt_size"`
+	Email         string           `json:"email"`
+	// A new address waiting for its confirmation link to be followed.
+	PendingEmail OptString `json:"pending_email"`
+	// Ten digits.
+	Phone    OptString       `json:"phone"`
+	AltPhone OptString       `json:"alt_phone"`
+	Address  AccountAddress  `json:"address"`
+	Spouse   AccountSpouse   `json:"spouse"`
+	PhotoURL OptString       `json:"photo_url"`
+	Level    Level           `json:"level"`
+	Status   AssociateStatus `json:"status"`
+	Kind     AssociateKind   `json:"kind"`
+	Country  Country         `json:"country"`
+	JoinedOn time.Time       `json:"joined_on"`
+	Upline   OptPersonRef    `json:"upline"`
+}
+
+// GetCode returns the value of Code.
+func (s *AccountProfile) GetCode() string {
+	return s.Code
+}
+
+// GetFirstName returns the value of FirstName.
+func (s *AccountProfile) GetFirstName() string {
+	return s.FirstName
+}
+
+// GetLastName returns the value of LastName.
+func (s *AccountProfile) GetLastName() string {
+	return s.LastName
+}
+
+// GetDateOfBirth returns the value of DateOfBirth.
+func (s *AccountProfile) GetDateOfBirth() OptDate {
+	return s.DateOfBirth
+}
+
+// GetGender returns the value of Gender.
+func (s *AccountProfile) GetGender() OptGender {
+	return s.Gender
+}
+
+// GetMaritalStatus returns the value of MaritalStatus.
+func (s *AccountProfile) GetMaritalStatus() OptMaritalStatus {
+	return s.MaritalStatus
+}
+
+// GetShirtSize returns the value of ShirtSize.
+func (s *AccountProfile) GetShirtSize() OptShirtSize {
+	return s.ShirtSize
+}
+
+// GetEmail returns the value of Email.
+func (s *AccountProfile) GetEmail() string {
+	return s.Email
+}
+
+// GetPendingEmail returns the value of PendingEmail.
+func (s *AccountProfile) GetPendingEmail() OptString {
+	return s.PendingEmail
+}
+
+// GetPhone returns the value of Phone.
+func (s *AccountProfile) GetPhone() OptString {
+	return s.Phone
+}
+
+// GetAltPhone returns the value of AltPhone.
+func (s *AccountProfile) GetAltPhone() OptString {
+	return s.AltPhone
+}
+
+// GetAddress returns the value of Address.
+func (s *AccountProfile) GetAddress() AccountAddress {
+	return s.Address
+}
+
+// GetSpouse returns the value of Spouse.
+func (s *AccountProfile) GetSpouse() AccountSpouse {
+	return s.Spouse
+}
+
+// GetPhotoURL returns the value of PhotoURL.
+func (s *AccountProfile) GetPhotoURL() OptString {
+	return s.PhotoURL
+}
+
+// GetLevel returns the value of Level.
+func (s *AccountProfile) GetLevel() Level {
+	return s.Level
+}
+
+// GetStatus returns the value of Status.
+func (s *AccountProfile) GetStatus() AssociateStatus {
+	return s.Status
+}
+
+// GetKind returns the value of Kind.
+func (s *AccountProfile) GetKind() AssociateKind {
+	return s.Kind
+}
+
+// GetCountry returns the value of Country.
+func (s *AccountProfile) GetCountry() Country {
+	return s.Country
+}
+
+// GetJoinedOn returns the value of JoinedOn.
+func (s *AccountProfile) GetJoinedOn() time.Time {
+	return s.JoinedOn
+}
+
+// GetUpline returns the value of Upline.
+func (s *AccountProfile) GetUpline() OptPersonRef {
+	return s.Upline
+}
+
+// SetCode sets the value of Code.
+func (s *AccountProfile) SetCode(val string) {
+	s.Code = val
+}
+
+// SetFirstName sets the value of FirstName.
+func (s *AccountProfile) SetFirstName(val string) {
+	s.FirstName = val
+}
+
+// SetLastName sets the value of LastName.
+func (s *AccountProfile) SetLastName(val string) {
+	s.LastName = val
+}
+
+// SetDateOfBirth sets the value of DateOfBirth.
+func (s *AccountProfile) SetDateOfBirth(val OptDate) {
+	s.DateOfBirth = val
+}
+
+// SetGender sets the value of Gender.
+func (s *AccountProfile) SetGender(val OptGender) {
+	s.Gender = val
+}
+
+// SetMaritalStatus sets the value of MaritalStatus.
+func (s *AccountProfile) SetMaritalStatus(val OptMaritalStatus) {
+	s.MaritalStatus = val
+}
+
+// SetShirtSize sets the value of ShirtSize.
+func (s *AccountProfile) SetShirtSize(val OptShirtSize) {
+	s.ShirtSize = val
+}
+
+// SetEmail sets the value of Email.
+func (s *AccountProfile) SetEmail(val string) {
+	s.Email = val
+}
+
+// SetPendingEmail sets the value of PendingEmail.
+func (s *AccountProfile) SetPendingEmail(val OptString) {
+	s.PendingEmail = val
+}
+
+// SetPhone sets the value of Phone.
+func (s *AccountProfile) SetPhone(val OptString) {
+	s.Phone = val
+}
+
+// SetAltPhone sets the value of AltPhone.
+func (s *AccountProfile) SetAltPhone(val OptString) {
+	s.AltPhone = val
+}
+
+// SetAddress sets the value of Address.
+func (s *AccountProfile) SetAddress(val AccountAddress) {
+	s.Address = val
+}
+
+// SetSpouse sets the value of Spouse.
+func (s *AccountProfile) SetSpouse(val AccountSpouse) {
+	s.Spouse = val
+}
+
+// SetPhotoURL sets the value of PhotoURL.
+func (s *AccountProfile) SetPhotoURL(val OptString) {
+	s.PhotoURL = val
+}
+
+// SetLevel sets the value of Level.
+func (s *AccountProfile) SetLevel(val Level) {
+	s.Level = val
+}
+
+// SetStatus sets the value of Status.
+func (s *AccountProfile) SetStatus(val AssociateStatus) {
+	s.Status = val
+}
+
+// SetKind sets the value of Kind.
+func (s *AccountProfile) SetKind(val AssociateKind) {
+	s.Kind = val
+}
+
+// SetCountry sets the value of Country.
+func (s *AccountProfile) SetCountry(val Country) {
+	s.Country = val
+}
+
+// SetJoinedOn sets the value of JoinedOn.
+func (s *AccountProfile) SetJoinedOn(val time.Time) {
+	s.JoinedOn = val
+}
+
+// SetUpline sets the value of Upline.
+func (s *AccountProfile) SetUpline(val OptPersonRef) {
+	s.Upline = val
+}
+
+// AccountProfileHeaders wraps AccountProfile with response headers.
+type AccountProfileHeaders struct {
+	XToken   OptString
+	Response AccountProfile
+}
+
+// GetXToken returns the value of XToken.
+func (s *AccountProfileHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *AccountProfileHeaders) GetResponse() AccountProfile {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *AccountProfileHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *AccountProfileHeaders) SetResponse(val AccountProfile) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/AccountSpouse
+type AccountSpouse struct {
+	Name        OptString `json:"name"`
+	Email       OptString `json:"email"`
+	Phone       OptString `json:"phone"`
+	DateOfBirth OptDate   `json:"date_of_birth"`
+}
+
+// GetName returns the value of Name.
+func (s *AccountSpouse) GetName() OptString {
+	return s.Name
+}
+
+// GetEmail returns the value of Email.
+func (s *AccountSpouse) GetEmail() OptString {
+	return s.Email
+}
+
+// GetPhone returns the value of Phone.
+func (s *AccountSpouse) GetPhone() OptString {
+	return s.Phone
+}
+
+// GetDateOfBirth returns the value of DateOfBirth.
+func (s *AccountSpouse) GetDateOfBirth() OptDate {
+	return s.DateOfBirth
+}
+
+// SetName sets the value of Name.
+func (s *AccountSpouse) SetName(val OptString) {
+	s.Name = val
+}
+
+// SetEmail sets the value of Email.
+func (s *AccountSpouse) SetEmail(val OptString) {
+	s.Email = val
+}
+
+// SetPhone sets the value of Phone.
+func (s *AccountSpouse) SetPhone(val OptString) {
+	s.Phone = val
+}
+
+// SetDateOfBirth sets the value of DateOfBirth.
+func (s *AccountSpouse) SetDateOfBirth(val OptDate) {
+	s.DateOfBirth = val
+}
+
 // Ref: #/components/schemas/AcknowledgeRequest
 type AcknowledgeRequest struct {
 	// The file id from the signed-url call.
@@ -273,6 +978,22 @@ func (s *AcknowledgementsHeaders) SetXToken(val OptString) {
 // SetResponse sets the value of Response.
 func (s *AcknowledgementsHeaders) SetResponse(val Acknowledgements) {
 	s.Response = val
+}
+
+// Ref: #/components/schemas/AltPhoneInput
+type AltPhoneInput struct {
+	// Empty or absent removes the alternative phone.
+	Phone OptString `json:"phone"`
+}
+
+// GetPhone returns the value of Phone.
+func (s *AltPhoneInput) GetPhone() OptString {
+	return s.Phone
+}
+
+// SetPhone sets the value of Phone.
+func (s *AltPhoneInput) SetPhone(val OptString) {
+	s.Phone = val
 }
 
 // Production figures; money in cents.
@@ -1941,6 +2662,21 @@ func (s *ChangeLogListHeaders) SetResponse(val ChangeLogList) {
 	s.Response = val
 }
 
+// ChangePasswordNoContent is response for ChangePassword operation.
+type ChangePasswordNoContent struct {
+	XToken OptString
+}
+
+// GetXToken returns the value of XToken.
+func (s *ChangePasswordNoContent) GetXToken() OptString {
+	return s.XToken
+}
+
+// SetXToken sets the value of XToken.
+func (s *ChangePasswordNoContent) SetXToken(val OptString) {
+	s.XToken = val
+}
+
 // Ref: #/components/schemas/ChargebackExposure
 type ChargebackExposure struct {
 	// What a lapse this month of every policy in force would reclaim.
@@ -3400,6 +4136,21 @@ func (s *EarningCategory) UnmarshalText(data []byte) error {
 	}
 }
 
+// Ref: #/components/schemas/EmailChangeInput
+type EmailChangeInput struct {
+	Email string `json:"email"`
+}
+
+// GetEmail returns the value of Email.
+func (s *EmailChangeInput) GetEmail() string {
+	return s.Email
+}
+
+// SetEmail sets the value of Email.
+func (s *EmailChangeInput) SetEmail(val string) {
+	s.Email = val
+}
+
 // Ref: #/components/schemas/EntryDirection
 type EntryDirection string
 
@@ -3967,6 +4718,21 @@ func (s *FieldError) SetField(val string) {
 // SetMessage sets the value of Message.
 func (s *FieldError) SetMessage(val string) {
 	s.Message = val
+}
+
+// Ref: #/components/schemas/ForgotPasswordRequest
+type ForgotPasswordRequest struct {
+	Email string `json:"email"`
+}
+
+// GetEmail returns the value of Email.
+func (s *ForgotPasswordRequest) GetEmail() string {
+	return s.Email
+}
+
+// SetEmail sets the value of Email.
+func (s *ForgotPasswordRequest) SetEmail(val string) {
+	s.Email = val
 }
 
 // Ref: #/components/schemas/Gender
@@ -4647,6 +5413,130 @@ func (s *LoginResponse) SetUser(val User) {
 	s.User = val
 }
 
+// Ref: #/components/schemas/LoginSession
+type LoginSession struct {
+	ID int64 `json:"id"`
+	// Browser and system read from the user agent, e.g. "Chrome on Windows".
+	Device     string    `json:"device"`
+	UserAgent  OptString `json:"user_agent"`
+	IP         OptString `json:"ip"`
+	CreatedAt  time.Time `json:"created_at"`
+	LastSeenAt time.Time `json:"last_seen_at"`
+	// The session making this request.
+	Current bool `json:"current"`
+}
+
+// GetID returns the value of ID.
+func (s *LoginSession) GetID() int64 {
+	return s.ID
+}
+
+// GetDevice returns the value of Device.
+func (s *LoginSession) GetDevice() string {
+	return s.Device
+}
+
+// GetUserAgent returns the value of UserAgent.
+func (s *LoginSession) GetUserAgent() OptString {
+	return s.UserAgent
+}
+
+// GetIP returns the value of IP.
+func (s *LoginSession) GetIP() OptString {
+	return s.IP
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *LoginSession) GetCreatedAt() time.Time {
+	return s.CreatedAt
+}
+
+// GetLastSeenAt returns the value of LastSeenAt.
+func (s *LoginSession) GetLastSeenAt() time.Time {
+	return s.LastSeenAt
+}
+
+// GetCurrent returns the value of Current.
+func (s *LoginSession) GetCurrent() bool {
+	return s.Current
+}
+
+// SetID sets the value of ID.
+func (s *LoginSession) SetID(val int64) {
+	s.ID = val
+}
+
+// SetDevice sets the value of Device.
+func (s *LoginSession) SetDevice(val string) {
+	s.Device = val
+}
+
+// SetUserAgent sets the value of UserAgent.
+func (s *LoginSession) SetUserAgent(val OptString) {
+	s.UserAgent = val
+}
+
+// SetIP sets the value of IP.
+func (s *LoginSession) SetIP(val OptString) {
+	s.IP = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *LoginSession) SetCreatedAt(val time.Time) {
+	s.CreatedAt = val
+}
+
+// SetLastSeenAt sets the value of LastSeenAt.
+func (s *LoginSession) SetLastSeenAt(val time.Time) {
+	s.LastSeenAt = val
+}
+
+// SetCurrent sets the value of Current.
+func (s *LoginSession) SetCurrent(val bool) {
+	s.Current = val
+}
+
+// Ref: #/components/schemas/LoginSessionList
+type LoginSessionList struct {
+	Data []LoginSession `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *LoginSessionList) GetData() []LoginSession {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *LoginSessionList) SetData(val []LoginSession) {
+	s.Data = val
+}
+
+// LoginSessionListHeaders wraps LoginSessionList with response headers.
+type LoginSessionListHeaders struct {
+	XToken   OptString
+	Response LoginSessionList
+}
+
+// GetXToken returns the value of XToken.
+func (s *LoginSessionListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *LoginSessionListHeaders) GetResponse() LoginSessionList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *LoginSessionListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *LoginSessionListHeaders) SetResponse(val LoginSessionList) {
+	s.Response = val
+}
+
 // LogoutNoContent is response for Logout operation.
 type LogoutNoContent struct{}
 
@@ -4704,6 +5594,78 @@ func (s *MaritalStatus) UnmarshalText(data []byte) error {
 	default:
 		return errors.Errorf("invalid value: %q", data)
 	}
+}
+
+// Ref: #/components/schemas/MembershipAgreement
+type MembershipAgreement struct {
+	Country Country       `json:"country"`
+	Plan    AssociateKind `json:"plan"`
+	Title   string        `json:"title"`
+	// Plain text; paragraphs are separated by blank lines.
+	Body string `json:"body"`
+	// SHA-256 of the title and body; recorded with a registration.
+	Version     string    `json:"version"`
+	PublishedOn time.Time `json:"published_on"`
+}
+
+// GetCountry returns the value of Country.
+func (s *MembershipAgreement) GetCountry() Country {
+	return s.Country
+}
+
+// GetPlan returns the value of Plan.
+func (s *MembershipAgreement) GetPlan() AssociateKind {
+	return s.Plan
+}
+
+// GetTitle returns the value of Title.
+func (s *MembershipAgreement) GetTitle() string {
+	return s.Title
+}
+
+// GetBody returns the value of Body.
+func (s *MembershipAgreement) GetBody() string {
+	return s.Body
+}
+
+// GetVersion returns the value of Version.
+func (s *MembershipAgreement) GetVersion() string {
+	return s.Version
+}
+
+// GetPublishedOn returns the value of PublishedOn.
+func (s *MembershipAgreement) GetPublishedOn() time.Time {
+	return s.PublishedOn
+}
+
+// SetCountry sets the value of Country.
+func (s *MembershipAgreement) SetCountry(val Country) {
+	s.Country = val
+}
+
+// SetPlan sets the value of Plan.
+func (s *MembershipAgreement) SetPlan(val AssociateKind) {
+	s.Plan = val
+}
+
+// SetTitle sets the value of Title.
+func (s *MembershipAgreement) SetTitle(val string) {
+	s.Title = val
+}
+
+// SetBody sets the value of Body.
+func (s *MembershipAgreement) SetBody(val string) {
+	s.Body = val
+}
+
+// SetVersion sets the value of Version.
+func (s *MembershipAgreement) SetVersion(val string) {
+	s.Version = val
+}
+
+// SetPublishedOn sets the value of PublishedOn.
+func (s *MembershipAgreement) SetPublishedOn(val time.Time) {
+	s.PublishedOn = val
 }
 
 // Ref: #/components/schemas/Memo
@@ -4827,6 +5789,48 @@ func (s *MonthCount) SetMonth(val string) {
 // SetJoined sets the value of Joined.
 func (s *MonthCount) SetJoined(val int64) {
 	s.Joined = val
+}
+
+// Ref: #/components/schemas/Notice
+type Notice struct {
+	// What happens next, for people.
+	Message string `json:"message"`
+}
+
+// GetMessage returns the value of Message.
+func (s *Notice) GetMessage() string {
+	return s.Message
+}
+
+// SetMessage sets the value of Message.
+func (s *Notice) SetMessage(val string) {
+	s.Message = val
+}
+
+// NoticeHeaders wraps Notice with response headers.
+type NoticeHeaders struct {
+	XToken   OptString
+	Response Notice
+}
+
+// GetXToken returns the value of XToken.
+func (s *NoticeHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *NoticeHeaders) GetResponse() Notice {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *NoticeHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *NoticeHeaders) SetResponse(val Notice) {
+	s.Response = val
 }
 
 // NewOptAssociateKind returns new OptAssociateKind with value set to v.
@@ -6439,6 +7443,52 @@ func (o OptScheduleOrder) Or(d ScheduleOrder) ScheduleOrder {
 	return d
 }
 
+// NewOptShirtSize returns new OptShirtSize with value set to v.
+func NewOptShirtSize(v ShirtSize) OptShirtSize {
+	return OptShirtSize{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptShirtSize is optional ShirtSize.
+type OptShirtSize struct {
+	Value ShirtSize
+	Set   bool
+}
+
+// IsSet returns true if OptShirtSize was set.
+func (o OptShirtSize) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptShirtSize) Reset() {
+	var v ShirtSize
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptShirtSize) SetTo(v ShirtSize) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptShirtSize) Get() (v ShirtSize, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptShirtSize) Or(d ShirtSize) ShirtSize {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptSortDirection returns new OptSortDirection with value set to v.
 func NewOptSortDirection(v SortDirection) OptSortDirection {
 	return OptSortDirection{
@@ -6667,6 +7717,32 @@ func (o OptTeamView) Or(d TeamView) TeamView {
 		return v
 	}
 	return d
+}
+
+// Ref: #/components/schemas/PasswordChange
+type PasswordChange struct {
+	CurrentPassword string `json:"current_password"`
+	NewPassword     string `json:"new_password"`
+}
+
+// GetCurrentPassword returns the value of CurrentPassword.
+func (s *PasswordChange) GetCurrentPassword() string {
+	return s.CurrentPassword
+}
+
+// GetNewPassword returns the value of NewPassword.
+func (s *PasswordChange) GetNewPassword() string {
+	return s.NewPassword
+}
+
+// SetCurrentPassword sets the value of CurrentPassword.
+func (s *PasswordChange) SetCurrentPassword(val string) {
+	s.CurrentPassword = val
+}
+
+// SetNewPassword sets the value of NewPassword.
+func (s *PasswordChange) SetNewPassword(val string) {
+	s.NewPassword = val
 }
 
 // Ref: #/components/schemas/PayRun
@@ -7373,6 +8449,22 @@ func (s *PersonRef) SetCode(val string) {
 // SetName sets the value of Name.
 func (s *PersonRef) SetName(val string) {
 	s.Name = val
+}
+
+// Ref: #/components/schemas/PhoneInput
+type PhoneInput struct {
+	// Ten digits, in any layout: (555) 123-4567.
+	Phone string `json:"phone"`
+}
+
+// GetPhone returns the value of Phone.
+func (s *PhoneInput) GetPhone() string {
+	return s.Phone
+}
+
+// SetPhone sets the value of Phone.
+func (s *PhoneInput) SetPhone(val string) {
+	s.Phone = val
 }
 
 // Ref: #/components/schemas/Policy
@@ -10008,6 +11100,222 @@ func (s *ProviderPaymentStatus) UnmarshalText(data []byte) error {
 	}
 }
 
+// Ref: #/components/schemas/RegistrationInput
+type RegistrationInput struct {
+	UplineCode string                `json:"upline_code"`
+	Kind       RegistrationInputKind `json:"kind"`
+	FirstName  string                `json:"first_name"`
+	LastName   string                `json:"last_name"`
+	Email      string                `json:"email"`
+	Phone      string                `json:"phone"`
+	Country    Country               `json:"country"`
+	State      StateCode             `json:"state"`
+	Password   string                `json:"password"`
+	// The version (fingerprint) of the membership agreement the visitor accepted.
+	AgreementVersion string `json:"agreement_version"`
+}
+
+// GetUplineCode returns the value of UplineCode.
+func (s *RegistrationInput) GetUplineCode() string {
+	return s.UplineCode
+}
+
+// GetKind returns the value of Kind.
+func (s *RegistrationInput) GetKind() RegistrationInputKind {
+	return s.Kind
+}
+
+// GetFirstName returns the value of FirstName.
+func (s *RegistrationInput) GetFirstName() string {
+	return s.FirstName
+}
+
+// GetLastName returns the value of LastName.
+func (s *RegistrationInput) GetLastName() string {
+	return s.LastName
+}
+
+// GetEmail returns the value of Email.
+func (s *RegistrationInput) GetEmail() string {
+	return s.Email
+}
+
+// GetPhone returns the value of Phone.
+func (s *RegistrationInput) GetPhone() string {
+	return s.Phone
+}
+
+// GetCountry returns the value of Country.
+func (s *RegistrationInput) GetCountry() Country {
+	return s.Country
+}
+
+// GetState returns the value of State.
+func (s *RegistrationInput) GetState() StateCode {
+	return s.State
+}
+
+// GetPassword returns the value of Password.
+func (s *RegistrationInput) GetPassword() string {
+	return s.Password
+}
+
+// GetAgreementVersion returns the value of AgreementVersion.
+func (s *RegistrationInput) GetAgreementVersion() string {
+	return s.AgreementVersion
+}
+
+// SetUplineCode sets the value of UplineCode.
+func (s *RegistrationInput) SetUplineCode(val string) {
+	s.UplineCode = val
+}
+
+// SetKind sets the value of Kind.
+func (s *RegistrationInput) SetKind(val RegistrationInputKind) {
+	s.Kind = val
+}
+
+// SetFirstName sets the value of FirstName.
+func (s *RegistrationInput) SetFirstName(val string) {
+	s.FirstName = val
+}
+
+// SetLastName sets the value of LastName.
+func (s *RegistrationInput) SetLastName(val string) {
+	s.LastName = val
+}
+
+// SetEmail sets the value of Email.
+func (s *RegistrationInput) SetEmail(val string) {
+	s.Email = val
+}
+
+// SetPhone sets the value of Phone.
+func (s *RegistrationInput) SetPhone(val string) {
+	s.Phone = val
+}
+
+// SetCountry sets the value of Country.
+func (s *RegistrationInput) SetCountry(val Country) {
+	s.Country = val
+}
+
+// SetState sets the value of State.
+func (s *RegistrationInput) SetState(val StateCode) {
+	s.State = val
+}
+
+// SetPassword sets the value of Password.
+func (s *RegistrationInput) SetPassword(val string) {
+	s.Password = val
+}
+
+// SetAgreementVersion sets the value of AgreementVersion.
+func (s *RegistrationInput) SetAgreementVersion(val string) {
+	s.AgreementVersion = val
+}
+
+type RegistrationInputKind string
+
+const (
+	RegistrationInputKindBuilder RegistrationInputKind = "Builder"
+	RegistrationInputKindDirect  RegistrationInputKind = "Direct"
+)
+
+// AllValues returns all RegistrationInputKind values.
+func (RegistrationInputKind) AllValues() []RegistrationInputKind {
+	return []RegistrationInputKind{
+		RegistrationInputKindBuilder,
+		RegistrationInputKindDirect,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s RegistrationInputKind) MarshalText() ([]byte, error) {
+	switch s {
+	case RegistrationInputKindBuilder:
+		return []byte(s), nil
+	case RegistrationInputKindDirect:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *RegistrationInputKind) UnmarshalText(data []byte) error {
+	switch RegistrationInputKind(data) {
+	case RegistrationInputKindBuilder:
+		*s = RegistrationInputKindBuilder
+		return nil
+	case RegistrationInputKindDirect:
+		*s = RegistrationInputKindDirect
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/RegistrationUpline
+type RegistrationUpline struct {
+	Code     string    `json:"code"`
+	Name     string    `json:"name"`
+	PhotoURL OptString `json:"photo_url"`
+	Country  Country   `json:"country"`
+	// The level's name.
+	Level OptString `json:"level"`
+}
+
+// GetCode returns the value of Code.
+func (s *RegistrationUpline) GetCode() string {
+	return s.Code
+}
+
+// GetName returns the value of Name.
+func (s *RegistrationUpline) GetName() string {
+	return s.Name
+}
+
+// GetPhotoURL returns the value of PhotoURL.
+func (s *RegistrationUpline) GetPhotoURL() OptString {
+	return s.PhotoURL
+}
+
+// GetCountry returns the value of Country.
+func (s *RegistrationUpline) GetCountry() Country {
+	return s.Country
+}
+
+// GetLevel returns the value of Level.
+func (s *RegistrationUpline) GetLevel() OptString {
+	return s.Level
+}
+
+// SetCode sets the value of Code.
+func (s *RegistrationUpline) SetCode(val string) {
+	s.Code = val
+}
+
+// SetName sets the value of Name.
+func (s *RegistrationUpline) SetName(val string) {
+	s.Name = val
+}
+
+// SetPhotoURL sets the value of PhotoURL.
+func (s *RegistrationUpline) SetPhotoURL(val OptString) {
+	s.PhotoURL = val
+}
+
+// SetCountry sets the value of Country.
+func (s *RegistrationUpline) SetCountry(val Country) {
+	s.Country = val
+}
+
+// SetLevel sets the value of Level.
+func (s *RegistrationUpline) SetLevel(val OptString) {
+	s.Level = val
+}
+
 // Ref: #/components/schemas/Requirement
 type Requirement struct {
 	ID        int64             `json:"id"`
@@ -10229,6 +11537,159 @@ func (s *RequirementStatus) UnmarshalText(data []byte) error {
 	default:
 		return errors.Errorf("invalid value: %q", data)
 	}
+}
+
+// ResetPasswordNoContent is response for ResetPassword operation.
+type ResetPasswordNoContent struct{}
+
+// Ref: #/components/schemas/ResetPasswordRequest
+type ResetPasswordRequest struct {
+	Token    string `json:"token"`
+	Password string `json:"password"`
+}
+
+// GetToken returns the value of Token.
+func (s *ResetPasswordRequest) GetToken() string {
+	return s.Token
+}
+
+// GetPassword returns the value of Password.
+func (s *ResetPasswordRequest) GetPassword() string {
+	return s.Password
+}
+
+// SetToken sets the value of Token.
+func (s *ResetPasswordRequest) SetToken(val string) {
+	s.Token = val
+}
+
+// SetPassword sets the value of Password.
+func (s *ResetPasswordRequest) SetPassword(val string) {
+	s.Password = val
+}
+
+// RevokeLoginSessionNoContent is response for RevokeLoginSession operation.
+type RevokeLoginSessionNoContent struct{}
+
+// Ref: #/components/schemas/RevokedSessions
+type RevokedSessions struct {
+	Revoked int `json:"revoked"`
+}
+
+// GetRevoked returns the value of Revoked.
+func (s *RevokedSessions) GetRevoked() int {
+	return s.Revoked
+}
+
+// SetRevoked sets the value of Revoked.
+func (s *RevokedSessions) SetRevoked(val int) {
+	s.Revoked = val
+}
+
+// RevokedSessionsHeaders wraps RevokedSessions with response headers.
+type RevokedSessionsHeaders struct {
+	XToken   OptString
+	Response RevokedSessions
+}
+
+// GetXToken returns the value of XToken.
+func (s *RevokedSessionsHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *RevokedSessionsHeaders) GetResponse() RevokedSessions {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *RevokedSessionsHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *RevokedSessionsHeaders) SetResponse(val RevokedSessions) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/SSOIssueRequest
+type SSOIssueRequest struct {
+	// The associate the token logs in as.
+	Code string `json:"code"`
+}
+
+// GetCode returns the value of Code.
+func (s *SSOIssueRequest) GetCode() string {
+	return s.Code
+}
+
+// SetCode sets the value of Code.
+func (s *SSOIssueRequest) SetCode(val string) {
+	s.Code = val
+}
+
+// Ref: #/components/schemas/SSOToken
+type SSOToken struct {
+	Token string `json:"token"`
+	// The portal's login/sso/{token} page.
+	URL       string    `json:"url"`
+	ExpiresAt time.Time `json:"expires_at"`
+}
+
+// GetToken returns the value of Token.
+func (s *SSOToken) GetToken() string {
+	return s.Token
+}
+
+// GetURL returns the value of URL.
+func (s *SSOToken) GetURL() string {
+	return s.URL
+}
+
+// GetExpiresAt returns the value of ExpiresAt.
+func (s *SSOToken) GetExpiresAt() time.Time {
+	return s.ExpiresAt
+}
+
+// SetToken sets the value of Token.
+func (s *SSOToken) SetToken(val string) {
+	s.Token = val
+}
+
+// SetURL sets the value of URL.
+func (s *SSOToken) SetURL(val string) {
+	s.URL = val
+}
+
+// SetExpiresAt sets the value of ExpiresAt.
+func (s *SSOToken) SetExpiresAt(val time.Time) {
+	s.ExpiresAt = val
+}
+
+// SSOTokenHeaders wraps SSOToken with response headers.
+type SSOTokenHeaders struct {
+	XToken   OptString
+	Response SSOToken
+}
+
+// GetXToken returns the value of XToken.
+func (s *SSOTokenHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *SSOTokenHeaders) GetResponse() SSOToken {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *SSOTokenHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *SSOTokenHeaders) SetResponse(val SSOToken) {
+	s.Response = val
 }
 
 // Ref: #/components/schemas/ScheduleList
@@ -10560,6 +12021,69 @@ func (s *ScholarshipProgress) SetReached(val bool) {
 	s.Reached = val
 }
 
+// Ref: #/components/schemas/ShirtSize
+type ShirtSize string
+
+const (
+	ShirtSizeS   ShirtSize = "S"
+	ShirtSizeM   ShirtSize = "M"
+	ShirtSizeL   ShirtSize = "L"
+	ShirtSizeXL  ShirtSize = "XL"
+	ShirtSizeXXL ShirtSize = "XXL"
+)
+
+// AllValues returns all ShirtSize values.
+func (ShirtSize) AllValues() []ShirtSize {
+	return []ShirtSize{
+		ShirtSizeS,
+		ShirtSizeM,
+		ShirtSizeL,
+		ShirtSizeXL,
+		ShirtSizeXXL,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s ShirtSize) MarshalText() ([]byte, error) {
+	switch s {
+	case ShirtSizeS:
+		return []byte(s), nil
+	case ShirtSizeM:
+		return []byte(s), nil
+	case ShirtSizeL:
+		return []byte(s), nil
+	case ShirtSizeXL:
+		return []byte(s), nil
+	case ShirtSizeXXL:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *ShirtSize) UnmarshalText(data []byte) error {
+	switch ShirtSize(data) {
+	case ShirtSizeS:
+		*s = ShirtSizeS
+		return nil
+	case ShirtSizeM:
+		*s = ShirtSizeM
+		return nil
+	case ShirtSizeL:
+		*s = ShirtSizeL
+		return nil
+	case ShirtSizeXL:
+		*s = ShirtSizeXL
+		return nil
+	case ShirtSizeXXL:
+		*s = ShirtSizeXXL
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
 // Ref: #/components/schemas/SignedURL
 type SignedURL struct {
 	ID  string `json:"id"`
@@ -10652,6 +12176,54 @@ func (s *SortDirection) UnmarshalText(data []byte) error {
 	default:
 		return errors.Errorf("invalid value: %q", data)
 	}
+}
+
+// Ref: #/components/schemas/SpouseInput
+type SpouseInput struct {
+	Name        OptString `json:"name"`
+	Email       OptString `json:"email"`
+	Phone       OptString `json:"phone"`
+	DateOfBirth OptDate   `json:"date_of_birth"`
+}
+
+// GetName returns the value of Name.
+func (s *SpouseInput) GetName() OptString {
+	return s.Name
+}
+
+// GetEmail returns the value of Email.
+func (s *SpouseInput) GetEmail() OptString {
+	return s.Email
+}
+
+// GetPhone returns the value of Phone.
+func (s *SpouseInput) GetPhone() OptString {
+	return s.Phone
+}
+
+// GetDateOfBirth returns the value of DateOfBirth.
+func (s *SpouseInput) GetDateOfBirth() OptDate {
+	return s.DateOfBirth
+}
+
+// SetName sets the value of Name.
+func (s *SpouseInput) SetName(val OptString) {
+	s.Name = val
+}
+
+// SetEmail sets the value of Email.
+func (s *SpouseInput) SetEmail(val OptString) {
+	s.Email = val
+}
+
+// SetPhone sets the value of Phone.
+func (s *SpouseInput) SetPhone(val OptString) {
+	s.Phone = val
+}
+
+// SetDateOfBirth sets the value of DateOfBirth.
+func (s *SpouseInput) SetDateOfBirth(val OptDate) {
+	s.DateOfBirth = val
 }
 
 // US states and territories, then Canadian provinces and territories.
@@ -11953,6 +13525,21 @@ func (s *TeamView) UnmarshalText(data []byte) error {
 	default:
 		return errors.Errorf("invalid value: %q", data)
 	}
+}
+
+// Ref: #/components/schemas/TokenInput
+type TokenInput struct {
+	Token string `json:"token"`
+}
+
+// GetToken returns the value of Token.
+func (s *TokenInput) GetToken() string {
+	return s.Token
+}
+
+// SetToken sets the value of Token.
+func (s *TokenInput) SetToken(val string) {
+	s.Token = val
 }
 
 // Ref: #/components/schemas/TreeNode

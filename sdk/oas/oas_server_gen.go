@@ -9,6 +9,7 @@ import (
 // Handler handles operations described by OpenAPI v3 specification.
 type Handler interface {
 	AccessHandler
+	AccountHandler
 	AcknowledgementsHandler
 	AssociatesHandler
 	AuthHandler
@@ -21,6 +22,7 @@ type Handler interface {
 	ProvidersHandler
 	SearchHandler
 	TeamHandler
+	VisitorsHandler
 	// NewError creates *ErrorStatusCode from error returned by handler.
 	//
 	// Used for common default response.
@@ -37,6 +39,91 @@ type AccessHandler interface {
 	//
 	// GET /access
 	GetAccess(ctx context.Context) (*AccessHeaders, error)
+}
+
+// AccountHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Account
+type AccountHandler interface {
+	// ChangePassword implements changePassword operation.
+	//
+	// Change the password with the current one; every other session ends.
+	//
+	// PUT /account/password
+	ChangePassword(ctx context.Context, req *PasswordChange) (*ChangePasswordNoContent, error)
+	// ConfirmEmailChange implements confirmEmailChange operation.
+	//
+	// Confirm an email change with the single-use token mailed to the new address.
+	//
+	// POST /account/email/confirm
+	ConfirmEmailChange(ctx context.Context, req *TokenInput) (*Notice, error)
+	// GetAccount implements getAccount operation.
+	//
+	// The caller's own associate record, as the account pages show and edit it.
+	//
+	// GET /account
+	GetAccount(ctx context.Context) (*AccountProfileHeaders, error)
+	// ListAccountChangeLogs implements listAccountChangeLogs operation.
+	//
+	// The change log of the caller's account, newest first.
+	//
+	// GET /account/change-logs
+	ListAccountChangeLogs(ctx context.Context, params ListAccountChangeLogsParams) (*AccountChangeLogPageHeaders, error)
+	// ListLoginSessions implements listLoginSessions operation.
+	//
+	// The caller's live login sessions, the current one first.
+	//
+	// GET /account/sessions
+	ListLoginSessions(ctx context.Context) (*LoginSessionListHeaders, error)
+	// RequestEmailChange implements requestEmailChange operation.
+	//
+	// Ask to change the email; it takes effect when the link mailed to the new address is followed, and
+	// the old address is told.
+	//
+	// POST /account/email
+	RequestEmailChange(ctx context.Context, req *EmailChangeInput) (*NoticeHeaders, error)
+	// RevokeLoginSession implements revokeLoginSession operation.
+	//
+	// End one of the caller's sessions (the current one too, which is a logout).
+	//
+	// DELETE /account/sessions/{id}
+	RevokeLoginSession(ctx context.Context, params RevokeLoginSessionParams) error
+	// RevokeOtherSessions implements revokeOtherSessions operation.
+	//
+	// End every session of the caller but the current one.
+	//
+	// POST /account/sessions/revoke-others
+	RevokeOtherSessions(ctx context.Context) (*RevokedSessionsHeaders, error)
+	// UpdateAccountAddress implements updateAccountAddress operation.
+	//
+	// Replace the mailing address (within the associate's country).
+	//
+	// PUT /account/address
+	UpdateAccountAddress(ctx context.Context, req *AccountAddressInput) (*AccountProfileHeaders, error)
+	// UpdateAccountAltPhone implements updateAccountAltPhone operation.
+	//
+	// Replace the alternative phone number; an empty one removes it.
+	//
+	// PUT /account/alt-phone
+	UpdateAccountAltPhone(ctx context.Context, req *AltPhoneInput) (*AccountProfileHeaders, error)
+	// UpdateAccountBasicInformation implements updateAccountBasicInformation operation.
+	//
+	// Replace the names, birth date, gender, marital status and shirt size.
+	//
+	// PUT /account/basic-information
+	UpdateAccountBasicInformation(ctx context.Context, req *AccountBasicInput) (*AccountProfileHeaders, error)
+	// UpdateAccountPhone implements updateAccountPhone operation.
+	//
+	// Replace the phone number.
+	//
+	// PUT /account/phone
+	UpdateAccountPhone(ctx context.Context, req *PhoneInput) (*AccountProfileHeaders, error)
+	// UpdateAccountSpouse implements updateAccountSpouse operation.
+	//
+	// Replace the spouse's details; all empty removes them.
+	//
+	// PUT /account/spouse
+	UpdateAccountSpouse(ctx context.Context, req *SpouseInput) (*AccountProfileHeaders, error)
 }
 
 // AcknowledgementsHandler handles operations described by OpenAPI v3 specification.
@@ -556,6 +643,55 @@ type TeamHandler interface {
 	//
 	// GET /team/{view}
 	ListTeam(ctx context.Context, params ListTeamParams) (*TeamMemberListHeaders, error)
+}
+
+// VisitorsHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Visitors
+type VisitorsHandler interface {
+	// ExchangeSSOToken implements exchangeSSOToken operation.
+	//
+	// Exchange a single-use signed SSO token (valid 60 s) for a session.
+	//
+	// POST /auth/sso
+	ExchangeSSOToken(ctx context.Context, req *TokenInput) (*LoginResponse, error)
+	// GetMembershipAgreement implements getMembershipAgreement operation.
+	//
+	// The associate membership agreement (AMA) in force for a country and plan.
+	//
+	// GET /agreements/{country}/{plan}
+	GetMembershipAgreement(ctx context.Context, params GetMembershipAgreementParams) (*MembershipAgreement, error)
+	// GetRegistrationUpline implements getRegistrationUpline operation.
+	//
+	// Who a registration link's upline is; 404 when the code is not an active associate.
+	//
+	// GET /registration/uplines/{code}
+	GetRegistrationUpline(ctx context.Context, params GetRegistrationUplineParams) (*RegistrationUpline, error)
+	// IssueSSOToken implements issueSSOToken operation.
+	//
+	// Issue a single-use SSO token for an associate (staff with sso.issue).
+	//
+	// POST /sso-tokens
+	IssueSSOToken(ctx context.Context, req *SSOIssueRequest) (*SSOTokenHeaders, error)
+	// Register implements register operation.
+	//
+	// Register a new associate under an upline; the answer is the same whether or not the address is
+	// already registered.
+	//
+	// POST /registrations
+	Register(ctx context.Context, req *RegistrationInput) (*Notice, error)
+	// RequestPasswordReset implements requestPasswordReset operation.
+	//
+	// Ask for a password reset link; the answer is the same whether or not the address has an account.
+	//
+	// POST /auth/forgot-password
+	RequestPasswordReset(ctx context.Context, req *ForgotPasswordRequest) (*Notice, error)
+	// ResetPassword implements resetPassword operation.
+	//
+	// Set a new password with the single-use token of a reset link; every session of the account ends.
+	//
+	// POST /auth/reset-password
+	ResetPassword(ctx context.Context, req *ResetPasswordRequest) error
 }
 
 // Server implements http server based on OpenAPI v3 specification and

@@ -22,6 +22,24 @@ func (UnimplementedHandler) Acknowledge(ctx context.Context, req *AcknowledgeReq
 	return r, ht.ErrNotImplemented
 }
 
+// ChangePassword implements changePassword operation.
+//
+// Change the password with the current one; every other session ends.
+//
+// PUT /account/password
+func (UnimplementedHandler) ChangePassword(ctx context.Context, req *PasswordChange) (r *ChangePasswordNoContent, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ConfirmEmailChange implements confirmEmailChange operation.
+//
+// Confirm an email change with the single-use token mailed to the new address.
+//
+// POST /account/email/confirm
+func (UnimplementedHandler) ConfirmEmailChange(ctx context.Context, req *TokenInput) (r *Notice, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // CreateClient implements createClient operation.
 //
 // Create a client owned by the caller.
@@ -168,12 +186,30 @@ func (UnimplementedHandler) DownloadTeam(ctx context.Context, params DownloadTea
 	return r, ht.ErrNotImplemented
 }
 
+// ExchangeSSOToken implements exchangeSSOToken operation.
+//
+// Exchange a single-use signed SSO token (valid 60 s) for a session.
+//
+// POST /auth/sso
+func (UnimplementedHandler) ExchangeSSOToken(ctx context.Context, req *TokenInput) (r *LoginResponse, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetAccess implements getAccess operation.
 //
 // The caller's permissions and user.
 //
 // GET /access
 func (UnimplementedHandler) GetAccess(ctx context.Context) (r *AccessHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetAccount implements getAccount operation.
+//
+// The caller's own associate record, as the account pages show and edit it.
+//
+// GET /account
+func (UnimplementedHandler) GetAccount(ctx context.Context) (r *AccountProfileHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -259,6 +295,15 @@ func (UnimplementedHandler) GetHierarchy(ctx context.Context, params GetHierarch
 	return r, ht.ErrNotImplemented
 }
 
+// GetMembershipAgreement implements getMembershipAgreement operation.
+//
+// The associate membership agreement (AMA) in force for a country and plan.
+//
+// GET /agreements/{country}/{plan}
+func (UnimplementedHandler) GetMembershipAgreement(ctx context.Context, params GetMembershipAgreementParams) (r *MembershipAgreement, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetPaymentsDashboard implements getPaymentsDashboard operation.
 //
 // Staff with payments.read see one associate's dashboard by naming it in `associate_code` (or in admin
@@ -315,6 +360,15 @@ func (UnimplementedHandler) GetReadiness(ctx context.Context) (r *Health, _ erro
 	return r, ht.ErrNotImplemented
 }
 
+// GetRegistrationUpline implements getRegistrationUpline operation.
+//
+// Who a registration link's upline is; 404 when the code is not an active associate.
+//
+// GET /registration/uplines/{code}
+func (UnimplementedHandler) GetRegistrationUpline(ctx context.Context, params GetRegistrationUplineParams) (r *RegistrationUpline, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetTeamDashboard implements getTeamDashboard operation.
 //
 // The team dashboard - counts of every view the caller is offered.
@@ -336,12 +390,30 @@ func (UnimplementedHandler) ImportStatement(ctx context.Context, req *StatementI
 	return r, ht.ErrNotImplemented
 }
 
+// IssueSSOToken implements issueSSOToken operation.
+//
+// Issue a single-use SSO token for an associate (staff with sso.issue).
+//
+// POST /sso-tokens
+func (UnimplementedHandler) IssueSSOToken(ctx context.Context, req *SSOIssueRequest) (r *SSOTokenHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // LapsePolicy implements lapsePolicy operation.
 //
 // Record the lapse (or free-look cancellation) of an approved policy (staff with policies.review).
 //
 // POST /policies/{id}/lapse
 func (UnimplementedHandler) LapsePolicy(ctx context.Context, req *PolicyLapse, params LapsePolicyParams) (r *PolicyHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListAccountChangeLogs implements listAccountChangeLogs operation.
+//
+// The change log of the caller's account, newest first.
+//
+// GET /account/change-logs
+func (UnimplementedHandler) ListAccountChangeLogs(ctx context.Context, params ListAccountChangeLogsParams) (r *AccountChangeLogPageHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -433,6 +505,15 @@ func (UnimplementedHandler) ListGenealogyChildren(ctx context.Context, params Li
 //
 // GET /levels
 func (UnimplementedHandler) ListLevels(ctx context.Context) (r *LevelListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListLoginSessions implements listLoginSessions operation.
+//
+// The caller's live login sessions, the current one first.
+//
+// GET /account/sessions
+func (UnimplementedHandler) ListLoginSessions(ctx context.Context) (r *LoginSessionListHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -602,6 +683,62 @@ func (UnimplementedHandler) ProcessPayments(ctx context.Context) (r *ProcessResu
 	return r, ht.ErrNotImplemented
 }
 
+// Register implements register operation.
+//
+// Register a new associate under an upline; the answer is the same whether or not the address is
+// already registered.
+//
+// POST /registrations
+func (UnimplementedHandler) Register(ctx context.Context, req *RegistrationInput) (r *Notice, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// RequestEmailChange implements requestEmailChange operation.
+//
+// Ask to change the email; it takes effect when the link mailed to the new address is followed, and
+// the old address is told.
+//
+// POST /account/email
+func (UnimplementedHandler) RequestEmailChange(ctx context.Context, req *EmailChangeInput) (r *NoticeHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// RequestPasswordReset implements requestPasswordReset operation.
+//
+// Ask for a password reset link; the answer is the same whether or not the address has an account.
+//
+// POST /auth/forgot-password
+func (UnimplementedHandler) RequestPasswordReset(ctx context.Context, req *ForgotPasswordRequest) (r *Notice, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ResetPassword implements resetPassword operation.
+//
+// Set a new password with the single-use token of a reset link; every session of the account ends.
+//
+// POST /auth/reset-password
+func (UnimplementedHandler) ResetPassword(ctx context.Context, req *ResetPasswordRequest) error {
+	return ht.ErrNotImplemented
+}
+
+// RevokeLoginSession implements revokeLoginSession operation.
+//
+// End one of the caller's sessions (the current one too, which is a logout).
+//
+// DELETE /account/sessions/{id}
+func (UnimplementedHandler) RevokeLoginSession(ctx context.Context, params RevokeLoginSessionParams) error {
+	return ht.ErrNotImplemented
+}
+
+// RevokeOtherSessions implements revokeOtherSessions operation.
+//
+// End every session of the caller but the current one.
+//
+// POST /account/sessions/revoke-others
+func (UnimplementedHandler) RevokeOtherSessions(ctx context.Context) (r *RevokedSessionsHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // SearchAssociates implements searchAssociates operation.
 //
 // Lookup of associates the caller may see, by code or name.
@@ -626,6 +763,51 @@ func (UnimplementedHandler) SearchClients(ctx context.Context, params SearchClie
 //
 // GET /associates/{code}/genealogy/search
 func (UnimplementedHandler) SearchGenealogy(ctx context.Context, params SearchGenealogyParams) (r *GenealogySearchResultHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdateAccountAddress implements updateAccountAddress operation.
+//
+// Replace the mailing address (within the associate's country).
+//
+// PUT /account/address
+func (UnimplementedHandler) UpdateAccountAddress(ctx context.Context, req *AccountAddressInput) (r *AccountProfileHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdateAccountAltPhone implements updateAccountAltPhone operation.
+//
+// Replace the alternative phone number; an empty one removes it.
+//
+// PUT /account/alt-phone
+func (UnimplementedHandler) UpdateAccountAltPhone(ctx context.Context, req *AltPhoneInput) (r *AccountProfileHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdateAccountBasicInformation implements updateAccountBasicInformation operation.
+//
+// Replace the names, birth date, gender, marital status and shirt size.
+//
+// PUT /account/basic-information
+func (UnimplementedHandler) UpdateAccountBasicInformation(ctx context.Context, req *AccountBasicInput) (r *AccountProfileHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdateAccountPhone implements updateAccountPhone operation.
+//
+// Replace the phone number.
+//
+// PUT /account/phone
+func (UnimplementedHandler) UpdateAccountPhone(ctx context.Context, req *PhoneInput) (r *AccountProfileHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdateAccountSpouse implements updateAccountSpouse operation.
+//
+// Replace the spouse's details; all empty removes them.
+//
+// PUT /account/spouse
+func (UnimplementedHandler) UpdateAccountSpouse(ctx context.Context, req *SpouseInput) (r *AccountProfileHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

@@ -24,6 +24,9 @@ const (
 	// staffWith is a staff member holding the rule's permission, acting for an associate
 	// or not: the work of the back office (moving a policy along, editing providers).
 	staffWith
+	// ownLogin is any signed-in user about its own login (sessions, password), never staff
+	// acting for an associate: those are the staff member's own, not the associate's.
+	ownLogin
 )
 
 // rule is who may call an operation, and whether it works before the associate has
@@ -44,6 +47,29 @@ var access = map[string]rule{
 	// The file host checks its signed URLs itself; the URL is the permission.
 	oas.UploadFileOperation:   {who: anyone, ungated: true},
 	oas.DownloadFileOperation: {who: anyone, ungated: true},
+	// The public way in.
+	oas.RequestPasswordResetOperation:   {who: anyone, ungated: true},
+	oas.ResetPasswordOperation:          {who: anyone, ungated: true},
+	oas.ExchangeSSOTokenOperation:       {who: anyone, ungated: true},
+	oas.GetRegistrationUplineOperation:  {who: anyone, ungated: true},
+	oas.RegisterOperation:               {who: anyone, ungated: true},
+	oas.GetMembershipAgreementOperation: {who: anyone, ungated: true},
+	// The link in the mail is the permission (it may be followed in another browser).
+	oas.ConfirmEmailChangeOperation: {who: anyone, ungated: true},
+	oas.IssueSSOTokenOperation:      {who: staffWith, perm: auth.PermSSOIssue},
+
+	oas.GetAccountOperation:                    {who: associates},
+	oas.UpdateAccountBasicInformationOperation: {who: associates},
+	oas.UpdateAccountAddressOperation:          {who: associates},
+	oas.UpdateAccountPhoneOperation:            {who: associates},
+	oas.UpdateAccountAltPhoneOperation:         {who: associates},
+	oas.UpdateAccountSpouseOperation:           {who: associates},
+	oas.RequestEmailChangeOperation:            {who: associates},
+	oas.ListAccountChangeLogsOperation:         {who: associates},
+	oas.ListLoginSessionsOperation:             {who: ownLogin},
+	oas.RevokeLoginSessionOperation:            {who: ownLogin},
+	oas.RevokeOtherSessionsOperation:           {who: ownLogin},
+	oas.ChangePasswordOperation:                {who: ownLogin},
 
 	oas.LogoutOperation:                      {who: signedIn, ungated: true},
 	oas.GetAccessOperation:                   {who: signedIn, ungated: true},
@@ -129,6 +155,7 @@ var (
 	errSignIn     = errs.Unauthenticatedf("Authentication required")
 	errAssociates = errs.Coded(errs.Forbidden, errs.CodeAssociatesOnly, "This is for associates")
 	errThemselves = errs.Forbiddenf("Only the associate can acknowledge memos and W-9 documents, not staff acting for it")
+	errOwnLogin   = errs.Forbiddenf("Login sessions and passwords are each user's own: staff acting for an associate cannot see or change the associate's")
 	errPending    = errs.Coded(errs.Forbidden, errs.CodeAcknowledgementsPending, "Acknowledge your pending memos and W-9 documents before using the rest of the portal")
 )
 
@@ -158,6 +185,8 @@ func (r rule) check(p *auth.Principal) error {
 		return errAssociates
 	case r.who == themselves && p.ActingStaffID != 0:
 		return errThemselves
+	case r.who == ownLogin && p.ActingStaffID != 0:
+		return errOwnLogin
 	case r.who == associateOrStaff && !p.IsAssociate() && !p.Can(r.perm):
 		return errs.Coded(errs.Forbidden, errs.CodeStaffPermission, "Staff need the %s permission for this", r.perm)
 	case r.who == staffWith && !p.Can(r.perm):

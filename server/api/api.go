@@ -30,6 +30,11 @@ type Handler struct {
 	Jobs interface {
 		PolicyEventsWritten(ctx context.Context) error
 	}
+	// PublicURL is where people reach the web app (scheme, host and any path prefix): the
+	// links in mail and SSO answers start with it, never with a request's Host header.
+	PublicURL string
+	// SSOKey signs SSO tokens.
+	SSOKey []byte
 	// Report sends unexpected errors to error reporting (Sentry); optional.
 	Report func(ctx context.Context, err error)
 }

@@ -64,7 +64,13 @@ func (h *Handler) Login(ctx context.Context, req *oas.LoginRequest) (*oas.LoginR
 	if err := h.Store.LoginSucceeded(ctx, attempt); err != nil {
 		return nil, err
 	}
-	token, err := h.Store.CreateSession(ctx, creds.UserID, info.UserAgent, info.IP)
+	return h.startSession(ctx, creds.UserID)
+}
+
+// startSession opens a session for a user and answers its token and user.
+func (h *Handler) startSession(ctx context.Context, userID int64) (*oas.LoginResponse, error) {
+	info := httpx.InfoFrom(ctx)
+	token, err := h.Store.CreateSession(ctx, userID, info.UserAgent, info.IP)
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/httpx"
+	"github.com/associateportal/portal/server/jobs"
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/store"
 	"github.com/associateportal/portal/web"
@@ -47,6 +48,8 @@ type Options struct {
 	OnPanic       func(ctx context.Context, v any)
 	// Web is the built web app; nil uses the embedded build.
 	Web fs.FS
+	// PublicURL is where people reach the portal; links in mail start with it.
+	PublicURL string
 }
 
 // New builds the whole HTTP handler of portald and the API handler inside it.
@@ -54,13 +57,21 @@ func New(o Options) (http.Handler, *api.Handler, error) {
 	// ogen reports every absent optional parameter as an error internally; capturing a
 	// stack frame for each cost a tenth of a list request. Our errors never show frames.
 	ferrors.DisableTrace()
+	st := store.New(o.Pool)
+	mailer, err := jobs.NewMailer(o.Pool, o.Keys)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.SetMailer(mailer)
 	h := &api.Handler{
-		Store:   store.New(o.Pool),
-		Files:   files.Disk{Dir: filepath.Join(o.DataDir, "files")},
-		Signer:  files.Signer{Key: o.Keys.Derive("files"), Base: "/api/files/"},
-		Log:     o.Log,
-		Report:  o.Report,
-		Hashing: auth.NewBudget(o.LoginMemory, o.LoginWait),
+		Store:     st,
+		Files:     files.Disk{Dir: filepath.Join(o.DataDir, "files")},
+		Signer:    files.Signer{Key: o.Keys.Derive("files"), Base: "/api/files/"},
+		Log:       o.Log,
+		Report:    o.Report,
+		Hashing:   auth.NewBudget(o.LoginMemory, o.LoginWait),
+		PublicURL: o.PublicURL,
+		SSOKey:    o.Keys.Derive("sso"),
 	}
 	srv, err := h.Server()
 	if err != nil {

@@ -151,7 +151,13 @@ const (
 	// PermPaymentsManage imports provider statements, moves and processes provider
 	// payments and runs pay runs.
 	PermPaymentsManage = "payments.manage"
+	// PermSSOIssue issues single-use SSO tokens that log in as an associate (staff tools).
+	PermSSOIssue = "sso.issue"
 )
+
+// StaffPermissions are every permission staff may hold.
+var StaffPermissions = []string{PermActAs, PermClientsRead, PermPoliciesReview, PermProvidersManage,
+	PermPaymentsRead, PermPaymentsManage, PermSSOIssue}
 
 type ctxKey struct{}
 

@@ -118,3 +118,14 @@ func (b *Budget) CheckPassword(ctx context.Context, encoded, password string) (b
 	defer release()
 	return h.check(password), nil
 }
+
+// HashPassword is HashPassword within the budget: it holds the memory a new hash takes
+// while it runs, or fails with ErrBusy (or the context's error) without hashing.
+func (b *Budget) HashPassword(ctx context.Context, password string) (string, error) {
+	release, err := b.Acquire(ctx, int64(argonMemory)*1024)
+	if err != nil {
+		return "", err
+	}
+	defer release()
+	return HashPassword(password)
+}

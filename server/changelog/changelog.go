@@ -8,8 +8,12 @@ import "strings"
 
 // Entity kinds of the change log.
 const (
-	Client = "client"
+	Client  = "client"
+	Account = "account" // the associate's own record (the account pages)
 )
+
+// AccountEntities are the kinds the account's change-log tab shows.
+var AccountEntities = []string{Account}
 
 // Actions.
 const (

@@ -58,14 +58,51 @@ func (in *Input) Normalize() {
 		*p = strings.TrimSpace(*p)
 	}
 	in.Email = strings.ToLower(in.Email)
-	if in.Phone != "" {
-		d := digits.ReplaceAllString(in.Phone, "")
-		if len(d) == 11 && d[0] == '1' {
-			d = d[1:]
-		}
-		in.Phone = d
-	}
+	in.Phone = NormalizePhone(in.Phone)
 	in.PostalCode = strings.ToUpper(in.PostalCode)
+}
+
+// NormalizePhone reduces a phone number to its digits, without a leading country code 1.
+func NormalizePhone(s string) string {
+	if s == "" {
+		return ""
+	}
+	d := digits.ReplaceAllString(s, "")
+	if len(d) == 11 && d[0] == '1' {
+		d = d[1:]
+	}
+	return d
+}
+
+// ValidEmail says whether s is one plain address (no display name, no angle brackets).
+func ValidEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s
+}
+
+// CheckPhone adds the error of a phone number (after NormalizePhone) that is not ten digits.
+func CheckPhone(f *errs.Fields, field, label, phone string) {
+	if phone != "" && len(phone) != 10 {
+		f.Add(field, "%s must have 10 digits", label)
+	}
+}
+
+// CheckPlace adds the errors of a state that is not in the country and of a postal code
+// that is not the country's format (the postal code upper-cased).
+func CheckPlace(f *errs.Fields, country, state, postal string) {
+	if state != "" && country != "" {
+		if canadianSet[state] != (country == "Canada") {
+			f.Add("state", "State must be in %s", country)
+		}
+	}
+	if postal != "" {
+		switch {
+		case country == "USA" && !usPostal.MatchString(postal):
+			f.Add("postal_code", "Postal code must be a ZIP code like 12345 or 12345-6789")
+		case country == "Canada" && !caPostal.MatchString(postal):
+			f.Add("postal_code", "Postal code must be like K1A 0B1")
+		}
+	}
 }
 
 // Validate checks an input after Normalize; the messages are the ones the forms show.
@@ -80,14 +117,10 @@ func (in *Input) Validate(now time.Time) error {
 	if in.Country == "" {
 		f.Add("country", "Country is required")
 	}
-	if in.Email != "" {
-		if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email {
-			f.Add("email", "Email must be a valid email address")
-		}
+	if in.Email != "" && !ValidEmail(in.Email) {
+		f.Add("email", "Email must be a valid email address")
 	}
-	if in.Phone != "" && len(in.Phone) != 10 {
-		f.Add("phone", "Phone must have 10 digits")
-	}
+	CheckPhone(&f, "phone", "Phone", in.Phone)
 	if in.DateOfBirth != nil {
 		if in.DateOfBirth.After(now) {
 			f.Add("date_of_birth", "Date of birth must be in the past")
@@ -98,19 +131,7 @@ func (in *Input) Validate(now time.Time) error {
 	if in.AnnualIncome != nil && *in.AnnualIncome < 0 {
 		f.Add("annual_income", "Annual income must be greater than or equal to 0")
 	}
-	if in.State != "" && in.Country != "" {
-		if canadianSet[in.State] != (in.Country == "Canada") {
-			f.Add("state", "State must be in %s", in.Country)
-		}
-	}
-	if in.PostalCode != "" {
-		switch {
-		case in.Country == "USA" && !usPostal.MatchString(in.PostalCode):
-			f.Add("postal_code", "Postal code must be a ZIP code like 12345 or 12345-6789")
-		case in.Country == "Canada" && !caPostal.MatchString(in.PostalCode):
-			f.Add("postal_code", "Postal code must be like K1A 0B1")
-		}
-	}
+	CheckPlace(&f, in.Country, in.State, in.PostalCode)
 	return f.Err()
 }
 

@@ -127,6 +127,8 @@ const (
 	CodeAcknowledgementsPending = "acknowledgements_pending"
 	CodeLoginThrottled          = "login_throttled"
 	CodeLoginBusy               = "login_busy"
+	CodeThrottled               = "throttled"
+	CodeLinkInvalid             = "link_invalid"
 	CodeUnreachable             = "database_unreachable"
 )
 
@@ -194,4 +196,11 @@ func (f Fields) Err() error {
 		return nil
 	}
 	return Validation(f...)
+}
+
+// LinkInvalid is the 422 of a token from a link (reset, confirmation, SSO) that is unknown,
+// used or expired: code link_invalid, the message on the token field too.
+func LinkInvalid(format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	return &Error{Kind: Invalid, Code: CodeLinkInvalid, Message: msg, Fields: []FieldError{{Field: "token", Message: msg}}}
 }

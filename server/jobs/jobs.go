@@ -8,6 +8,9 @@ package jobs
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -18,6 +21,7 @@ import (
 
 	"github.com/associateportal/portal/server/ledger"
 	"github.com/associateportal/portal/server/mail"
+	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/store"
 )
 
@@ -49,23 +53,61 @@ type FoldArgs struct{}
 // Kind names the job in River's table.
 func (FoldArgs) Kind() string { return "running_figures" }
 
-// MailArgs sends one message (its content and links ride in the job's arguments).
+// MailArgs sends one message. The message (its links carry single-use tokens) is sealed
+// with the master key: a copy of River's table shows who mail went to, not the links.
 type MailArgs struct {
-	Message mail.Message `json:"message"`
+	ID     string `json:"id"` // the message's ID, in the clear for people looking at the queue
+	Sealed []byte `json:"sealed"`
 }
 
 // Kind names the job in River's table.
 func (MailArgs) Kind() string { return "mail" }
 
 // MailQueue is the mail's own queue, so that a message never waits behind the engine's
-// long jobs (a drain of a backlog, a fold).
+// drains.
 const MailQueue = "mail"
 
 // InsertOpts puts mail on its queue, and gives up after 8 attempts: River's backoff spreads
 // them over about an hour and a quarter, about as long as the links mail carries stay
-// valid (a reset link: one hour).
+// valid.
 func (MailArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: MailQueue, MaxAttempts: 8}
+}
+
+// sealMail makes a message into job arguments.
+func sealMail(keys *secret.Keys, m mail.Message) (MailArgs, error) {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return MailArgs{}, err
+	}
+	return MailArgs{ID: m.ID, Sealed: keys.Seal(b)}, nil
+}
+
+// Mailer queues mail in the caller's transaction (store.Mailer): a message is sent if and
+// only if what it tells of (a reset token, a registration) was committed. It needs no
+// workers; any instance running them sends it.
+type Mailer struct {
+	client *river.Client[pgx.Tx]
+	keys   *secret.Keys
+}
+
+// NewMailer is an insert-only River client for mail.
+func NewMailer(pool *pgxpool.Pool, keys *secret.Keys) (*Mailer, error) {
+	c, err := river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		return nil, err
+	}
+	return &Mailer{client: c, keys: keys}, nil
+}
+
+// QueueMail inserts the mail job in tx.
+func (q *Mailer) QueueMail(ctx context.Context, tx pgx.Tx, m mail.Message) error {
+	args, err := sealMail(q.keys, m)
+	if err != nil {
+		return err
+	}
+	_, err = q.client.InsertTx(ctx, tx, args, nil)
+	return err
 }
 
 // Options configure the runner.
@@ -83,14 +125,16 @@ type Options struct {
 	// NoPeriodic leaves out the periodic jobs (tests that drive every run themselves).
 	NoPeriodic bool
 	// Mail delivers the mail jobs (SMTP, or the outbox of .eml files); without it the
-	// runner takes no mail.
+	// runner takes no mail. Keys open the sealed messages (required with Mail).
 	Mail mail.Sender
+	Keys *secret.Keys
 }
 
 // Runner is the River client with the engine's workers.
 type Runner struct {
 	client *river.Client[pgx.Tx]
 	now    func() time.Time
+	keys   *secret.Keys
 }
 
 // New builds the runner; Start starts its workers.
@@ -105,7 +149,10 @@ func New(o Options) (*Runner, error) {
 	river.AddWorker(workers, &poolsWorker{store: o.Store, now: now})
 	river.AddWorker(workers, &foldWorker{store: o.Store})
 	if o.Mail != nil {
-		river.AddWorker(workers, &mailWorker{sender: o.Mail})
+		if o.Keys == nil {
+			return nil, errors.New("jobs: mail needs the keys that seal it")
+		}
+		river.AddWorker(workers, &mailWorker{sender: o.Mail, keys: o.Keys})
 	}
 	n := o.Workers
 	if n <= 0 {
@@ -146,7 +193,7 @@ func New(o Options) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Runner{client: client, now: now}, nil
+	return &Runner{client: client, now: now, keys: o.Keys}, nil
 }
 
 // Start starts the workers.
@@ -169,18 +216,35 @@ func (r *Runner) PolicyEventsWritten(ctx context.Context) error { return r.Enque
 // may pass (a 4xx reply, the server away) and giving up at once on a refusal (5xx, an
 // invalid message). Sending is at-least-once: the message's ID is its Message-ID.
 func (r *Runner) SendMail(ctx context.Context, m mail.Message) error {
-	return r.Enqueue(ctx, MailArgs{Message: m})
+	if r.keys == nil {
+		return errors.New("jobs: mail needs the keys that seal it")
+	}
+	args, err := sealMail(r.keys, m)
+	if err != nil {
+		return err
+	}
+	return r.Enqueue(ctx, args)
 }
 
 type mailWorker struct {
 	river.WorkerDefaults[MailArgs]
 	sender mail.Sender
+	keys   *secret.Keys
 }
 
 func (w *mailWorker) Timeout(*river.Job[MailArgs]) time.Duration { return time.Minute }
 
 func (w *mailWorker) Work(ctx context.Context, job *river.Job[MailArgs]) error {
-	err := w.sender.Send(ctx, job.Args.Message)
+	plain, err := w.keys.Open(job.Args.Sealed)
+	if err != nil {
+		// Sealed under another key (rotated since): it can never be opened.
+		return river.JobCancel(fmt.Errorf("mail %s: %w", job.Args.ID, err))
+	}
+	var m mail.Message
+	if err := json.Unmarshal(plain, &m); err != nil {
+		return river.JobCancel(fmt.Errorf("mail %s: %w", job.Args.ID, err))
+	}
+	err = w.sender.Send(ctx, m)
 	if err != nil && mail.IsPermanent(err) {
 		return river.JobCancel(err)
 	}

@@ -37,13 +37,17 @@ func TestMain(m *testing.M) {
 
 // organisation is a seeded organisation whose approvals and lapses wait in the outbox.
 var organisation = &testdb.Prepare{Name: "jobs_org_" + testdb.Sources("server/seed", "server/store"), Fn: func(ctx context.Context, pool *pgxpool.Pool) error {
-	keys, err := secret.New([]byte("0123456789abcdef0123456789abcdef"))
-	if err != nil {
-		return err
-	}
-	_, err = seed.Run(ctx, pool, seed.Options{Associates: 400, Policies: 900, Seed: 7, Keys: keys})
+	_, err := seed.Run(ctx, pool, seed.Options{Associates: 400, Policies: 900, Seed: 7, Keys: testKeys()})
 	return err
 }}
+
+func testKeys() *secret.Keys {
+	keys, err := secret.New([]byte("0123456789abcdef0123456789abcdef"))
+	if err != nil {
+		panic(err)
+	}
+	return keys
+}
 
 // today is after every seeded approval's 12 months, so every escrow is due.
 var today = time.Now().UTC().AddDate(2, 0, 0)
@@ -803,7 +807,7 @@ func TestMailJobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	sender := &flakySender{outbox: outbox, tries: map[string]int{}}
-	r, err := jobs.New(jobs.Options{Pool: pool, Store: store.New(pool), NoPeriodic: true, Mail: sender})
+	r, err := jobs.New(jobs.Options{Pool: pool, Store: store.New(pool), NoPeriodic: true, Mail: sender, Keys: testKeys()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -839,7 +843,11 @@ func TestMailJobs(t *testing.T) {
 	if diff := cmp.Diff([]string{"mail 8"}, queues); diff != "" {
 		t.Errorf("mail jobs' queue and attempts (-want +got):\n%s", diff)
 	}
-	rows, err := pool.Query(ctx, `SELECT args->'message'->'to'->>'address', state, attempt FROM river_job WHERE kind = 'mail' ORDER BY 1`)
+	var clear int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'mail' AND args::text LIKE '%portal.example%'`).Scan(&clear); err != nil || clear != 0 {
+		t.Errorf("%d mail jobs show their links in the clear (%v)", clear, err)
+	}
+	rows, err := pool.Query(ctx, `SELECT substr(args->>'id', strpos(args->>'id', '.') + 1), state, attempt FROM river_job WHERE kind = 'mail' ORDER BY 1`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/associateportal/portal/server/mail/mailtest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,8 +64,8 @@ func TestOutbox(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := parse(t, raw)
-		if decodeHeader(t, p.Header, "Subject") != want[i].Subject || !strings.Contains(p.HTML, "&lt;script&gt;") {
+		p := mailtest.Parse(t, raw)
+		if mailtest.DecodeHeader(t, p.Header, "Subject") != want[i].Subject || !strings.Contains(p.HTML, "&lt;script&gt;") {
 			t.Errorf("%s: subject %q or HTML body wrong", e.File, p.Header.Get("Subject"))
 		}
 		if from, err := p.Header.AddressList("From"); err != nil || from[0].Address != mail.DefaultFrom.Address {

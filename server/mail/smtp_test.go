@@ -6,6 +6,7 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"github.com/associateportal/portal/server/mail/mailtest"
 	"net"
 	"strings"
 	"testing"
@@ -53,8 +54,8 @@ func escape(s string) string {
 // TestSMTPSendsEveryKind sends every kind over STARTTLS with AUTH PLAIN and reads what
 // arrived as a receiver would.
 func TestSMTPSendsEveryKind(t *testing.T) {
-	serverTLS, roots := testTLS(t)
-	srv := startServer(t, serverOpts{user: "portal", pass: password, startTLS: serverTLS})
+	serverTLS, roots := mailtest.TLS(t)
+	srv := mailtest.Start(t, mailtest.Options{User: "portal", Pass: password, StartTLS: serverTLS})
 	s := sender(t, authURL("smtp", srv.Port), roots)
 	to := mail.Address{Name: "Ann O'Neil", Address: "ann@example.com"}
 	for i, f := range fixtures {
@@ -74,9 +75,9 @@ func TestSMTPSendsEveryKind(t *testing.T) {
 		if d.From != from.Address || !cmp.Equal(d.To, []string{to.Address}) || d.User != "portal" || !d.TLS {
 			t.Errorf("%s: envelope from %q to %q, user %q, TLS %v", f.name, d.From, d.To, d.User, d.TLS)
 		}
-		p := parse(t, d.Data)
+		p := mailtest.Parse(t, d.Data)
 		head := map[string]string{
-			"Subject":        decodeHeader(t, p.Header, "Subject"),
+			"Subject":        mailtest.DecodeHeader(t, p.Header, "Subject"),
 			"Message-ID":     p.Header.Get("Message-ID"),
 			"Auto-Submitted": p.Header.Get("Auto-Submitted"),
 		}
@@ -118,29 +119,29 @@ func TestSMTPSendsEveryKind(t *testing.T) {
 
 // TestSMTPModes sends over each way of connecting that the URL can say.
 func TestSMTPModes(t *testing.T) {
-	serverTLS, roots := testTLS(t)
+	serverTLS, roots := mailtest.TLS(t)
 	fromQ := "from=" + escape(from.String())
 	for _, c := range []struct {
 		name     string
-		opts     serverOpts
+		opts     mailtest.Options
 		url      func(port string) string
 		user     string
 		wantTLS  bool
 		wantAuth bool
 	}{
-		{"no TLS, no auth (a local relay)", serverOpts{},
+		{"no TLS, no auth (a local relay)", mailtest.Options{},
 			func(p string) string { return "smtp://127.0.0.1:" + p + "?" + fromQ }, "", false, false},
-		{"STARTTLS when offered", serverOpts{startTLS: serverTLS},
+		{"STARTTLS when offered", mailtest.Options{StartTLS: serverTLS},
 			func(p string) string { return "smtp://127.0.0.1:" + p + "?" + fromQ }, "", true, false},
-		{"STARTTLS refused by starttls=none", serverOpts{startTLS: serverTLS},
+		{"STARTTLS refused by starttls=none", mailtest.Options{StartTLS: serverTLS},
 			func(p string) string { return "smtp://127.0.0.1:" + p + "?starttls=none&" + fromQ }, "", false, false},
-		{"smtps with auth", serverOpts{implicitTLS: serverTLS, user: "portal", pass: password},
+		{"smtps with auth", mailtest.Options{ImplicitTLS: serverTLS, User: "portal", Pass: password},
 			func(p string) string { return authURL("smtps", p) }, "portal", true, true},
-		{"auth=plain without TLS on localhost", serverOpts{user: "portal", pass: password, insecure: true},
+		{"auth=plain without TLS on localhost", mailtest.Options{User: "portal", Pass: password, Insecure: true},
 			func(p string) string { return authURL("smtp", p) + "&starttls=none&auth=plain" }, "portal", false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			srv := startServer(t, c.opts)
+			srv := mailtest.Start(t, c.opts)
 			s := sender(t, c.url(srv.Port), roots)
 			if err := s.Check(context.Background()); err != nil {
 				t.Fatalf("Check: %v", err)
@@ -156,7 +157,7 @@ func TestSMTPModes(t *testing.T) {
 			if got[0].TLS != c.wantTLS || got[0].User != c.user {
 				t.Errorf("TLS %v, user %q; want %v, %q", got[0].TLS, got[0].User, c.wantTLS, c.user)
 			}
-			parse(t, got[0].Data)
+			mailtest.Parse(t, got[0].Data)
 		})
 	}
 }
@@ -164,7 +165,7 @@ func TestSMTPModes(t *testing.T) {
 // TestSMTPFailures: what each failure says about retrying, and that none shows the
 // password.
 func TestSMTPFailures(t *testing.T) {
-	serverTLS, roots := testTLS(t)
+	serverTLS, roots := mailtest.TLS(t)
 	// A port that was just free: nobody listens there.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -177,33 +178,33 @@ func TestSMTPFailures(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name      string
-		opts      serverOpts
+		opts      mailtest.Options
 		url       func(port string) string
 		permanent bool
 		code      int
 		enhanced  string
 	}{
-		{"451 to RCPT is temporary", serverOpts{startTLS: serverTLS, user: "portal", pass: password, rcptErr: reply(451, smtp.EnhancedCode{4, 3, 0}, "try later")},
+		{"451 to RCPT is temporary", mailtest.Options{StartTLS: serverTLS, User: "portal", Pass: password, RcptErr: reply(451, smtp.EnhancedCode{4, 3, 0}, "try later")},
 			func(p string) string { return authURL("smtp", p) }, false, 451, "4.3.0"},
-		{"550 to RCPT is permanent", serverOpts{startTLS: serverTLS, user: "portal", pass: password, rcptErr: reply(550, smtp.EnhancedCode{5, 1, 1}, "no such user")},
+		{"550 to RCPT is permanent", mailtest.Options{StartTLS: serverTLS, User: "portal", Pass: password, RcptErr: reply(550, smtp.EnhancedCode{5, 1, 1}, "no such user")},
 			func(p string) string { return authURL("smtp", p) }, true, 550, "5.1.1"},
-		{"421 to MAIL is temporary", serverOpts{mailErr: reply(421, smtp.EnhancedCode{4, 7, 0}, "too busy")},
+		{"421 to MAIL is temporary", mailtest.Options{MailErr: reply(421, smtp.EnhancedCode{4, 7, 0}, "too busy")},
 			func(p string) string { return "smtp://127.0.0.1:" + p + "?from=" + escape(from.Address) }, false, 421, "4.7.0"},
-		{"530 to MAIL (authentication required) is temporary", serverOpts{mailErr: reply(530, smtp.EnhancedCode{5, 7, 0}, "authenticate first")},
+		{"530 to MAIL (authentication required) is temporary", mailtest.Options{MailErr: reply(530, smtp.EnhancedCode{5, 7, 0}, "authenticate first")},
 			func(p string) string { return "smtp://127.0.0.1:" + p + "?from=" + escape(from.Address) }, false, 530, "5.7.0"},
-		{"554 after DATA is permanent", serverOpts{dataErr: reply(554, smtp.EnhancedCode{5, 7, 1}, "looks like spam")},
+		{"554 after DATA is permanent", mailtest.Options{DataErr: reply(554, smtp.EnhancedCode{5, 7, 1}, "looks like spam")},
 			func(p string) string { return "smtp://127.0.0.1:" + p + "?from=" + escape(from.Address) }, true, 554, "5.7.1"},
-		{"452 after DATA is temporary", serverOpts{dataErr: reply(452, smtp.EnhancedCode{4, 3, 1}, "disk full")},
+		{"452 after DATA is temporary", mailtest.Options{DataErr: reply(452, smtp.EnhancedCode{4, 3, 1}, "disk full")},
 			func(p string) string { return "smtp://127.0.0.1:" + p + "?from=" + escape(from.Address) }, false, 452, "4.3.1"},
-		{"wrong password is temporary", serverOpts{startTLS: serverTLS, user: "portal", pass: "another"},
+		{"wrong password is temporary", mailtest.Options{StartTLS: serverTLS, User: "portal", Pass: "another"},
 			func(p string) string { return authURL("smtp", p) }, false, 535, ""},
-		{"mandatory STARTTLS, server without it", serverOpts{user: "portal", pass: password, insecure: true},
+		{"mandatory STARTTLS, server without it", mailtest.Options{User: "portal", Pass: password, Insecure: true},
 			func(p string) string { return authURL("smtp", p) }, false, 0, ""},
-		{"nobody listening", serverOpts{},
+		{"nobody listening", mailtest.Options{},
 			func(string) string { return authURL("smtp", closedPort) }, false, 0, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			srv := startServer(t, c.opts)
+			srv := mailtest.Start(t, c.opts)
 			s := sender(t, c.url(srv.Port), roots)
 			m := mail.Message{ID: "fail.1", To: mail.Address{Address: "ann@example.com"}, Content: fixtures[0].content}
 			err := s.Send(context.Background(), m)
@@ -229,8 +230,8 @@ func TestSMTPFailures(t *testing.T) {
 }
 
 func TestSMTPCheckFails(t *testing.T) {
-	serverTLS, roots := testTLS(t)
-	srv := startServer(t, serverOpts{startTLS: serverTLS, user: "portal", pass: "another"})
+	serverTLS, roots := mailtest.TLS(t)
+	srv := mailtest.Start(t, mailtest.Options{StartTLS: serverTLS, User: "portal", Pass: "another"})
 	err := sender(t, authURL("smtp", srv.Port), roots).Check(context.Background())
 	var se *mail.SendError
 	if !errors.As(err, &se) || se.Permanent || se.Code != 535 || strings.Contains(err.Error(), password) {
@@ -243,7 +244,7 @@ func TestSMTPCheckFails(t *testing.T) {
 }
 
 func TestSMTPContextDone(t *testing.T) {
-	srv := startServer(t, serverOpts{})
+	srv := mailtest.Start(t, mailtest.Options{})
 	s := sender(t, "smtp://127.0.0.1:"+srv.Port+"?from="+escape(from.Address), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -260,21 +261,21 @@ func TestSMTPContextDone(t *testing.T) {
 // TestSMTPContextCancelledMidway: cancelling the context ends a conversation the server
 // keeps waiting, at once rather than at the timeout.
 func TestSMTPContextCancelledMidway(t *testing.T) {
-	st := &stall{reached: make(chan struct{}, 1), release: make(chan struct{})}
-	srv := startServer(t, serverOpts{stall: st})
+	st := &mailtest.Stall{Reached: make(chan struct{}, 1), Release: make(chan struct{})}
+	srv := mailtest.Start(t, mailtest.Options{Stall: st})
 	s := sender(t, "smtp://127.0.0.1:"+srv.Port+"?timeout=10m&from="+escape(from.Address), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go func() {
 		select {
-		case <-st.reached: // the server holds RCPT TO
+		case <-st.Reached: // the server holds RCPT TO
 			cancel()
 		case <-ctx.Done():
 		}
 	}()
 	start := time.Now()
 	err := s.Send(ctx, mail.Message{ID: "stall.1", To: mail.Address{Address: "ann@example.com"}, Content: fixtures[0].content})
-	close(st.release)
+	close(st.Release)
 	var se *mail.SendError
 	if !errors.As(err, &se) || se.Permanent {
 		t.Errorf("Send cancelled midway: %v, want a temporary *mail.SendError", err)
@@ -303,7 +304,7 @@ func TestAddressString(t *testing.T) {
 
 // TestSMTPInvalidMessage: an invalid message is refused before connecting.
 func TestSMTPInvalidMessage(t *testing.T) {
-	srv := startServer(t, serverOpts{})
+	srv := mailtest.Start(t, mailtest.Options{})
 	s := sender(t, "smtp://127.0.0.1:"+srv.Port+"?from="+escape(from.Address), nil)
 	err := s.Send(context.Background(), mail.Message{ID: "bad.1", To: mail.Address{Address: "not an address"}, Content: fixtures[0].content})
 	if !errors.Is(err, mail.ErrInvalid) || !mail.IsPermanent(err) {
@@ -316,7 +317,7 @@ func TestSMTPInvalidMessage(t *testing.T) {
 
 // TestSMTPNoHeaderInjection: line breaks in a name or subject stay inside their header.
 func TestSMTPNoHeaderInjection(t *testing.T) {
-	srv := startServer(t, serverOpts{})
+	srv := mailtest.Start(t, mailtest.Options{})
 	s := sender(t, "smtp://127.0.0.1:"+srv.Port+"?from="+escape(from.Address), nil)
 	m := mail.Message{
 		ID:      "inject.1",
@@ -332,7 +333,7 @@ func TestSMTPNoHeaderInjection(t *testing.T) {
 	if !cmp.Equal(d.To, []string{"eve@example.com"}) {
 		t.Errorf("envelope to %v", d.To)
 	}
-	p := parse(t, d.Data)
+	p := mailtest.Parse(t, d.Data)
 	if b := p.Header.Get("Bcc"); b != "" {
 		t.Errorf("a Bcc header was injected: %q", b)
 	}

@@ -515,8 +515,7 @@ func copyUsers(ctx context.Context, tx pgx.Tx, as []assoc, hash string, o Option
 	}
 	_, err := tx.Exec(ctx, `INSERT INTO users (id, email, password_hash, is_staff, first_name, last_name, permissions)
 		VALUES ($1, $2, $3, true, 'Sam', 'Staffer', $4)`, int64(len(as)+1), DemoStaff, hash,
-		[]string{auth.PermActAs, auth.PermClientsRead, auth.PermPoliciesReview, auth.PermProvidersManage,
-			auth.PermPaymentsRead, auth.PermPaymentsManage})
+		auth.StaffPermissions)
 	o.Progress("users", len(as), len(as))
 	return err
 }

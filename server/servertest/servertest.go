@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +17,8 @@ import (
 	"github.com/associateportal/portal/server/api"
 	"github.com/associateportal/portal/server/app"
 	"github.com/associateportal/portal/server/jobs"
+	"github.com/associateportal/portal/server/mail"
+	"github.com/associateportal/portal/server/mail/mailtest"
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/store"
@@ -76,5 +79,84 @@ func Start(t testing.TB) *Env {
 	}
 	srv := httptest.NewServer(handler)
 	t.Cleanup(srv.Close)
+	h.PublicURL = srv.URL
 	return &Env{URL: srv.URL, Pool: pool, Store: h.Store, Handler: h, Keys: keys}
+}
+
+// Mailbox is where an Env's mail goes when StartMail runs its mail workers: a real SMTP
+// server started in-process.
+type Mailbox struct {
+	srv *mailtest.Server
+}
+
+// StartMail runs the mail workers of the Env (River, as portald does) sending through an
+// in-process SMTP server; they stop with the test.
+func (e *Env) StartMail(t testing.TB) *Mailbox {
+	t.Helper()
+	srv := mailtest.Start(t, mailtest.Options{})
+	cfg, err := mail.ParseURL("smtp://127.0.0.1:" + srv.Port + "?starttls=none&from=no-reply@portal.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sender, err := mail.NewSMTP(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := jobs.New(jobs.Options{Pool: e.Pool, Store: e.Store, NoPeriodic: true, Mail: sender, Keys: e.Keys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = r.Stop(context.Background()) })
+	return &Mailbox{srv: srv}
+}
+
+// Message is a message as its recipient reads it.
+type Message struct {
+	To, Subject, Text, HTML string
+	Links                   []string
+}
+
+// All answers every message delivered so far, oldest first.
+func (m *Mailbox) All(t testing.TB) []Message {
+	t.Helper()
+	var out []Message
+	for _, d := range m.srv.Deliveries() {
+		p := mailtest.Parse(t, d.Data)
+		out = append(out, Message{To: strings.Join(d.To, ","), Subject: mailtest.DecodeHeader(t, p.Header, "Subject"),
+			Text: p.Text, HTML: p.HTML, Links: mail.Links(p.Text)})
+	}
+	return out
+}
+
+// Wait answers the first message to an address whose subject contains subject, waiting up
+// to 30 s for it to arrive.
+func (m *Mailbox) Wait(t testing.TB, to, subject string) Message {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		for _, msg := range m.All(t) {
+			if strings.EqualFold(msg.To, to) && strings.Contains(msg.Subject, subject) {
+				return msg
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no mail to %s about %q within 30 s; delivered: %+v", to, subject, m.All(t))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// Link answers the link of a message that starts with prefix (after the public URL).
+func (msg Message) Link(t testing.TB, base, prefix string) string {
+	t.Helper()
+	for _, l := range msg.Links {
+		if strings.HasPrefix(l, base+"/"+prefix) {
+			return l
+		}
+	}
+	t.Fatalf("the mail %q has no link to %s/%s: %v", msg.Subject, base, prefix, msg.Links)
+	return ""
 }

@@ -84,8 +84,43 @@ type LoginAttempt struct {
 // recorded. Over a limit it fails with TooMany (code login_throttled, with its Retry-After). The attempt stays
 // a failure unless LoginSucceeded or CancelLogin take it back.
 func (s *Store) BeginLogin(ctx context.Context, key string, ip netip.Addr) (LoginAttempt, error) {
-	a := LoginAttempt{key: key}
+	return s.begin(ctx, key, addressKey(ip), MaxFailuresAccount, MaxFailuresIP, func(minutes string) error {
+		return errs.E(errs.TooMany, "Too many failed login attempts. Try again in %s.", minutes)
+	}, errs.CodeLoginThrottled)
+}
+
+// Limits of the other ways in (password resets, registrations, SSO exchanges, email
+// confirmations): every request counts, within the same window as failed logins.
+const (
+	MaxRequestsAccount = 5
+	MaxRequestsIP      = 30
+)
+
+// Throttle counts one request of an action (forgot, register, sso, confirm) for an account
+// (an address typed, a token) and for the caller's address, and refuses it with TooMany
+// (code throttled, with Retry-After) when either is over its limit. A request is counted
+// whether or not it names an account, so the answer tells nothing about one. An empty
+// account counts against the address alone.
+func (s *Store) Throttle(ctx context.Context, action, account string, ip netip.Addr) error {
 	addr := addressKey(ip)
+	if addr != "" {
+		addr = action + "-" + addr
+	}
+	key := ""
+	if account = strings.ToLower(strings.TrimSpace(account)); account != "" {
+		key = action + ":" + account
+	}
+	_, err := s.begin(ctx, key, addr, MaxRequestsAccount, MaxRequestsIP,
+		func(minutes string) error {
+			return errs.E(errs.TooMany, "Too many requests. Try again in %s.", minutes)
+		}, errs.CodeThrottled)
+	return err
+}
+
+// begin records an attempt under key and addr unless either has reached its limit within
+// the window (then refused, as the message of refused says).
+func (s *Store) begin(ctx context.Context, key, addr string, maxAcct, maxAddr int, refused func(minutes string) error, code string) (LoginAttempt, error) {
+	a := LoginAttempt{key: key}
 	var nAcct, nAddr int
 	var retryAcct, retryAddr float64
 	err := s.InTx(ctx, func(tx *Store) error {
@@ -112,7 +147,7 @@ func (s *Store) BeginLogin(ctx context.Context, key string, ip netip.Addr) (Logi
 			)
 			SELECT n_acct, n_addr, coalesce(retry_acct, 0)::float8, coalesce(retry_addr, 0)::float8,
 			       ARRAY(SELECT id FROM recorded) FROM counted`,
-			key, addr, ThrottleWindow.Seconds(), MaxFailuresAccount, MaxFailuresIP)
+			key, addr, ThrottleWindow.Seconds(), maxAcct, maxAddr)
 		br := tx.db.SendBatch(ctx, b)
 		for range b.Len() - 1 {
 			if _, err := br.Exec(); err != nil {
@@ -131,10 +166,10 @@ func (s *Store) BeginLogin(ctx context.Context, key string, ip netip.Addr) (Logi
 	}
 	if len(a.ids) == 0 {
 		var wait float64
-		if nAcct >= MaxFailuresAccount {
+		if nAcct >= maxAcct {
 			wait = retryAcct
 		}
-		if nAddr >= MaxFailuresIP {
+		if nAddr >= maxAddr {
 			wait = max(wait, retryAddr)
 		}
 		// Within [1 s, the window]: a failure recorded by an attempt that began after this
@@ -144,8 +179,7 @@ func (s *Store) BeginLogin(ctx context.Context, key string, ip netip.Addr) (Logi
 		if m := int(math.Ceil(retry.Minutes())); m > 1 {
 			minutes = strconv.Itoa(m) + " minutes"
 		}
-		return LoginAttempt{}, errs.Later(errs.E(errs.TooMany, "Too many failed login attempts. Try again in %s.", minutes),
-			errs.CodeLoginThrottled, retry)
+		return LoginAttempt{}, errs.Later(refused(minutes), code, retry)
 	}
 	_, err = s.db.Exec(ctx, `DELETE FROM login_failures WHERE failed_at < now() - interval '1 day'`)
 	return a, translate(err)

@@ -85,6 +85,7 @@ func (s *Store) AddAssociate(ctx context.Context, in NewAssociate) (int64, error
 			return translate(err)
 		}
 		self := strconv.FormatInt(id, 10)
+		in.Code = codeFromID(in.Code, id)
 		leaderID, leaderPath := up.leaderID, up.leaderPath
 		if senior {
 			leaderID, leaderPath = &id, joinPath(up.leaderPath, self)

@@ -28,6 +28,7 @@ const (
 	lockAcknowledgements = 0x41636b31 // "Ack1": the acknowledgements of one associate
 	lockProduction       = 0x50726f64 // "Prod": production changes (shared) against hierarchy changes (rollup.go)
 	lockStatements       = 0x53746d74 // "Stmt": the statement imports of one provider (payouts.go)
+	lockEmail            = 0x456d6c31 // "Eml1": one email address being taken (registration, email change)
 )
 
 // xactLock takes the transaction-scoped advisory lock of (class, key).
@@ -44,9 +45,10 @@ type querier interface {
 
 // Store runs queries on the pool, or inside a transaction when it came from InTx.
 type Store struct {
-	pool *pgxpool.Pool
-	db   querier
-	inTx bool
+	pool   *pgxpool.Pool
+	db     querier
+	inTx   bool
+	mailer Mailer
 }
 
 // New is a store over a pool.
@@ -108,7 +110,7 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Store) error) error {
 		return translate(err)
 	}
 	defer func() { _ = tx.Rollback(ctx) }()
-	if err := fn(&Store{pool: s.pool, db: tx, inTx: true}); err != nil {
+	if err := fn(&Store{pool: s.pool, db: tx, inTx: true, mailer: s.mailer}); err != nil {
 		return err
 	}
 	if err := tx.Commit(ctx); err != nil {

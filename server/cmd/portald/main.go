@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -59,6 +60,7 @@ type config struct {
 	NoSeed      bool
 	NoJobs      bool
 	SMTPURL     string
+	PublicURL   string
 }
 
 func env(name, def string) string {
@@ -116,6 +118,8 @@ func root() *cobra.Command {
 	serve.Flags().BoolVar(&c.NoJobs, "no-jobs", env("PORTAL_NO_JOBS", "") == "true",
 		"serve without the compensation engine's workers; another instance runs them (PORTAL_NO_JOBS)")
 	serve.Flags().IntVar(&c.Associates, "associates", envInt("PORTAL_SEED_ASSOCIATES", 2000), "associates seeded on first start of the embedded database")
+	serve.Flags().StringVar(&c.PublicURL, "public-url", env("PORTAL_PUBLIC_URL", ""),
+		"where people reach the portal, e.g. https://portal.example.com; links in mail start with it (default http://<addr>) (PORTAL_PUBLIC_URL)")
 	serve.Flags().StringVar(&c.SMTPURL, "smtp-url", env("SMTP_URL", ""),
 		"mail server, smtp://user:password@host:587?from=no-reply@example.com (smtps:// for TLS from the start); empty writes the mail to <data-dir>/outbox as .eml files, listed by 'portald outbox' (SMTP_URL)")
 
@@ -171,6 +175,23 @@ func root() *cobra.Command {
 	}
 	cmd.AddCommand(serve, migrate, seedCmd, outbox)
 	return cmd
+}
+
+// checkPublicURL is the public URL given, or http://<addr> (127.0.0.1 for an address that
+// listens on every interface); it must be an absolute http(s) URL without query.
+func checkPublicURL(raw, addr string) (string, error) {
+	if raw == "" {
+		host, port, _ := net.SplitHostPort(addr)
+		if host == "" || host == "0.0.0.0" || host == "::" {
+			host = "127.0.0.1"
+		}
+		return "http://" + net.JoinHostPort(host, port), nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("PORTAL_PUBLIC_URL %q is not an absolute http(s) URL without query", raw)
+	}
+	return strings.TrimRight(raw, "/"), nil
 }
 
 // mailSender is the SMTP server of SMTP_URL, or the outbox under the data dir.
@@ -353,6 +374,10 @@ func runServe(ctx context.Context, c config) error {
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		return fmt.Errorf("PORTAL_ADDR %q is not host:port", c.Addr)
 	}
+	publicURL, err := checkPublicURL(c.PublicURL, c.Addr)
+	if err != nil {
+		return err
+	}
 	if one := auth.HashMemory >> 20; int64(c.LoginMemory) < one {
 		return fmt.Errorf("PORTAL_LOGIN_MEMORY %d is too small: one password check takes %d MiB", c.LoginMemory, one)
 	}
@@ -398,7 +423,7 @@ func runServe(ctx context.Context, c config) error {
 		}
 	}
 	handler, apiHandler, err := app.New(app.Options{Pool: pool, Keys: keys, DataDir: c.DataDir, Log: log,
-		TrustProxy: c.TrustProxy, LoginMemory: int64(c.LoginMemory) << 20, Report: report, OnPanic: onPanic})
+		TrustProxy: c.TrustProxy, LoginMemory: int64(c.LoginMemory) << 20, Report: report, OnPanic: onPanic, PublicURL: publicURL})
 	if err != nil {
 		return err
 	}
@@ -409,7 +434,7 @@ func runServe(ctx context.Context, c config) error {
 		if err != nil {
 			return err
 		}
-		runner, err := jobs.New(jobs.Options{Pool: pool, Store: apiHandler.Store, Log: log, Mail: sender})
+		runner, err := jobs.New(jobs.Options{Pool: pool, Store: apiHandler.Store, Log: log, Mail: sender, Keys: keys})
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,5 @@
 export * from './access/access.ts';
+export * from './account/account.ts';
 export * from './acknowledgements/acknowledgements.ts';
 export * from './associates/associates.ts';
 export * from './auth/auth.ts';
@@ -11,3 +12,4 @@ export * from './payments/payments.ts';
 export * from './providers/providers.ts';
 export * from './search/search.ts';
 export * from './team/team.ts';
+export * from './visitors/visitors.ts';

@@ -1,4 +1,5 @@
 export * from './access/access.zod.ts';
+export * from './account/account.zod.ts';
 export * from './acknowledgements/acknowledgements.zod.ts';
 export * from './associates/associates.zod.ts';
 export * from './auth/auth.zod.ts';
@@ -11,3 +12,4 @@ export * from './payments/payments.zod.ts';
 export * from './providers/providers.zod.ts';
 export * from './search/search.zod.ts';
 export * from './team/team.zod.ts';
+export * from './visitors/visitors.zod.ts';

@@ -1,4 +1,6 @@
-package mail_test
+// Package mailtest is a real SMTP server (emersion/go-smtp) started in-process for tests:
+// it records every message it accepts, and Parse reads one back as a receiver would.
+package mailtest
 
 import (
 	"bytes"
@@ -25,27 +27,27 @@ import (
 	"github.com/emersion/go-smtp"
 )
 
-// serverOpts shape the in-process SMTP server.
-type serverOpts struct {
-	user, pass  string          // both set: AUTH PLAIN is offered and required
-	startTLS    *tls.Config     // offers STARTTLS with this configuration
-	implicitTLS *tls.Config     // speaks TLS from the first byte
-	mailErr     *smtp.SMTPError // the answer to MAIL FROM
-	rcptErr     *smtp.SMTPError // the answer to RCPT TO
-	dataErr     *smtp.SMTPError // the answer after DATA
-	insecure    bool            // allows AUTH without TLS
-	stall       *stall          // holds the answer to RCPT TO
+// Options shape the in-process SMTP server.
+type Options struct {
+	User, Pass  string          // both set: AUTH PLAIN is offered and required
+	StartTLS    *tls.Config     // offers STARTTLS with this configuration
+	ImplicitTLS *tls.Config     // speaks TLS from the first byte
+	MailErr     *smtp.SMTPError // the answer to MAIL FROM
+	RcptErr     *smtp.SMTPError // the answer to RCPT TO
+	DataErr     *smtp.SMTPError // the answer after DATA
+	Insecure    bool            // allows AUTH without TLS
+	Stall       *Stall          // holds the answer to RCPT TO
 }
 
 // stall holds a conversation: reached gets a value when RCPT TO arrives, and the answer
 // waits until release is closed.
-type stall struct {
-	reached chan struct{} // buffered
-	release chan struct{}
+type Stall struct {
+	Reached chan struct{} // buffered
+	Release chan struct{}
 }
 
-// delivery is one message the server accepted.
-type delivery struct {
+// Delivery is one message the server accepted.
+type Delivery struct {
 	From string
 	To   []string
 	User string // who authenticated, "" when nobody did
@@ -55,26 +57,26 @@ type delivery struct {
 
 // server is a real SMTP server (emersion/go-smtp) on 127.0.0.1 that records every
 // message it accepts.
-type server struct {
+type Server struct {
 	Addr string
 	Port string
-	opts serverOpts
+	opts Options
 
 	mu  sync.Mutex
-	got []delivery
+	got []Delivery
 }
 
-// startServer starts a server that the test's end stops.
-func startServer(t *testing.T, o serverOpts) *server {
+// Start starts a server that the test's end stops.
+func Start(t testing.TB, o Options) *Server {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.implicitTLS != nil {
-		ln = tls.NewListener(ln, o.implicitTLS)
+	if o.ImplicitTLS != nil {
+		ln = tls.NewListener(ln, o.ImplicitTLS)
 	}
-	s := &server{Addr: ln.Addr().String(), opts: o}
+	s := &Server{Addr: ln.Addr().String(), opts: o}
 	_, s.Port, _ = net.SplitHostPort(s.Addr)
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		_, isTLS := c.TLSConnectionState()
@@ -82,8 +84,8 @@ func startServer(t *testing.T, o serverOpts) *server {
 	}))
 	srv.Domain = "localhost"
 	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
-	srv.TLSConfig = o.startTLS
-	srv.AllowInsecureAuth = o.insecure
+	srv.TLSConfig = o.StartTLS
+	srv.AllowInsecureAuth = o.Insecure
 	srv.ErrorLog = log.New(io.Discard, "", 0)
 	done := make(chan struct{})
 	go func() {
@@ -102,14 +104,14 @@ func startServer(t *testing.T, o serverOpts) *server {
 
 // Deliveries answers what the server has accepted so far. A send returns after the server
 // answered the end of DATA, so what it accepted is here by then.
-func (s *server) Deliveries() []delivery {
+func (s *Server) Deliveries() []Delivery {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]delivery(nil), s.got...)
+	return append([]Delivery(nil), s.got...)
 }
 
 type session struct {
-	s    *server
+	s    *Server
 	tls  bool
 	user string
 	from string
@@ -119,7 +121,7 @@ type session struct {
 var _ smtp.AuthSession = (*session)(nil)
 
 func (ss *session) AuthMechanisms() []string {
-	if ss.s.opts.user == "" {
+	if ss.s.opts.User == "" {
 		return nil
 	}
 	return []string{sasl.Plain}
@@ -127,7 +129,7 @@ func (ss *session) AuthMechanisms() []string {
 
 func (ss *session) Auth(string) (sasl.Server, error) {
 	return sasl.NewPlainServer(func(_, user, pass string) error {
-		if user != ss.s.opts.user || pass != ss.s.opts.pass {
+		if user != ss.s.opts.User || pass != ss.s.opts.Pass {
 			return smtp.ErrAuthFailed
 		}
 		ss.user = user
@@ -136,10 +138,10 @@ func (ss *session) Auth(string) (sasl.Server, error) {
 }
 
 func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
-	if ss.s.opts.user != "" && ss.user == "" {
+	if ss.s.opts.User != "" && ss.user == "" {
 		return smtp.ErrAuthRequired
 	}
-	if e := ss.s.opts.mailErr; e != nil {
+	if e := ss.s.opts.MailErr; e != nil {
 		return e
 	}
 	ss.from = from
@@ -147,11 +149,11 @@ func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
 }
 
 func (ss *session) Rcpt(to string, _ *smtp.RcptOptions) error {
-	if st := ss.s.opts.stall; st != nil {
-		st.reached <- struct{}{}
-		<-st.release
+	if st := ss.s.opts.Stall; st != nil {
+		st.Reached <- struct{}{}
+		<-st.Release
 	}
-	if e := ss.s.opts.rcptErr; e != nil {
+	if e := ss.s.opts.RcptErr; e != nil {
 		return e
 	}
 	ss.to = append(ss.to, to)
@@ -163,12 +165,12 @@ func (ss *session) Data(r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	if e := ss.s.opts.dataErr; e != nil {
+	if e := ss.s.opts.DataErr; e != nil {
 		return e
 	}
 	ss.s.mu.Lock()
 	defer ss.s.mu.Unlock()
-	ss.s.got = append(ss.s.got, delivery{From: ss.from, To: ss.to, User: ss.user, TLS: ss.tls, Data: b})
+	ss.s.got = append(ss.s.got, Delivery{From: ss.from, To: ss.to, User: ss.user, TLS: ss.tls, Data: b})
 	return nil
 }
 
@@ -176,9 +178,9 @@ func (ss *session) Reset() { ss.from, ss.to = "", nil }
 
 func (ss *session) Logout() error { return nil }
 
-// testTLS makes a self-signed certificate for 127.0.0.1: the server's configuration and
+// TLS makes a self-signed certificate for 127.0.0.1: the server's configuration and
 // the roots a client must trust.
-func testTLS(t *testing.T) (*tls.Config, *x509.CertPool) {
+func TLS(t testing.TB) (*tls.Config, *x509.CertPool) {
 	t.Helper()
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
@@ -208,8 +210,8 @@ func testTLS(t *testing.T) (*tls.Config, *x509.CertPool) {
 	return &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}}}, pool
 }
 
-// parsed is a message read back with the standard library alone.
-type parsed struct {
+// Parsed is a message read back with the standard library alone.
+type Parsed struct {
 	Header netmail.Header
 	Text   string
 	HTML   string
@@ -217,13 +219,13 @@ type parsed struct {
 
 // parse reads a message as a receiver would: the headers, then the text/plain and
 // text/html parts of its multipart/alternative body, decoded.
-func parse(t *testing.T, raw []byte) parsed {
+func Parse(t testing.TB, raw []byte) Parsed {
 	t.Helper()
 	msg, err := netmail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatalf("ReadMessage: %v\n%s", err, raw)
 	}
-	p := parsed{Header: msg.Header}
+	p := Parsed{Header: msg.Header}
 	mt, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
 	if err != nil {
 		t.Fatalf("Content-Type: %v", err)
@@ -266,8 +268,8 @@ func parse(t *testing.T, raw []byte) parsed {
 	return p
 }
 
-// decodeHeader decodes an RFC 2047 header value.
-func decodeHeader(t *testing.T, h netmail.Header, name string) string {
+// DecodeHeader decodes an RFC 2047 header value.
+func DecodeHeader(t testing.TB, h netmail.Header, name string) string {
 	t.Helper()
 	var dec mime.WordDecoder
 	s, err := dec.DecodeHeader(h.Get(name))

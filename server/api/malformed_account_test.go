@@ -1,0 +1,107 @@
+package api_test
+
+import "strings"
+
+// The malformed-input cases of the Account and Visitors operations.
+func init() {
+	long := strings.Repeat("a", 300)
+	bodyCases := func(method, path string, as caller, bad ...string) []malformedCase {
+		out := []malformedCase{
+			{as, method, path, `{bad`, 400, ""},
+			{as, method, path, `[]`, 400, ""},
+			{as, method, path, ``, 400, ""},
+		}
+		for _, b := range bad {
+			out = append(out, malformedCase{as, method, path, b, 422, ""})
+		}
+		if as != byNobody {
+			out = append(out, malformedCase{byNobody, method, path, `{}`, 401, "no session"})
+		}
+		return out
+	}
+	for op, cs := range map[string][]malformedCase{
+		"requestPasswordReset": bodyCases("POST", "/api/auth/forgot-password", byNobody,
+			`{}`, `{"email":""}`, `{"email":5}`, `{"email":"not an address"}`, `{"email":"a\u0000@example.com"}`,
+			`{"email":"`+long+`@example.com"}`),
+		"resetPassword": bodyCases("POST", "/api/auth/reset-password", byNobody,
+			`{"token":"x"}`, `{"token":"","password":"a long secret"}`, `{"token":"made-up","password":"a long secret"}`,
+			`{"token":"`+strings.Repeat("t", 600)+`","password":"a long secret"}`, `{"token":"x","password":["a"]}`),
+		"exchangeSSOToken": bodyCases("POST", "/api/auth/sso", byNobody,
+			`{}`, `{"token":""}`, `{"token":"not-a-token"}`, `{"token":"`+strings.Repeat("A", 600)+`"}`),
+		"confirmEmailChange": bodyCases("POST", "/api/account/email/confirm", byNobody,
+			`{}`, `{"token":""}`, `{"token":"made-up"}`, `{"token":7}`),
+		"issueSSOToken": append(bodyCases("POST", "/api/sso-tokens", byStaff,
+			`{}`, `{"code":"a"}`, `{"code":"AGT-100"}`, `{"code":"`+strings.Repeat("A", 17)+`"}`),
+			malformedCase{byStaff, "POST", "/api/sso-tokens", `{"code":"ZZZ999"}`, 404, ""},
+			malformedCase{byAgent, "POST", "/api/sso-tokens", `{"code":"AGT100"}`, 403, "associates cannot issue SSO tokens"}),
+		"register": bodyCases("POST", "/api/registrations", byNobody,
+			`{}`, `{"upline_code":"AGT100"}`,
+			`{"upline_code":"A","kind":"Builder","first_name":"A","last_name":"B","email":"a@example.com","phone":"5125550100","country":"USA","state":"TX","password":"a long secret","agreement_version":"x"}`,
+			`{"upline_code":"AGT100","kind":"Health","first_name":"A","last_name":"B","email":"a@example.com","phone":"5125550100","country":"USA","state":"TX","password":"a long secret","agreement_version":"x"}`,
+			`{"upline_code":"AGT100","kind":"Builder","first_name":"A","last_name":"B","email":"a@example.com","phone":"5125550100","country":"Mexico","state":"TX","password":"a long secret","agreement_version":"x"}`,
+			`{"upline_code":"AGT100","kind":"Builder","first_name":"A","last_name":"B","email":"a@example.com","phone":"5125550100","country":"USA","state":"ZZ","password":"a long secret","agreement_version":"x"}`,
+			`{"upline_code":"AGT100","kind":"Builder","first_name":"`+long+`","last_name":"B","email":"a@example.com","phone":"5125550100","country":"USA","state":"TX","password":"a long secret","agreement_version":"x"}`,
+			`{"upline_code":"AGT100","kind":"Builder","first_name":"A","last_name":"B","email":"a@example.com","phone":"5125550100","country":"USA","state":"TX","password":"short","agreement_version":"x"}`,
+			`{"upline_code":"AGT100","kind":"Builder","first_name":"A","last_name":"B","email":"a@example.com","phone":"5125550100","country":"USA","state":"TX","password":"a long secret","agreement_version":"stale"}`),
+		"getRegistrationUpline": {
+			{byNobody, "GET", "/api/registration/uplines/a", ``, 422, ""},
+			{byNobody, "GET", "/api/registration/uplines/AGT-100", ``, 422, ""},
+			{byNobody, "GET", "/api/registration/uplines/" + strings.Repeat("A", 17), ``, 422, ""},
+			{byNobody, "GET", "/api/registration/uplines/ZZZ999", ``, 404, ""},
+		},
+		"getMembershipAgreement": {
+			{byNobody, "GET", "/api/agreements/Mexico/Builder", ``, 422, ""},
+			{byNobody, "GET", "/api/agreements/USA/builder", ``, 422, ""},
+			{byNobody, "GET", "/api/agreements/USA/%00", ``, 422, ""},
+		},
+		"getAccount": {
+			{byNobody, "GET", "/api/account", ``, 401, "no session"},
+			{byStaff, "GET", "/api/account", ``, 403, "staff have no account of their own here; they act for an associate"},
+		},
+		"updateAccountBasicInformation": bodyCases("PUT", "/api/account/basic-information", byAgent,
+			`{}`, `{"first_name":"","last_name":"B"}`, `{"first_name":"A","last_name":"B","gender":"Other"}`,
+			`{"first_name":"A","last_name":"B","date_of_birth":"1990-02-30"}`, `{"first_name":"A","last_name":"B","date_of_birth":"2999-01-01"}`,
+			`{"first_name":"A","last_name":"B","shirt_size":"XS"}`, `{"first_name":"`+long+`","last_name":"B"}`),
+		"updateAccountAddress": bodyCases("PUT", "/api/account/address", byAgent,
+			`{}`, `{"line1":"1 Main","city":"Austin","state":"TX","postal_code":"7870"}`,
+			`{"line1":"1 Main","city":"Austin","state":"XX","postal_code":"78701"}`,
+			`{"line1":"1 Rue","city":"Ottawa","state":"ON","postal_code":"K1A 0B1"}`,
+			`{"line1":"","city":"Austin","state":"TX","postal_code":"78701"}`),
+		"updateAccountPhone": bodyCases("PUT", "/api/account/phone", byAgent,
+			`{}`, `{"phone":""}`, `{"phone":"555-0100"}`, `{"phone":5125550100}`, `{"phone":"`+long+`"}`),
+		"updateAccountAltPhone": bodyCases("PUT", "/api/account/alt-phone", byAgent,
+			`{"phone":"555-0100"}`, `{"phone":5}`),
+		"updateAccountSpouse": bodyCases("PUT", "/api/account/spouse", byAgent,
+			`{"email":"x@example.com"}`, `{"name":"A","email":"not an address"}`, `{"name":"A","date_of_birth":"soon"}`, `{"name":"A","phone":"12"}`),
+		"requestEmailChange": bodyCases("POST", "/api/account/email", byAgent,
+			`{}`, `{"email":""}`, `{"email":"not an address"}`, `{"email":"agent@example.com"}`, `{"email":"rmd@example.com"}`, `{"email":"`+long+`@example.com"}`),
+		"listAccountChangeLogs": {
+			{byAgent, "GET", "/api/account/change-logs?limit=0", ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?limit=501", ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?cursor=abc", ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?cursor=-5", ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?cursor=" + strings.Repeat("9", 40), ``, 422, ""},
+			{byNobody, "GET", "/api/account/change-logs", ``, 401, "no session"},
+		},
+		"listLoginSessions": {
+			{byNobody, "GET", "/api/account/sessions", ``, 401, "no session"},
+			{byActing, "GET", "/api/account/sessions", ``, 403, "staff acting cannot see an associate's sessions"},
+		},
+		"revokeOtherSessions": {
+			{byNobody, "POST", "/api/account/sessions/revoke-others", ``, 401, "no session"},
+			{byActing, "POST", "/api/account/sessions/revoke-others", ``, 403, "staff acting cannot end an associate's sessions"},
+		},
+		"revokeLoginSession": {
+			{byAgent, "DELETE", "/api/account/sessions/abc", ``, 422, ""},
+			{byAgent, "DELETE", "/api/account/sessions/0", ``, 422, ""},
+			{byAgent, "DELETE", "/api/account/sessions/99999999999999999999", ``, 422, ""},
+			{byAgent, "DELETE", "/api/account/sessions/99999999", ``, 404, ""},
+			{byActing, "DELETE", "/api/account/sessions/1", ``, 403, "staff acting cannot end an associate's sessions"},
+		},
+		"changePassword": bodyCases("PUT", "/api/account/password", byAgent,
+			`{}`, `{"current_password":"","new_password":"a long secret"}`, `{"current_password":"wrong one","new_password":"a long secret"}`,
+			`{"current_password":"x","new_password":"`+strings.Repeat("p", 257)+`"}`),
+	} {
+		malformed[op] = cs
+	}
+}
