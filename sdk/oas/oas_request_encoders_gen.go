@@ -24,6 +24,20 @@ func encodeAcknowledgeRequest(
 	return nil
 }
 
+func encodeAnswerPayoutOwnerRequestRequest(
+	req *PayoutOwnerAnswer,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
 func encodeChangePasswordRequest(
 	req *PasswordChange,
 	r *http.Request,
@@ -80,6 +94,20 @@ func encodeCreatePayRunRequest(
 	return nil
 }
 
+func encodeCreatePayoutAccountRequest(
+	req *PayoutAccountInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
 func encodeCreatePolicyRequest(
 	req *PolicyInput,
 	r *http.Request,
@@ -124,6 +152,20 @@ func encodeCreateProviderContactRequest(
 
 func encodeCreateProviderItemRequest(
 	req *ProviderItemInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
+func encodeDecidePayoutAccountRequest(
+	req *PayoutDecision,
 	r *http.Request,
 ) error {
 	const contentType = "application/json"
@@ -390,6 +432,20 @@ func encodeUpdateAccountSpouseRequest(
 
 func encodeUpdateClientRequest(
 	req *ClientInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
+func encodeUpdatePayoutAccountRequest(
+	req *PayoutAccountInput,
 	r *http.Request,
 ) error {
 	const contentType = "application/json"

@@ -11,242 +11,265 @@ import (
 )
 
 var (
-	rn43AllowedHeaders = map[string]string{
+	rn52AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn44AllowedHeaders = map[string]string{
+	rn53AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn118AllowedHeaders = map[string]string{
+	rn131AllowedHeaders = map[string]string{
 		"PUT": "Access-Token,Authorization,Content-Type",
 	}
-	rn120AllowedHeaders = map[string]string{
+	rn133AllowedHeaders = map[string]string{
 		"PUT": "Access-Token,Authorization,Content-Type",
 	}
-	rn121AllowedHeaders = map[string]string{
-		"PUT": "Access-Token,Authorization,Content-Type",
-	}
-	rn72AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn106AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization,Content-Type",
-	}
-	rn8AllowedHeaders = map[string]string{
-		"POST": "Content-Type",
-	}
-	rn6AllowedHeaders = map[string]string{
-		"PUT": "Access-Token,Authorization,Content-Type",
-	}
-	rn123AllowedHeaders = map[string]string{
+	rn134AllowedHeaders = map[string]string{
 		"PUT": "Access-Token,Authorization,Content-Type",
 	}
 	rn84AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn111AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization",
-	}
-	rn110AllowedHeaders = map[string]string{
-		"DELETE": "Access-Token,Authorization",
-	}
-	rn125AllowedHeaders = map[string]string{
-		"PUT": "Access-Token,Authorization,Content-Type",
-	}
-	rn47AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn52AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn82AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn117AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn55AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn75AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn77AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn74AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn107AllowedHeaders = map[string]string{
-		"POST": "Content-Type",
-	}
-	rn94AllowedHeaders = map[string]string{
-		"POST": "Content-Type",
-	}
-	rn96AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization",
-	}
-	rn108AllowedHeaders = map[string]string{
-		"POST": "Content-Type",
-	}
-	rn41AllowedHeaders = map[string]string{
-		"POST": "Content-Type",
-	}
-	rn48AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn9AllowedHeaders = map[string]string{
-		"GET":  "Access-Token,Authorization",
+	rn119AllowedHeaders = map[string]string{
 		"POST": "Access-Token,Authorization,Content-Type",
-	}
-	rn31AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn22AllowedHeaders = map[string]string{
-		"DELETE": "Access-Token,Authorization",
-		"GET":    "Access-Token,Authorization",
-		"PUT":    "Access-Token,Authorization,Content-Type",
-	}
-	rn81AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn33AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn51AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn73AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn45AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn4AllowedHeaders = map[string]string{
-		"PUT": "Access-Token,Authorization,Content-Type",
-	}
-	rn35AllowedHeaders = map[string]string{
-		"PUT": "Content-Type",
-	}
-	rn83AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn78AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn30AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn50AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn80AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn60AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
 	}
 	rn10AllowedHeaders = map[string]string{
-		"GET":  "Access-Token,Authorization",
-		"POST": "Access-Token,Authorization,Content-Type",
+		"POST": "Content-Type",
 	}
-	rn86AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn103AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization",
-	}
-	rn91AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn100AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization,Content-Type",
-	}
-	rn69AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization,Content-Type",
-	}
-	rn12AllowedHeaders = map[string]string{
-		"GET":  "Access-Token,Authorization",
-		"POST": "Access-Token,Authorization,Content-Type",
-	}
-	rn36AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn101AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization,Content-Type",
-	}
-	rn14AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
+	rn8AllowedHeaders = map[string]string{
 		"PUT": "Access-Token,Authorization,Content-Type",
-	}
-	rn87AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn71AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization,Content-Type",
-	}
-	rn62AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
 	}
 	rn15AllowedHeaders = map[string]string{
 		"GET":  "Access-Token,Authorization",
 		"POST": "Access-Token,Authorization,Content-Type",
 	}
-	rn24AllowedHeaders = map[string]string{
-		"DELETE": "Access-Token,Authorization",
-		"PUT":    "Access-Token,Authorization,Content-Type",
+	rn72AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
 	}
-	rn97AllowedHeaders = map[string]string{
-		"POST": "Access-Token,Authorization,Content-Type",
+	rn71AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+		"PUT": "Access-Token,Authorization,Content-Type",
+	}
+	rn136AllowedHeaders = map[string]string{
+		"PUT": "Access-Token,Authorization,Content-Type",
+	}
+	rn96AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn124AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization",
+	}
+	rn123AllowedHeaders = map[string]string{
+		"DELETE": "Access-Token,Authorization",
+	}
+	rn138AllowedHeaders = map[string]string{
+		"PUT": "Access-Token,Authorization,Content-Type",
+	}
+	rn56AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn61AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn94AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn130AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn64AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn87AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
 	}
 	rn89AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn86AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn120AllowedHeaders = map[string]string{
+		"POST": "Content-Type",
+	}
+	rn107AllowedHeaders = map[string]string{
+		"POST": "Content-Type",
+	}
+	rn109AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization",
+	}
+	rn121AllowedHeaders = map[string]string{
+		"POST": "Content-Type",
+	}
+	rn50AllowedHeaders = map[string]string{
+		"POST": "Content-Type",
+	}
+	rn57AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn11AllowedHeaders = map[string]string{
+		"GET":  "Access-Token,Authorization",
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn40AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn31AllowedHeaders = map[string]string{
+		"DELETE": "Access-Token,Authorization",
+		"GET":    "Access-Token,Authorization",
+		"PUT":    "Access-Token,Authorization,Content-Type",
+	}
+	rn93AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn42AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn60AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn85AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn54AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn4AllowedHeaders = map[string]string{
+		"PUT": "Access-Token,Authorization,Content-Type",
+	}
+	rn44AllowedHeaders = map[string]string{
+		"PUT": "Content-Type",
+	}
+	rn95AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn90AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn39AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn59AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
 	rn92AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn17AllowedHeaders = map[string]string{
+	rn69AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn63AllowedHeaders = map[string]string{
-		"GET": "Access-Token,Authorization",
-	}
-	rn18AllowedHeaders = map[string]string{
+	rn13AllowedHeaders = map[string]string{
 		"GET":  "Access-Token,Authorization",
 		"POST": "Access-Token,Authorization,Content-Type",
 	}
-	rn26AllowedHeaders = map[string]string{
-		"DELETE": "Access-Token,Authorization",
-		"PUT":    "Access-Token,Authorization,Content-Type",
+	rn98AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn116AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization",
+	}
+	rn104AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn113AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn81AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn7AllowedHeaders = map[string]string{
+		"POST": "Content-Type",
+	}
+	rn99AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn28AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn29AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn17AllowedHeaders = map[string]string{
+		"GET":  "Access-Token,Authorization",
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn45AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn114AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn19AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+		"PUT": "Access-Token,Authorization,Content-Type",
+	}
+	rn100AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn83AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn74AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
 	}
 	rn20AllowedHeaders = map[string]string{
 		"GET":  "Access-Token,Authorization",
 		"POST": "Access-Token,Authorization,Content-Type",
 	}
-	rn28AllowedHeaders = map[string]string{
+	rn33AllowedHeaders = map[string]string{
+		"DELETE": "Access-Token,Authorization",
+		"PUT":    "Access-Token,Authorization,Content-Type",
+	}
+	rn110AllowedHeaders = map[string]string{
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn102AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn105AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn22AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn75AllowedHeaders = map[string]string{
+		"GET": "Access-Token,Authorization",
+	}
+	rn23AllowedHeaders = map[string]string{
+		"GET":  "Access-Token,Authorization",
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn35AllowedHeaders = map[string]string{
+		"DELETE": "Access-Token,Authorization",
+		"PUT":    "Access-Token,Authorization,Content-Type",
+	}
+	rn25AllowedHeaders = map[string]string{
+		"GET":  "Access-Token,Authorization",
+		"POST": "Access-Token,Authorization,Content-Type",
+	}
+	rn37AllowedHeaders = map[string]string{
 		"DELETE": "Access-Token,Authorization",
 		"PATCH":  "Access-Token,Authorization,Content-Type",
 		"PUT":    "Access-Token,Authorization,Content-Type",
 	}
-	rn105AllowedHeaders = map[string]string{
+	rn118AllowedHeaders = map[string]string{
 		"POST": "Content-Type",
 	}
-	rn113AllowedHeaders = map[string]string{
+	rn126AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn115AllowedHeaders = map[string]string{
+	rn128AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn70AllowedHeaders = map[string]string{
+	rn82AllowedHeaders = map[string]string{
 		"POST": "Access-Token,Authorization,Content-Type",
 	}
-	rn68AllowedHeaders = map[string]string{
+	rn80AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn38AllowedHeaders = map[string]string{
+	rn47AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
-	rn39AllowedHeaders = map[string]string{
+	rn48AllowedHeaders = map[string]string{
 		"GET": "Access-Token,Authorization",
 	}
 )
@@ -342,7 +365,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn43AllowedHeaders,
+									allowedHeaders: rn52AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -366,7 +389,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn44AllowedHeaders,
+									allowedHeaders: rn53AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -415,7 +438,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "PUT",
-												allowedHeaders: rn118AllowedHeaders,
+												allowedHeaders: rn131AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -440,7 +463,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "PUT",
-												allowedHeaders: rn120AllowedHeaders,
+												allowedHeaders: rn133AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -467,7 +490,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "PUT",
-											allowedHeaders: rn121AllowedHeaders,
+											allowedHeaders: rn134AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -492,7 +515,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn72AllowedHeaders,
+											allowedHeaders: rn84AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -516,7 +539,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "POST",
-											allowedHeaders: rn106AllowedHeaders,
+											allowedHeaders: rn119AllowedHeaders,
 											acceptPost:     "application/json",
 											acceptPatch:    "",
 										})
@@ -541,7 +564,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "POST",
-												allowedHeaders: rn8AllowedHeaders,
+												allowedHeaders: rn10AllowedHeaders,
 												acceptPost:     "application/json",
 												acceptPatch:    "",
 											})
@@ -564,29 +587,142 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									break
 								}
 								switch elem[0] {
-								case 'a': // Prefix: "assword"
+								case 'a': // Prefix: "a"
 
-									if l := len("assword"); len(elem) >= l && elem[0:l] == "assword" {
+									if l := len("a"); len(elem) >= l && elem[0:l] == "a" {
 										elem = elem[l:]
 									} else {
 										break
 									}
 
 									if len(elem) == 0 {
-										// Leaf node.
-										switch r.Method {
-										case "PUT":
-											s.handleChangePasswordRequest([0]string{}, elemIsEscaped, w, r)
-										default:
-											s.notAllowed(w, r, notAllowedParams{
-												allowedMethods: "PUT",
-												allowedHeaders: rn6AllowedHeaders,
-												acceptPost:     "",
-												acceptPatch:    "",
-											})
+										break
+									}
+									switch elem[0] {
+									case 's': // Prefix: "ssword"
+
+										if l := len("ssword"); len(elem) >= l && elem[0:l] == "ssword" {
+											elem = elem[l:]
+										} else {
+											break
 										}
 
-										return
+										if len(elem) == 0 {
+											// Leaf node.
+											switch r.Method {
+											case "PUT":
+												s.handleChangePasswordRequest([0]string{}, elemIsEscaped, w, r)
+											default:
+												s.notAllowed(w, r, notAllowedParams{
+													allowedMethods: "PUT",
+													allowedHeaders: rn8AllowedHeaders,
+													acceptPost:     "",
+													acceptPatch:    "",
+												})
+											}
+
+											return
+										}
+
+									case 'y': // Prefix: "yout-informations"
+
+										if l := len("yout-informations"); len(elem) >= l && elem[0:l] == "yout-informations" {
+											elem = elem[l:]
+										} else {
+											break
+										}
+
+										if len(elem) == 0 {
+											switch r.Method {
+											case "GET":
+												s.handleListPayoutAccountsRequest([0]string{}, elemIsEscaped, w, r)
+											case "POST":
+												s.handleCreatePayoutAccountRequest([0]string{}, elemIsEscaped, w, r)
+											default:
+												s.notAllowed(w, r, notAllowedParams{
+													allowedMethods: "GET,POST",
+													allowedHeaders: rn15AllowedHeaders,
+													acceptPost:     "application/json",
+													acceptPatch:    "",
+												})
+											}
+
+											return
+										}
+										switch elem[0] {
+										case '/': // Prefix: "/"
+
+											if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+												elem = elem[l:]
+											} else {
+												break
+											}
+
+											if len(elem) == 0 {
+												break
+											}
+											switch elem[0] {
+											case 's': // Prefix: "signed-url"
+												origElem := elem
+												if l := len("signed-url"); len(elem) >= l && elem[0:l] == "signed-url" {
+													elem = elem[l:]
+												} else {
+													break
+												}
+
+												if len(elem) == 0 {
+													// Leaf node.
+													switch r.Method {
+													case "GET":
+														s.handleGetPayoutDocumentSignedURLRequest([0]string{}, elemIsEscaped, w, r)
+													default:
+														s.notAllowed(w, r, notAllowedParams{
+															allowedMethods: "GET",
+															allowedHeaders: rn72AllowedHeaders,
+															acceptPost:     "",
+															acceptPatch:    "",
+														})
+													}
+
+													return
+												}
+
+												elem = origElem
+											}
+											// Param: "id"
+											// Leaf parameter, slashes are prohibited
+											idx := strings.IndexByte(elem, '/')
+											if idx >= 0 {
+												break
+											}
+											args[0] = elem
+											elem = ""
+
+											if len(elem) == 0 {
+												// Leaf node.
+												switch r.Method {
+												case "GET":
+													s.handleGetPayoutAccountRequest([1]string{
+														args[0],
+													}, elemIsEscaped, w, r)
+												case "PUT":
+													s.handleUpdatePayoutAccountRequest([1]string{
+														args[0],
+													}, elemIsEscaped, w, r)
+												default:
+													s.notAllowed(w, r, notAllowedParams{
+														allowedMethods: "GET,PUT",
+														allowedHeaders: rn71AllowedHeaders,
+														acceptPost:     "",
+														acceptPatch:    "",
+													})
+												}
+
+												return
+											}
+
+										}
+
 									}
 
 								case 'h': // Prefix: "hone"
@@ -605,7 +741,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "PUT",
-												allowedHeaders: rn123AllowedHeaders,
+												allowedHeaders: rn136AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -643,7 +779,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "GET",
-												allowedHeaders: rn84AllowedHeaders,
+												allowedHeaders: rn96AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -680,7 +816,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 												default:
 													s.notAllowed(w, r, notAllowedParams{
 														allowedMethods: "POST",
-														allowedHeaders: rn111AllowedHeaders,
+														allowedHeaders: rn124AllowedHeaders,
 														acceptPost:     "",
 														acceptPatch:    "",
 													})
@@ -710,7 +846,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 											default:
 												s.notAllowed(w, r, notAllowedParams{
 													allowedMethods: "DELETE",
-													allowedHeaders: rn110AllowedHeaders,
+													allowedHeaders: rn123AllowedHeaders,
 													acceptPost:     "",
 													acceptPatch:    "",
 												})
@@ -737,7 +873,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "PUT",
-												allowedHeaders: rn125AllowedHeaders,
+												allowedHeaders: rn138AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -840,7 +976,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET",
-								allowedHeaders: rn47AllowedHeaders,
+								allowedHeaders: rn56AllowedHeaders,
 								acceptPost:     "",
 								acceptPatch:    "",
 							})
@@ -878,7 +1014,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn52AllowedHeaders,
+										allowedHeaders: rn61AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -917,7 +1053,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "GET",
-												allowedHeaders: rn82AllowedHeaders,
+												allowedHeaders: rn94AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -944,7 +1080,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "GET",
-												allowedHeaders: rn117AllowedHeaders,
+												allowedHeaders: rn130AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -975,7 +1111,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn55AllowedHeaders,
+										allowedHeaders: rn64AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -1014,7 +1150,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn75AllowedHeaders,
+											allowedHeaders: rn87AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -1041,7 +1177,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn77AllowedHeaders,
+											allowedHeaders: rn89AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -1070,7 +1206,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn74AllowedHeaders,
+										allowedHeaders: rn86AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -1111,7 +1247,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "POST",
-									allowedHeaders: rn107AllowedHeaders,
+									allowedHeaders: rn120AllowedHeaders,
 									acceptPost:     "application/json",
 									acceptPatch:    "",
 								})
@@ -1148,7 +1284,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "POST",
-										allowedHeaders: rn94AllowedHeaders,
+										allowedHeaders: rn107AllowedHeaders,
 										acceptPost:     "application/json",
 										acceptPatch:    "",
 									})
@@ -1173,7 +1309,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "POST",
-										allowedHeaders: rn96AllowedHeaders,
+										allowedHeaders: rn109AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -1200,7 +1336,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "POST",
-									allowedHeaders: rn108AllowedHeaders,
+									allowedHeaders: rn121AllowedHeaders,
 									acceptPost:     "application/json",
 									acceptPatch:    "",
 								})
@@ -1225,7 +1361,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "POST",
-									allowedHeaders: rn41AllowedHeaders,
+									allowedHeaders: rn50AllowedHeaders,
 									acceptPost:     "application/json",
 									acceptPatch:    "",
 								})
@@ -1254,7 +1390,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					default:
 						s.notAllowed(w, r, notAllowedParams{
 							allowedMethods: "GET",
-							allowedHeaders: rn48AllowedHeaders,
+							allowedHeaders: rn57AllowedHeaders,
 							acceptPost:     "",
 							acceptPatch:    "",
 						})
@@ -1292,7 +1428,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET,POST",
-								allowedHeaders: rn9AllowedHeaders,
+								allowedHeaders: rn11AllowedHeaders,
 								acceptPost:     "application/json",
 								acceptPatch:    "",
 							})
@@ -1329,7 +1465,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn31AllowedHeaders,
+										allowedHeaders: rn40AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -1367,7 +1503,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "DELETE,GET,PUT",
-									allowedHeaders: rn22AllowedHeaders,
+									allowedHeaders: rn31AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -1393,7 +1529,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET",
-								allowedHeaders: rn81AllowedHeaders,
+								allowedHeaders: rn93AllowedHeaders,
 								acceptPost:     "",
 								acceptPatch:    "",
 							})
@@ -1418,7 +1554,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn33AllowedHeaders,
+									allowedHeaders: rn42AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -1446,7 +1582,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					default:
 						s.notAllowed(w, r, notAllowedParams{
 							allowedMethods: "GET",
-							allowedHeaders: rn51AllowedHeaders,
+							allowedHeaders: rn60AllowedHeaders,
 							acceptPost:     "",
 							acceptPatch:    "",
 						})
@@ -1470,7 +1606,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET",
-								allowedHeaders: rn73AllowedHeaders,
+								allowedHeaders: rn85AllowedHeaders,
 								acceptPost:     "",
 								acceptPatch:    "",
 							})
@@ -1530,7 +1666,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn45AllowedHeaders,
+											allowedHeaders: rn54AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -1607,7 +1743,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					default:
 						s.notAllowed(w, r, notAllowedParams{
 							allowedMethods: "GET,PUT",
-							allowedHeaders: rn35AllowedHeaders,
+							allowedHeaders: rn44AllowedHeaders,
 							acceptPost:     "",
 							acceptPatch:    "",
 						})
@@ -1657,7 +1793,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					default:
 						s.notAllowed(w, r, notAllowedParams{
 							allowedMethods: "GET",
-							allowedHeaders: rn83AllowedHeaders,
+							allowedHeaders: rn95AllowedHeaders,
 							acceptPost:     "",
 							acceptPatch:    "",
 						})
@@ -1678,9 +1814,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					break
 				}
 				switch elem[0] {
-				case 'a': // Prefix: "ayments/"
+				case 'a': // Prefix: "ay"
 
-					if l := len("ayments/"); len(elem) >= l && elem[0:l] == "ayments/" {
+					if l := len("ay"); len(elem) >= l && elem[0:l] == "ay" {
 						elem = elem[l:]
 					} else {
 						break
@@ -1690,9 +1826,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						break
 					}
 					switch elem[0] {
-					case 'c': // Prefix: "c"
+					case 'm': // Prefix: "ments/"
 
-						if l := len("c"); len(elem) >= l && elem[0:l] == "c" {
+						if l := len("ments/"); len(elem) >= l && elem[0:l] == "ments/" {
 							elem = elem[l:]
 						} else {
 							break
@@ -1702,166 +1838,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							break
 						}
 						switch elem[0] {
-						case 'a': // Prefix: "ashflow"
+						case 'c': // Prefix: "c"
 
-							if l := len("ashflow"); len(elem) >= l && elem[0:l] == "ashflow" {
-								elem = elem[l:]
-							} else {
-								break
-							}
-
-							if len(elem) == 0 {
-								switch r.Method {
-								case "GET":
-									s.handleListCashflowRequest([0]string{}, elemIsEscaped, w, r)
-								default:
-									s.notAllowed(w, r, notAllowedParams{
-										allowedMethods: "GET",
-										allowedHeaders: rn78AllowedHeaders,
-										acceptPost:     "",
-										acceptPatch:    "",
-									})
-								}
-
-								return
-							}
-							switch elem[0] {
-							case '/': // Prefix: "/"
-
-								if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
-									elem = elem[l:]
-								} else {
-									break
-								}
-
-								if len(elem) == 0 {
-									break
-								}
-								switch elem[0] {
-								case 'd': // Prefix: "download"
-									origElem := elem
-									if l := len("download"); len(elem) >= l && elem[0:l] == "download" {
-										elem = elem[l:]
-									} else {
-										break
-									}
-
-									if len(elem) == 0 {
-										// Leaf node.
-										switch r.Method {
-										case "GET":
-											s.handleDownloadCashflowRequest([0]string{}, elemIsEscaped, w, r)
-										default:
-											s.notAllowed(w, r, notAllowedParams{
-												allowedMethods: "GET",
-												allowedHeaders: rn30AllowedHeaders,
-												acceptPost:     "",
-												acceptPatch:    "",
-											})
-										}
-
-										return
-									}
-
-									elem = origElem
-								}
-								// Param: "id"
-								// Leaf parameter, slashes are prohibited
-								idx := strings.IndexByte(elem, '/')
-								if idx >= 0 {
-									break
-								}
-								args[0] = elem
-								elem = ""
-
-								if len(elem) == 0 {
-									// Leaf node.
-									switch r.Method {
-									case "GET":
-										s.handleGetCashflowEntryRequest([1]string{
-											args[0],
-										}, elemIsEscaped, w, r)
-									default:
-										s.notAllowed(w, r, notAllowedParams{
-											allowedMethods: "GET",
-											allowedHeaders: rn50AllowedHeaders,
-											acceptPost:     "",
-											acceptPatch:    "",
-										})
-									}
-
-									return
-								}
-
-							}
-
-						case 'h': // Prefix: "hargebacks"
-
-							if l := len("hargebacks"); len(elem) >= l && elem[0:l] == "hargebacks" {
-								elem = elem[l:]
-							} else {
-								break
-							}
-
-							if len(elem) == 0 {
-								// Leaf node.
-								switch r.Method {
-								case "GET":
-									s.handleListChargebacksRequest([0]string{}, elemIsEscaped, w, r)
-								default:
-									s.notAllowed(w, r, notAllowedParams{
-										allowedMethods: "GET",
-										allowedHeaders: rn80AllowedHeaders,
-										acceptPost:     "",
-										acceptPatch:    "",
-									})
-								}
-
-								return
-							}
-
-						}
-
-					case 'd': // Prefix: "dashboard"
-
-						if l := len("dashboard"); len(elem) >= l && elem[0:l] == "dashboard" {
-							elem = elem[l:]
-						} else {
-							break
-						}
-
-						if len(elem) == 0 {
-							// Leaf node.
-							switch r.Method {
-							case "GET":
-								s.handleGetPaymentsDashboardRequest([0]string{}, elemIsEscaped, w, r)
-							default:
-								s.notAllowed(w, r, notAllowedParams{
-									allowedMethods: "GET",
-									allowedHeaders: rn60AllowedHeaders,
-									acceptPost:     "",
-									acceptPatch:    "",
-								})
-							}
-
-							return
-						}
-
-					case 'p': // Prefix: "p"
-
-						if l := len("p"); len(elem) >= l && elem[0:l] == "p" {
-							elem = elem[l:]
-						} else {
-							break
-						}
-
-						if len(elem) == 0 {
-							break
-						}
-						switch elem[0] {
-						case 'a': // Prefix: "ay-"
-
-							if l := len("ay-"); len(elem) >= l && elem[0:l] == "ay-" {
+							if l := len("c"); len(elem) >= l && elem[0:l] == "c" {
 								elem = elem[l:]
 							} else {
 								break
@@ -1871,113 +1850,22 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								break
 							}
 							switch elem[0] {
-							case 'r': // Prefix: "runs"
+							case 'a': // Prefix: "ashflow"
 
-								if l := len("runs"); len(elem) >= l && elem[0:l] == "runs" {
+								if l := len("ashflow"); len(elem) >= l && elem[0:l] == "ashflow" {
 									elem = elem[l:]
 								} else {
 									break
 								}
 
 								if len(elem) == 0 {
-									// Leaf node.
 									switch r.Method {
 									case "GET":
-										s.handleListPayRunsRequest([0]string{}, elemIsEscaped, w, r)
-									case "POST":
-										s.handleCreatePayRunRequest([0]string{}, elemIsEscaped, w, r)
-									default:
-										s.notAllowed(w, r, notAllowedParams{
-											allowedMethods: "GET,POST",
-											allowedHeaders: rn10AllowedHeaders,
-											acceptPost:     "application/json",
-											acceptPatch:    "",
-										})
-									}
-
-									return
-								}
-
-							case 's': // Prefix: "statements"
-
-								if l := len("statements"); len(elem) >= l && elem[0:l] == "statements" {
-									elem = elem[l:]
-								} else {
-									break
-								}
-
-								if len(elem) == 0 {
-									// Leaf node.
-									switch r.Method {
-									case "GET":
-										s.handleListPayStatementsRequest([0]string{}, elemIsEscaped, w, r)
+										s.handleListCashflowRequest([0]string{}, elemIsEscaped, w, r)
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn86AllowedHeaders,
-											acceptPost:     "",
-											acceptPatch:    "",
-										})
-									}
-
-									return
-								}
-
-							}
-
-						case 'r': // Prefix: "ro"
-
-							if l := len("ro"); len(elem) >= l && elem[0:l] == "ro" {
-								elem = elem[l:]
-							} else {
-								break
-							}
-
-							if len(elem) == 0 {
-								break
-							}
-							switch elem[0] {
-							case 'c': // Prefix: "cess"
-
-								if l := len("cess"); len(elem) >= l && elem[0:l] == "cess" {
-									elem = elem[l:]
-								} else {
-									break
-								}
-
-								if len(elem) == 0 {
-									// Leaf node.
-									switch r.Method {
-									case "POST":
-										s.handleProcessPaymentsRequest([0]string{}, elemIsEscaped, w, r)
-									default:
-										s.notAllowed(w, r, notAllowedParams{
-											allowedMethods: "POST",
-											allowedHeaders: rn103AllowedHeaders,
-											acceptPost:     "",
-											acceptPatch:    "",
-										})
-									}
-
-									return
-								}
-
-							case 'v': // Prefix: "vider-payments"
-
-								if l := len("vider-payments"); len(elem) >= l && elem[0:l] == "vider-payments" {
-									elem = elem[l:]
-								} else {
-									break
-								}
-
-								if len(elem) == 0 {
-									switch r.Method {
-									case "GET":
-										s.handleListProviderPaymentsRequest([0]string{}, elemIsEscaped, w, r)
-									default:
-										s.notAllowed(w, r, notAllowedParams{
-											allowedMethods: "GET",
-											allowedHeaders: rn91AllowedHeaders,
+											allowedHeaders: rn90AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -1994,22 +1882,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										break
 									}
 
-									// Param: "id"
-									// Match until "/"
-									idx := strings.IndexByte(elem, '/')
-									if idx < 0 {
-										idx = len(elem)
-									}
-									args[0] = elem[:idx]
-									elem = elem[idx:]
-
 									if len(elem) == 0 {
 										break
 									}
 									switch elem[0] {
-									case '/': // Prefix: "/status"
-
-										if l := len("/status"); len(elem) >= l && elem[0:l] == "/status" {
+									case 'd': // Prefix: "download"
+										origElem := elem
+										if l := len("download"); len(elem) >= l && elem[0:l] == "download" {
 											elem = elem[l:]
 										} else {
 											break
@@ -2018,20 +1897,291 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										if len(elem) == 0 {
 											// Leaf node.
 											switch r.Method {
-											case "POST":
-												s.handleMoveProviderPaymentRequest([1]string{
-													args[0],
-												}, elemIsEscaped, w, r)
+											case "GET":
+												s.handleDownloadCashflowRequest([0]string{}, elemIsEscaped, w, r)
 											default:
 												s.notAllowed(w, r, notAllowedParams{
-													allowedMethods: "POST",
-													allowedHeaders: rn100AllowedHeaders,
-													acceptPost:     "application/json",
+													allowedMethods: "GET",
+													allowedHeaders: rn39AllowedHeaders,
+													acceptPost:     "",
 													acceptPatch:    "",
 												})
 											}
 
 											return
+										}
+
+										elem = origElem
+									}
+									// Param: "id"
+									// Leaf parameter, slashes are prohibited
+									idx := strings.IndexByte(elem, '/')
+									if idx >= 0 {
+										break
+									}
+									args[0] = elem
+									elem = ""
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch r.Method {
+										case "GET":
+											s.handleGetCashflowEntryRequest([1]string{
+												args[0],
+											}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "GET",
+												allowedHeaders: rn59AllowedHeaders,
+												acceptPost:     "",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+
+								}
+
+							case 'h': // Prefix: "hargebacks"
+
+								if l := len("hargebacks"); len(elem) >= l && elem[0:l] == "hargebacks" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									// Leaf node.
+									switch r.Method {
+									case "GET":
+										s.handleListChargebacksRequest([0]string{}, elemIsEscaped, w, r)
+									default:
+										s.notAllowed(w, r, notAllowedParams{
+											allowedMethods: "GET",
+											allowedHeaders: rn92AllowedHeaders,
+											acceptPost:     "",
+											acceptPatch:    "",
+										})
+									}
+
+									return
+								}
+
+							}
+
+						case 'd': // Prefix: "dashboard"
+
+							if l := len("dashboard"); len(elem) >= l && elem[0:l] == "dashboard" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								// Leaf node.
+								switch r.Method {
+								case "GET":
+									s.handleGetPaymentsDashboardRequest([0]string{}, elemIsEscaped, w, r)
+								default:
+									s.notAllowed(w, r, notAllowedParams{
+										allowedMethods: "GET",
+										allowedHeaders: rn69AllowedHeaders,
+										acceptPost:     "",
+										acceptPatch:    "",
+									})
+								}
+
+								return
+							}
+
+						case 'p': // Prefix: "p"
+
+							if l := len("p"); len(elem) >= l && elem[0:l] == "p" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								break
+							}
+							switch elem[0] {
+							case 'a': // Prefix: "ay-"
+
+								if l := len("ay-"); len(elem) >= l && elem[0:l] == "ay-" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									break
+								}
+								switch elem[0] {
+								case 'r': // Prefix: "runs"
+
+									if l := len("runs"); len(elem) >= l && elem[0:l] == "runs" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch r.Method {
+										case "GET":
+											s.handleListPayRunsRequest([0]string{}, elemIsEscaped, w, r)
+										case "POST":
+											s.handleCreatePayRunRequest([0]string{}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "GET,POST",
+												allowedHeaders: rn13AllowedHeaders,
+												acceptPost:     "application/json",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+
+								case 's': // Prefix: "statements"
+
+									if l := len("statements"); len(elem) >= l && elem[0:l] == "statements" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch r.Method {
+										case "GET":
+											s.handleListPayStatementsRequest([0]string{}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "GET",
+												allowedHeaders: rn98AllowedHeaders,
+												acceptPost:     "",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+
+								}
+
+							case 'r': // Prefix: "ro"
+
+								if l := len("ro"); len(elem) >= l && elem[0:l] == "ro" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									break
+								}
+								switch elem[0] {
+								case 'c': // Prefix: "cess"
+
+									if l := len("cess"); len(elem) >= l && elem[0:l] == "cess" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch r.Method {
+										case "POST":
+											s.handleProcessPaymentsRequest([0]string{}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "POST",
+												allowedHeaders: rn116AllowedHeaders,
+												acceptPost:     "",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+
+								case 'v': // Prefix: "vider-payments"
+
+									if l := len("vider-payments"); len(elem) >= l && elem[0:l] == "vider-payments" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										switch r.Method {
+										case "GET":
+											s.handleListProviderPaymentsRequest([0]string{}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "GET",
+												allowedHeaders: rn104AllowedHeaders,
+												acceptPost:     "",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+									switch elem[0] {
+									case '/': // Prefix: "/"
+
+										if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+											elem = elem[l:]
+										} else {
+											break
+										}
+
+										// Param: "id"
+										// Match until "/"
+										idx := strings.IndexByte(elem, '/')
+										if idx < 0 {
+											idx = len(elem)
+										}
+										args[0] = elem[:idx]
+										elem = elem[idx:]
+
+										if len(elem) == 0 {
+											break
+										}
+										switch elem[0] {
+										case '/': // Prefix: "/status"
+
+											if l := len("/status"); len(elem) >= l && elem[0:l] == "/status" {
+												elem = elem[l:]
+											} else {
+												break
+											}
+
+											if len(elem) == 0 {
+												// Leaf node.
+												switch r.Method {
+												case "POST":
+													s.handleMoveProviderPaymentRequest([1]string{
+														args[0],
+													}, elemIsEscaped, w, r)
+												default:
+													s.notAllowed(w, r, notAllowedParams{
+														allowedMethods: "POST",
+														allowedHeaders: rn113AllowedHeaders,
+														acceptPost:     "application/json",
+														acceptPatch:    "",
+													})
+												}
+
+												return
+											}
+
 										}
 
 									}
@@ -2040,31 +2190,175 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 							}
 
+						case 's': // Prefix: "statements"
+
+							if l := len("statements"); len(elem) >= l && elem[0:l] == "statements" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								// Leaf node.
+								switch r.Method {
+								case "POST":
+									s.handleImportStatementRequest([0]string{}, elemIsEscaped, w, r)
+								default:
+									s.notAllowed(w, r, notAllowedParams{
+										allowedMethods: "POST",
+										allowedHeaders: rn81AllowedHeaders,
+										acceptPost:     "application/json",
+										acceptPatch:    "",
+									})
+								}
+
+								return
+							}
+
 						}
 
-					case 's': // Prefix: "statements"
+					case 'o': // Prefix: "out-"
 
-						if l := len("statements"); len(elem) >= l && elem[0:l] == "statements" {
+						if l := len("out-"); len(elem) >= l && elem[0:l] == "out-" {
 							elem = elem[l:]
 						} else {
 							break
 						}
 
 						if len(elem) == 0 {
-							// Leaf node.
-							switch r.Method {
-							case "POST":
-								s.handleImportStatementRequest([0]string{}, elemIsEscaped, w, r)
-							default:
-								s.notAllowed(w, r, notAllowedParams{
-									allowedMethods: "POST",
-									allowedHeaders: rn69AllowedHeaders,
-									acceptPost:     "application/json",
-									acceptPatch:    "",
-								})
+							break
+						}
+						switch elem[0] {
+						case 'o': // Prefix: "owner/"
+
+							if l := len("owner/"); len(elem) >= l && elem[0:l] == "owner/" {
+								elem = elem[l:]
+							} else {
+								break
 							}
 
-							return
+							// Param: "token"
+							// Leaf parameter, slashes are prohibited
+							idx := strings.IndexByte(elem, '/')
+							if idx >= 0 {
+								break
+							}
+							args[0] = elem
+							elem = ""
+
+							if len(elem) == 0 {
+								// Leaf node.
+								switch r.Method {
+								case "GET":
+									s.handleGetPayoutOwnerRequestRequest([1]string{
+										args[0],
+									}, elemIsEscaped, w, r)
+								case "POST":
+									s.handleAnswerPayoutOwnerRequestRequest([1]string{
+										args[0],
+									}, elemIsEscaped, w, r)
+								default:
+									s.notAllowed(w, r, notAllowedParams{
+										allowedMethods: "GET,POST",
+										allowedHeaders: rn7AllowedHeaders,
+										acceptPost:     "application/json",
+										acceptPatch:    "",
+									})
+								}
+
+								return
+							}
+
+						case 'r': // Prefix: "reviews"
+
+							if l := len("reviews"); len(elem) >= l && elem[0:l] == "reviews" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								switch r.Method {
+								case "GET":
+									s.handleListPayoutReviewsRequest([0]string{}, elemIsEscaped, w, r)
+								default:
+									s.notAllowed(w, r, notAllowedParams{
+										allowedMethods: "GET",
+										allowedHeaders: rn99AllowedHeaders,
+										acceptPost:     "",
+										acceptPatch:    "",
+									})
+								}
+
+								return
+							}
+							switch elem[0] {
+							case '/': // Prefix: "/"
+
+								if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								// Param: "id"
+								// Match until "/"
+								idx := strings.IndexByte(elem, '/')
+								if idx < 0 {
+									idx = len(elem)
+								}
+								args[0] = elem[:idx]
+								elem = elem[idx:]
+
+								if len(elem) == 0 {
+									switch r.Method {
+									case "GET":
+										s.handleGetPayoutReviewRequest([1]string{
+											args[0],
+										}, elemIsEscaped, w, r)
+									default:
+										s.notAllowed(w, r, notAllowedParams{
+											allowedMethods: "GET",
+											allowedHeaders: rn28AllowedHeaders,
+											acceptPost:     "",
+											acceptPatch:    "",
+										})
+									}
+
+									return
+								}
+								switch elem[0] {
+								case '/': // Prefix: "/decision"
+
+									if l := len("/decision"); len(elem) >= l && elem[0:l] == "/decision" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch r.Method {
+										case "POST":
+											s.handleDecidePayoutAccountRequest([1]string{
+												args[0],
+											}, elemIsEscaped, w, r)
+										default:
+											s.notAllowed(w, r, notAllowedParams{
+												allowedMethods: "POST",
+												allowedHeaders: rn29AllowedHeaders,
+												acceptPost:     "application/json",
+												acceptPatch:    "",
+											})
+										}
+
+										return
+									}
+
+								}
+
+							}
+
 						}
 
 					}
@@ -2086,7 +2380,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET,POST",
-								allowedHeaders: rn12AllowedHeaders,
+								allowedHeaders: rn17AllowedHeaders,
 								acceptPost:     "application/json",
 								acceptPatch:    "",
 							})
@@ -2123,7 +2417,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn36AllowedHeaders,
+										allowedHeaders: rn45AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -2149,7 +2443,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "POST",
-										allowedHeaders: rn101AllowedHeaders,
+										allowedHeaders: rn114AllowedHeaders,
 										acceptPost:     "application/json",
 										acceptPatch:    "",
 									})
@@ -2182,7 +2476,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET,PUT",
-									allowedHeaders: rn14AllowedHeaders,
+									allowedHeaders: rn19AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -2221,7 +2515,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn87AllowedHeaders,
+											allowedHeaders: rn100AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -2248,7 +2542,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "POST",
-											allowedHeaders: rn71AllowedHeaders,
+											allowedHeaders: rn83AllowedHeaders,
 											acceptPost:     "application/json",
 											acceptPatch:    "",
 										})
@@ -2275,7 +2569,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET",
-											allowedHeaders: rn62AllowedHeaders,
+											allowedHeaders: rn74AllowedHeaders,
 											acceptPost:     "",
 											acceptPatch:    "",
 										})
@@ -2305,7 +2599,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET,POST",
-											allowedHeaders: rn15AllowedHeaders,
+											allowedHeaders: rn20AllowedHeaders,
 											acceptPost:     "application/json",
 											acceptPatch:    "",
 										})
@@ -2347,7 +2641,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "DELETE,PUT",
-												allowedHeaders: rn24AllowedHeaders,
+												allowedHeaders: rn33AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -2376,7 +2670,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "POST",
-											allowedHeaders: rn97AllowedHeaders,
+											allowedHeaders: rn110AllowedHeaders,
 											acceptPost:     "application/json",
 											acceptPatch:    "",
 										})
@@ -2419,7 +2713,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn89AllowedHeaders,
+									allowedHeaders: rn102AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -2443,7 +2737,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn92AllowedHeaders,
+									allowedHeaders: rn105AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -2478,7 +2772,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 								default:
 									s.notAllowed(w, r, notAllowedParams{
 										allowedMethods: "GET",
-										allowedHeaders: rn17AllowedHeaders,
+										allowedHeaders: rn22AllowedHeaders,
 										acceptPost:     "",
 										acceptPatch:    "",
 									})
@@ -2517,7 +2811,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "GET",
-												allowedHeaders: rn63AllowedHeaders,
+												allowedHeaders: rn75AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "",
 											})
@@ -2548,7 +2842,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "GET,POST",
-												allowedHeaders: rn18AllowedHeaders,
+												allowedHeaders: rn23AllowedHeaders,
 												acceptPost:     "application/json",
 												acceptPatch:    "",
 											})
@@ -2590,7 +2884,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 											default:
 												s.notAllowed(w, r, notAllowedParams{
 													allowedMethods: "DELETE,PUT",
-													allowedHeaders: rn26AllowedHeaders,
+													allowedHeaders: rn35AllowedHeaders,
 													acceptPost:     "",
 													acceptPatch:    "",
 												})
@@ -2627,7 +2921,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 									default:
 										s.notAllowed(w, r, notAllowedParams{
 											allowedMethods: "GET,POST",
-											allowedHeaders: rn20AllowedHeaders,
+											allowedHeaders: rn25AllowedHeaders,
 											acceptPost:     "application/json",
 											acceptPatch:    "",
 										})
@@ -2677,7 +2971,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 										default:
 											s.notAllowed(w, r, notAllowedParams{
 												allowedMethods: "DELETE,PATCH,PUT",
-												allowedHeaders: rn28AllowedHeaders,
+												allowedHeaders: rn37AllowedHeaders,
 												acceptPost:     "",
 												acceptPatch:    "application/json",
 											})
@@ -2797,7 +3091,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "POST",
-									allowedHeaders: rn105AllowedHeaders,
+									allowedHeaders: rn118AllowedHeaders,
 									acceptPost:     "application/json",
 									acceptPatch:    "",
 								})
@@ -2850,7 +3144,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn113AllowedHeaders,
+									allowedHeaders: rn126AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -2875,7 +3169,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn115AllowedHeaders,
+									allowedHeaders: rn128AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -2902,7 +3196,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "POST",
-								allowedHeaders: rn70AllowedHeaders,
+								allowedHeaders: rn82AllowedHeaders,
 								acceptPost:     "application/json",
 								acceptPatch:    "",
 							})
@@ -2928,7 +3222,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 					default:
 						s.notAllowed(w, r, notAllowedParams{
 							allowedMethods: "GET",
-							allowedHeaders: rn68AllowedHeaders,
+							allowedHeaders: rn80AllowedHeaders,
 							acceptPost:     "",
 							acceptPatch:    "",
 						})
@@ -2963,7 +3257,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 						default:
 							s.notAllowed(w, r, notAllowedParams{
 								allowedMethods: "GET",
-								allowedHeaders: rn38AllowedHeaders,
+								allowedHeaders: rn47AllowedHeaders,
 								acceptPost:     "",
 								acceptPatch:    "",
 							})
@@ -2990,7 +3284,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 							default:
 								s.notAllowed(w, r, notAllowedParams{
 									allowedMethods: "GET",
-									allowedHeaders: rn39AllowedHeaders,
+									allowedHeaders: rn48AllowedHeaders,
 									acceptPost:     "",
 									acceptPatch:    "",
 								})
@@ -3365,29 +3659,152 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 									break
 								}
 								switch elem[0] {
-								case 'a': // Prefix: "assword"
+								case 'a': // Prefix: "a"
 
-									if l := len("assword"); len(elem) >= l && elem[0:l] == "assword" {
+									if l := len("a"); len(elem) >= l && elem[0:l] == "a" {
 										elem = elem[l:]
 									} else {
 										break
 									}
 
 									if len(elem) == 0 {
-										// Leaf node.
-										switch method {
-										case "PUT":
-											r.name = ChangePasswordOperation
-											r.summary = "Change the password with the current one; every other session ends."
-											r.operationID = "changePassword"
-											r.operationGroup = "Account"
-											r.pathPattern = "/account/password"
-											r.args = args
-											r.count = 0
-											return r, true
-										default:
-											return
+										break
+									}
+									switch elem[0] {
+									case 's': // Prefix: "ssword"
+
+										if l := len("ssword"); len(elem) >= l && elem[0:l] == "ssword" {
+											elem = elem[l:]
+										} else {
+											break
 										}
+
+										if len(elem) == 0 {
+											// Leaf node.
+											switch method {
+											case "PUT":
+												r.name = ChangePasswordOperation
+												r.summary = "Change the password with the current one; every other session ends."
+												r.operationID = "changePassword"
+												r.operationGroup = "Account"
+												r.pathPattern = "/account/password"
+												r.args = args
+												r.count = 0
+												return r, true
+											default:
+												return
+											}
+										}
+
+									case 'y': // Prefix: "yout-informations"
+
+										if l := len("yout-informations"); len(elem) >= l && elem[0:l] == "yout-informations" {
+											elem = elem[l:]
+										} else {
+											break
+										}
+
+										if len(elem) == 0 {
+											switch method {
+											case "GET":
+												r.name = ListPayoutAccountsOperation
+												r.summary = "The caller's payout accounts, the one in use first, then newest first."
+												r.operationID = "listPayoutAccounts"
+												r.operationGroup = "Payouts"
+												r.pathPattern = "/account/payout-informations"
+												r.args = args
+												r.count = 0
+												return r, true
+											case "POST":
+												r.name = CreatePayoutAccountOperation
+												r.summary = "Add a payout account; it goes to staff (Pending For Admin) and the account in use stays until it is approved."
+												r.operationID = "createPayoutAccount"
+												r.operationGroup = "Payouts"
+												r.pathPattern = "/account/payout-informations"
+												r.args = args
+												r.count = 0
+												return r, true
+											default:
+												return
+											}
+										}
+										switch elem[0] {
+										case '/': // Prefix: "/"
+
+											if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+												elem = elem[l:]
+											} else {
+												break
+											}
+
+											if len(elem) == 0 {
+												break
+											}
+											switch elem[0] {
+											case 's': // Prefix: "signed-url"
+												origElem := elem
+												if l := len("signed-url"); len(elem) >= l && elem[0:l] == "signed-url" {
+													elem = elem[l:]
+												} else {
+													break
+												}
+
+												if len(elem) == 0 {
+													// Leaf node.
+													switch method {
+													case "GET":
+														r.name = GetPayoutDocumentSignedURLOperation
+														r.summary = "A signed URL to upload a supporting document (void cheque - pdf, jpg, png or webp)."
+														r.operationID = "getPayoutDocumentSignedURL"
+														r.operationGroup = "Payouts"
+														r.pathPattern = "/account/payout-informations/signed-url"
+														r.args = args
+														r.count = 0
+														return r, true
+													default:
+														return
+													}
+												}
+
+												elem = origElem
+											}
+											// Param: "id"
+											// Leaf parameter, slashes are prohibited
+											idx := strings.IndexByte(elem, '/')
+											if idx >= 0 {
+												break
+											}
+											args[0] = elem
+											elem = ""
+
+											if len(elem) == 0 {
+												// Leaf node.
+												switch method {
+												case "GET":
+													r.name = GetPayoutAccountOperation
+													r.summary = "One of the caller's payout accounts."
+													r.operationID = "getPayoutAccount"
+													r.operationGroup = "Payouts"
+													r.pathPattern = "/account/payout-informations/{id}"
+													r.args = args
+													r.count = 1
+													return r, true
+												case "PUT":
+													r.name = UpdatePayoutAccountOperation
+													r.summary = "Change an account not in use nor waiting for its owner, and send it to staff again."
+													r.operationID = "updatePayoutAccount"
+													r.operationGroup = "Payouts"
+													r.pathPattern = "/account/payout-informations/{id}"
+													r.args = args
+													r.count = 1
+													return r, true
+												default:
+													return
+												}
+											}
+
+										}
+
 									}
 
 								case 'h': // Prefix: "hone"
@@ -4471,9 +4888,9 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 					break
 				}
 				switch elem[0] {
-				case 'a': // Prefix: "ayments/"
+				case 'a': // Prefix: "ay"
 
-					if l := len("ayments/"); len(elem) >= l && elem[0:l] == "ayments/" {
+					if l := len("ay"); len(elem) >= l && elem[0:l] == "ay" {
 						elem = elem[l:]
 					} else {
 						break
@@ -4483,9 +4900,9 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 						break
 					}
 					switch elem[0] {
-					case 'c': // Prefix: "c"
+					case 'm': // Prefix: "ments/"
 
-						if l := len("c"); len(elem) >= l && elem[0:l] == "c" {
+						if l := len("ments/"); len(elem) >= l && elem[0:l] == "ments/" {
 							elem = elem[l:]
 						} else {
 							break
@@ -4495,164 +4912,9 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 							break
 						}
 						switch elem[0] {
-						case 'a': // Prefix: "ashflow"
+						case 'c': // Prefix: "c"
 
-							if l := len("ashflow"); len(elem) >= l && elem[0:l] == "ashflow" {
-								elem = elem[l:]
-							} else {
-								break
-							}
-
-							if len(elem) == 0 {
-								switch method {
-								case "GET":
-									r.name = ListCashflowOperation
-									r.summary = "Cashflow entries (the ledger) the caller may see, filtered and ordered."
-									r.operationID = "listCashflow"
-									r.operationGroup = "Payments"
-									r.pathPattern = "/payments/cashflow"
-									r.args = args
-									r.count = 0
-									return r, true
-								default:
-									return
-								}
-							}
-							switch elem[0] {
-							case '/': // Prefix: "/"
-
-								if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
-									elem = elem[l:]
-								} else {
-									break
-								}
-
-								if len(elem) == 0 {
-									break
-								}
-								switch elem[0] {
-								case 'd': // Prefix: "download"
-									origElem := elem
-									if l := len("download"); len(elem) >= l && elem[0:l] == "download" {
-										elem = elem[l:]
-									} else {
-										break
-									}
-
-									if len(elem) == 0 {
-										// Leaf node.
-										switch method {
-										case "GET":
-											r.name = DownloadCashflowOperation
-											r.summary = "A signed, expiring URL to a CSV or XLSX of the filtered cashflow (all rows)."
-											r.operationID = "downloadCashflow"
-											r.operationGroup = "Payments"
-											r.pathPattern = "/payments/cashflow/download"
-											r.args = args
-											r.count = 0
-											return r, true
-										default:
-											return
-										}
-									}
-
-									elem = origElem
-								}
-								// Param: "id"
-								// Leaf parameter, slashes are prohibited
-								idx := strings.IndexByte(elem, '/')
-								if idx >= 0 {
-									break
-								}
-								args[0] = elem
-								elem = ""
-
-								if len(elem) == 0 {
-									// Leaf node.
-									switch method {
-									case "GET":
-										r.name = GetCashflowEntryOperation
-										r.summary = "One entry with its explanation in words and the other entries of its line."
-										r.operationID = "getCashflowEntry"
-										r.operationGroup = "Payments"
-										r.pathPattern = "/payments/cashflow/{id}"
-										r.args = args
-										r.count = 1
-										return r, true
-									default:
-										return
-									}
-								}
-
-							}
-
-						case 'h': // Prefix: "hargebacks"
-
-							if l := len("hargebacks"); len(elem) >= l && elem[0:l] == "hargebacks" {
-								elem = elem[l:]
-							} else {
-								break
-							}
-
-							if len(elem) == 0 {
-								// Leaf node.
-								switch method {
-								case "GET":
-									r.name = ListChargebacksOperation
-									r.summary = "The chargeback entries (Chargeback and Chargeback Escrow) the caller may see."
-									r.operationID = "listChargebacks"
-									r.operationGroup = "Payments"
-									r.pathPattern = "/payments/chargebacks"
-									r.args = args
-									r.count = 0
-									return r, true
-								default:
-									return
-								}
-							}
-
-						}
-
-					case 'd': // Prefix: "dashboard"
-
-						if l := len("dashboard"); len(elem) >= l && elem[0:l] == "dashboard" {
-							elem = elem[l:]
-						} else {
-							break
-						}
-
-						if len(elem) == 0 {
-							// Leaf node.
-							switch method {
-							case "GET":
-								r.name = GetPaymentsDashboardOperation
-								r.summary = "The caller's earnings of a period by category, balances, escrow release calendar and chargeback exposure."
-								r.operationID = "getPaymentsDashboard"
-								r.operationGroup = "Payments"
-								r.pathPattern = "/payments/dashboard"
-								r.args = args
-								r.count = 0
-								return r, true
-							default:
-								return
-							}
-						}
-
-					case 'p': // Prefix: "p"
-
-						if l := len("p"); len(elem) >= l && elem[0:l] == "p" {
-							elem = elem[l:]
-						} else {
-							break
-						}
-
-						if len(elem) == 0 {
-							break
-						}
-						switch elem[0] {
-						case 'a': // Prefix: "ay-"
-
-							if l := len("ay-"); len(elem) >= l && elem[0:l] == "ay-" {
+							if l := len("c"); len(elem) >= l && elem[0:l] == "c" {
 								elem = elem[l:]
 							} else {
 								break
@@ -4662,107 +4924,9 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 								break
 							}
 							switch elem[0] {
-							case 'r': // Prefix: "runs"
+							case 'a': // Prefix: "ashflow"
 
-								if l := len("runs"); len(elem) >= l && elem[0:l] == "runs" {
-									elem = elem[l:]
-								} else {
-									break
-								}
-
-								if len(elem) == 0 {
-									// Leaf node.
-									switch method {
-									case "GET":
-										r.name = ListPayRunsOperation
-										r.summary = "Pay runs, newest first (staff with payments.read)."
-										r.operationID = "listPayRuns"
-										r.operationGroup = "Payments"
-										r.pathPattern = "/payments/pay-runs"
-										r.args = args
-										r.count = 0
-										return r, true
-									case "POST":
-										r.name = CreatePayRunOperation
-										r.summary = "Run the pay run of a month (staff with payments.manage); a month runs once (409 after)."
-										r.operationID = "createPayRun"
-										r.operationGroup = "Payments"
-										r.pathPattern = "/payments/pay-runs"
-										r.args = args
-										r.count = 0
-										return r, true
-									default:
-										return
-									}
-								}
-
-							case 's': // Prefix: "statements"
-
-								if l := len("statements"); len(elem) >= l && elem[0:l] == "statements" {
-									elem = elem[l:]
-								} else {
-									break
-								}
-
-								if len(elem) == 0 {
-									// Leaf node.
-									switch method {
-									case "GET":
-										r.name = ListPayStatementsOperation
-										r.summary = "Pay statements the caller may see (its own; staff with payments.read everyone's), newest first."
-										r.operationID = "listPayStatements"
-										r.operationGroup = "Payments"
-										r.pathPattern = "/payments/pay-statements"
-										r.args = args
-										r.count = 0
-										return r, true
-									default:
-										return
-									}
-								}
-
-							}
-
-						case 'r': // Prefix: "ro"
-
-							if l := len("ro"); len(elem) >= l && elem[0:l] == "ro" {
-								elem = elem[l:]
-							} else {
-								break
-							}
-
-							if len(elem) == 0 {
-								break
-							}
-							switch elem[0] {
-							case 'c': // Prefix: "cess"
-
-								if l := len("cess"); len(elem) >= l && elem[0:l] == "cess" {
-									elem = elem[l:]
-								} else {
-									break
-								}
-
-								if len(elem) == 0 {
-									// Leaf node.
-									switch method {
-									case "POST":
-										r.name = ProcessPaymentsOperation
-										r.summary = "Process every Ready To Pay provider payment; each releases its policy's Pending entries to Paid (staff with payments.manage)."
-										r.operationID = "processPayments"
-										r.operationGroup = "Payments"
-										r.pathPattern = "/payments/process"
-										r.args = args
-										r.count = 0
-										return r, true
-									default:
-										return
-									}
-								}
-
-							case 'v': // Prefix: "vider-payments"
-
-								if l := len("vider-payments"); len(elem) >= l && elem[0:l] == "vider-payments" {
+								if l := len("ashflow"); len(elem) >= l && elem[0:l] == "ashflow" {
 									elem = elem[l:]
 								} else {
 									break
@@ -4771,11 +4935,11 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 								if len(elem) == 0 {
 									switch method {
 									case "GET":
-										r.name = ListProviderPaymentsOperation
-										r.summary = "Payments received from providers (staff with payments.read)."
-										r.operationID = "listProviderPayments"
+										r.name = ListCashflowOperation
+										r.summary = "Cashflow entries (the ledger) the caller may see, filtered and ordered."
+										r.operationID = "listCashflow"
 										r.operationGroup = "Payments"
-										r.pathPattern = "/payments/provider-payments"
+										r.pathPattern = "/payments/cashflow"
 										r.args = args
 										r.count = 0
 										return r, true
@@ -4792,22 +4956,13 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 										break
 									}
 
-									// Param: "id"
-									// Match until "/"
-									idx := strings.IndexByte(elem, '/')
-									if idx < 0 {
-										idx = len(elem)
-									}
-									args[0] = elem[:idx]
-									elem = elem[idx:]
-
 									if len(elem) == 0 {
 										break
 									}
 									switch elem[0] {
-									case '/': // Prefix: "/status"
-
-										if l := len("/status"); len(elem) >= l && elem[0:l] == "/status" {
+									case 'd': // Prefix: "download"
+										origElem := elem
+										if l := len("download"); len(elem) >= l && elem[0:l] == "download" {
 											elem = elem[l:]
 										} else {
 											break
@@ -4816,18 +4971,294 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 										if len(elem) == 0 {
 											// Leaf node.
 											switch method {
-											case "POST":
-												r.name = MoveProviderPaymentOperation
-												r.summary = "Move a provider payment (staff with payments.manage); an invalid move answers 409 naming the allowed ones."
-												r.operationID = "moveProviderPayment"
+											case "GET":
+												r.name = DownloadCashflowOperation
+												r.summary = "A signed, expiring URL to a CSV or XLSX of the filtered cashflow (all rows)."
+												r.operationID = "downloadCashflow"
 												r.operationGroup = "Payments"
-												r.pathPattern = "/payments/provider-payments/{id}/status"
+												r.pathPattern = "/payments/cashflow/download"
 												r.args = args
-												r.count = 1
+												r.count = 0
 												return r, true
 											default:
 												return
 											}
+										}
+
+										elem = origElem
+									}
+									// Param: "id"
+									// Leaf parameter, slashes are prohibited
+									idx := strings.IndexByte(elem, '/')
+									if idx >= 0 {
+										break
+									}
+									args[0] = elem
+									elem = ""
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch method {
+										case "GET":
+											r.name = GetCashflowEntryOperation
+											r.summary = "One entry with its explanation in words and the other entries of its line."
+											r.operationID = "getCashflowEntry"
+											r.operationGroup = "Payments"
+											r.pathPattern = "/payments/cashflow/{id}"
+											r.args = args
+											r.count = 1
+											return r, true
+										default:
+											return
+										}
+									}
+
+								}
+
+							case 'h': // Prefix: "hargebacks"
+
+								if l := len("hargebacks"); len(elem) >= l && elem[0:l] == "hargebacks" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									// Leaf node.
+									switch method {
+									case "GET":
+										r.name = ListChargebacksOperation
+										r.summary = "The chargeback entries (Chargeback and Chargeback Escrow) the caller may see."
+										r.operationID = "listChargebacks"
+										r.operationGroup = "Payments"
+										r.pathPattern = "/payments/chargebacks"
+										r.args = args
+										r.count = 0
+										return r, true
+									default:
+										return
+									}
+								}
+
+							}
+
+						case 'd': // Prefix: "dashboard"
+
+							if l := len("dashboard"); len(elem) >= l && elem[0:l] == "dashboard" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								// Leaf node.
+								switch method {
+								case "GET":
+									r.name = GetPaymentsDashboardOperation
+									r.summary = "The caller's earnings of a period by category, balances, escrow release calendar and chargeback exposure."
+									r.operationID = "getPaymentsDashboard"
+									r.operationGroup = "Payments"
+									r.pathPattern = "/payments/dashboard"
+									r.args = args
+									r.count = 0
+									return r, true
+								default:
+									return
+								}
+							}
+
+						case 'p': // Prefix: "p"
+
+							if l := len("p"); len(elem) >= l && elem[0:l] == "p" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								break
+							}
+							switch elem[0] {
+							case 'a': // Prefix: "ay-"
+
+								if l := len("ay-"); len(elem) >= l && elem[0:l] == "ay-" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									break
+								}
+								switch elem[0] {
+								case 'r': // Prefix: "runs"
+
+									if l := len("runs"); len(elem) >= l && elem[0:l] == "runs" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch method {
+										case "GET":
+											r.name = ListPayRunsOperation
+											r.summary = "Pay runs, newest first (staff with payments.read)."
+											r.operationID = "listPayRuns"
+											r.operationGroup = "Payments"
+											r.pathPattern = "/payments/pay-runs"
+											r.args = args
+											r.count = 0
+											return r, true
+										case "POST":
+											r.name = CreatePayRunOperation
+											r.summary = "Run the pay run of a month (staff with payments.manage); a month runs once (409 after)."
+											r.operationID = "createPayRun"
+											r.operationGroup = "Payments"
+											r.pathPattern = "/payments/pay-runs"
+											r.args = args
+											r.count = 0
+											return r, true
+										default:
+											return
+										}
+									}
+
+								case 's': // Prefix: "statements"
+
+									if l := len("statements"); len(elem) >= l && elem[0:l] == "statements" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch method {
+										case "GET":
+											r.name = ListPayStatementsOperation
+											r.summary = "Pay statements the caller may see (its own; staff with payments.read everyone's), newest first."
+											r.operationID = "listPayStatements"
+											r.operationGroup = "Payments"
+											r.pathPattern = "/payments/pay-statements"
+											r.args = args
+											r.count = 0
+											return r, true
+										default:
+											return
+										}
+									}
+
+								}
+
+							case 'r': // Prefix: "ro"
+
+								if l := len("ro"); len(elem) >= l && elem[0:l] == "ro" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								if len(elem) == 0 {
+									break
+								}
+								switch elem[0] {
+								case 'c': // Prefix: "cess"
+
+									if l := len("cess"); len(elem) >= l && elem[0:l] == "cess" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch method {
+										case "POST":
+											r.name = ProcessPaymentsOperation
+											r.summary = "Process every Ready To Pay provider payment; each releases its policy's Pending entries to Paid (staff with payments.manage)."
+											r.operationID = "processPayments"
+											r.operationGroup = "Payments"
+											r.pathPattern = "/payments/process"
+											r.args = args
+											r.count = 0
+											return r, true
+										default:
+											return
+										}
+									}
+
+								case 'v': // Prefix: "vider-payments"
+
+									if l := len("vider-payments"); len(elem) >= l && elem[0:l] == "vider-payments" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										switch method {
+										case "GET":
+											r.name = ListProviderPaymentsOperation
+											r.summary = "Payments received from providers (staff with payments.read)."
+											r.operationID = "listProviderPayments"
+											r.operationGroup = "Payments"
+											r.pathPattern = "/payments/provider-payments"
+											r.args = args
+											r.count = 0
+											return r, true
+										default:
+											return
+										}
+									}
+									switch elem[0] {
+									case '/': // Prefix: "/"
+
+										if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+											elem = elem[l:]
+										} else {
+											break
+										}
+
+										// Param: "id"
+										// Match until "/"
+										idx := strings.IndexByte(elem, '/')
+										if idx < 0 {
+											idx = len(elem)
+										}
+										args[0] = elem[:idx]
+										elem = elem[idx:]
+
+										if len(elem) == 0 {
+											break
+										}
+										switch elem[0] {
+										case '/': // Prefix: "/status"
+
+											if l := len("/status"); len(elem) >= l && elem[0:l] == "/status" {
+												elem = elem[l:]
+											} else {
+												break
+											}
+
+											if len(elem) == 0 {
+												// Leaf node.
+												switch method {
+												case "POST":
+													r.name = MoveProviderPaymentOperation
+													r.summary = "Move a provider payment (staff with payments.manage); an invalid move answers 409 naming the allowed ones."
+													r.operationID = "moveProviderPayment"
+													r.operationGroup = "Payments"
+													r.pathPattern = "/payments/provider-payments/{id}/status"
+													r.args = args
+													r.count = 1
+													return r, true
+												default:
+													return
+												}
+											}
+
 										}
 
 									}
@@ -4836,31 +5267,174 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 
 							}
 
+						case 's': // Prefix: "statements"
+
+							if l := len("statements"); len(elem) >= l && elem[0:l] == "statements" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								// Leaf node.
+								switch method {
+								case "POST":
+									r.name = ImportStatementOperation
+									r.summary = "Import a provider's commission statement (CSV policy_number,amount,date) as payments (staff with payments.manage)."
+									r.operationID = "importStatement"
+									r.operationGroup = "Payments"
+									r.pathPattern = "/payments/statements"
+									r.args = args
+									r.count = 0
+									return r, true
+								default:
+									return
+								}
+							}
+
 						}
 
-					case 's': // Prefix: "statements"
+					case 'o': // Prefix: "out-"
 
-						if l := len("statements"); len(elem) >= l && elem[0:l] == "statements" {
+						if l := len("out-"); len(elem) >= l && elem[0:l] == "out-" {
 							elem = elem[l:]
 						} else {
 							break
 						}
 
 						if len(elem) == 0 {
-							// Leaf node.
-							switch method {
-							case "POST":
-								r.name = ImportStatementOperation
-								r.summary = "Import a provider's commission statement (CSV policy_number,amount,date) as payments (staff with payments.manage)."
-								r.operationID = "importStatement"
-								r.operationGroup = "Payments"
-								r.pathPattern = "/payments/statements"
-								r.args = args
-								r.count = 0
-								return r, true
-							default:
-								return
+							break
+						}
+						switch elem[0] {
+						case 'o': // Prefix: "owner/"
+
+							if l := len("owner/"); len(elem) >= l && elem[0:l] == "owner/" {
+								elem = elem[l:]
+							} else {
+								break
 							}
+
+							// Param: "token"
+							// Leaf parameter, slashes are prohibited
+							idx := strings.IndexByte(elem, '/')
+							if idx >= 0 {
+								break
+							}
+							args[0] = elem
+							elem = ""
+
+							if len(elem) == 0 {
+								// Leaf node.
+								switch method {
+								case "GET":
+									r.name = GetPayoutOwnerRequestOperation
+									r.summary = "What the owner of a bank account is asked to approve (the link mailed to the owner)."
+									r.operationID = "getPayoutOwnerRequest"
+									r.operationGroup = "Payouts"
+									r.pathPattern = "/payout-owner/{token}"
+									r.args = args
+									r.count = 1
+									return r, true
+								case "POST":
+									r.name = AnswerPayoutOwnerRequestOperation
+									r.summary = "The owner approves or refuses; the link then no longer works."
+									r.operationID = "answerPayoutOwnerRequest"
+									r.operationGroup = "Payouts"
+									r.pathPattern = "/payout-owner/{token}"
+									r.args = args
+									r.count = 1
+									return r, true
+								default:
+									return
+								}
+							}
+
+						case 'r': // Prefix: "reviews"
+
+							if l := len("reviews"); len(elem) >= l && elem[0:l] == "reviews" {
+								elem = elem[l:]
+							} else {
+								break
+							}
+
+							if len(elem) == 0 {
+								switch method {
+								case "GET":
+									r.name = ListPayoutReviewsOperation
+									r.summary = "Payout accounts for staff with payouts.review, oldest change first (by default those waiting for staff)."
+									r.operationID = "listPayoutReviews"
+									r.operationGroup = "Payouts"
+									r.pathPattern = "/payout-reviews"
+									r.args = args
+									r.count = 0
+									return r, true
+								default:
+									return
+								}
+							}
+							switch elem[0] {
+							case '/': // Prefix: "/"
+
+								if l := len("/"); len(elem) >= l && elem[0:l] == "/" {
+									elem = elem[l:]
+								} else {
+									break
+								}
+
+								// Param: "id"
+								// Match until "/"
+								idx := strings.IndexByte(elem, '/')
+								if idx < 0 {
+									idx = len(elem)
+								}
+								args[0] = elem[:idx]
+								elem = elem[idx:]
+
+								if len(elem) == 0 {
+									switch method {
+									case "GET":
+										r.name = GetPayoutReviewOperation
+										r.summary = "One payout account as staff review it, with a link to its supporting document."
+										r.operationID = "getPayoutReview"
+										r.operationGroup = "Payouts"
+										r.pathPattern = "/payout-reviews/{id}"
+										r.args = args
+										r.count = 1
+										return r, true
+									default:
+										return
+									}
+								}
+								switch elem[0] {
+								case '/': // Prefix: "/decision"
+
+									if l := len("/decision"); len(elem) >= l && elem[0:l] == "/decision" {
+										elem = elem[l:]
+									} else {
+										break
+									}
+
+									if len(elem) == 0 {
+										// Leaf node.
+										switch method {
+										case "POST":
+											r.name = DecidePayoutAccountOperation
+											r.summary = "Approve, reject or ask for information on an account waiting for staff; whoever entered or changed it cannot approve it."
+											r.operationID = "decidePayoutAccount"
+											r.operationGroup = "Payouts"
+											r.pathPattern = "/payout-reviews/{id}/decision"
+											r.args = args
+											r.count = 1
+											return r, true
+										default:
+											return
+										}
+									}
+
+								}
+
+							}
+
 						}
 
 					}

@@ -496,6 +496,48 @@ func (s *AccountChangeLogPageHeaders) SetResponse(val AccountChangeLogPage) {
 	s.Response = val
 }
 
+// Ref: #/components/schemas/AccountHolder
+type AccountHolder string
+
+const (
+	AccountHolderOwner      AccountHolder = "Owner"
+	AccountHolderAuthorized AccountHolder = "Authorized"
+)
+
+// AllValues returns all AccountHolder values.
+func (AccountHolder) AllValues() []AccountHolder {
+	return []AccountHolder{
+		AccountHolderOwner,
+		AccountHolderAuthorized,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s AccountHolder) MarshalText() ([]byte, error) {
+	switch s {
+	case AccountHolderOwner:
+		return []byte(s), nil
+	case AccountHolderAuthorized:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *AccountHolder) UnmarshalText(data []byte) error {
+	switch AccountHolder(data) {
+	case AccountHolderOwner:
+		*s = AccountHolderOwner
+		return nil
+	case AccountHolderAuthorized:
+		*s = AccountHolderAuthorized
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
 // Ref: #/components/schemas/AccountProfile
 type AccountProfile struct {
 	Code          string           `json:"code"`
@@ -1770,6 +1812,48 @@ func (s *AssociateStatus) UnmarshalText(data []byte) error {
 		return nil
 	case AssociateStatusResignationInitiated:
 		*s = AssociateStatusResignationInitiated
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/BankAccountType
+type BankAccountType string
+
+const (
+	BankAccountTypeChecking BankAccountType = "Checking"
+	BankAccountTypeSavings  BankAccountType = "Savings"
+)
+
+// AllValues returns all BankAccountType values.
+func (BankAccountType) AllValues() []BankAccountType {
+	return []BankAccountType{
+		BankAccountTypeChecking,
+		BankAccountTypeSavings,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s BankAccountType) MarshalText() ([]byte, error) {
+	switch s {
+	case BankAccountTypeChecking:
+		return []byte(s), nil
+	case BankAccountTypeSavings:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *BankAccountType) UnmarshalText(data []byte) error {
+	switch BankAccountType(data) {
+	case BankAccountTypeChecking:
+		*s = BankAccountTypeChecking
+		return nil
+	case BankAccountTypeSavings:
+		*s = BankAccountTypeSavings
 		return nil
 	default:
 		return errors.Errorf("invalid value: %q", data)
@@ -6983,6 +7067,52 @@ func (o OptPayStatementOrder) Or(d PayStatementOrder) PayStatementOrder {
 	return d
 }
 
+// NewOptPayoutStatus returns new OptPayoutStatus with value set to v.
+func NewOptPayoutStatus(v PayoutStatus) OptPayoutStatus {
+	return OptPayoutStatus{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptPayoutStatus is optional PayoutStatus.
+type OptPayoutStatus struct {
+	Value PayoutStatus
+	Set   bool
+}
+
+// IsSet returns true if OptPayoutStatus was set.
+func (o OptPayoutStatus) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptPayoutStatus) Reset() {
+	var v PayoutStatus
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptPayoutStatus) SetTo(v PayoutStatus) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptPayoutStatus) Get() (v PayoutStatus, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptPayoutStatus) Or(d PayoutStatus) PayoutStatus {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptPersonRef returns new OptPersonRef with value set to v.
 func NewOptPersonRef(v PersonRef) OptPersonRef {
 	return OptPersonRef{
@@ -7391,6 +7521,52 @@ func (o OptProviderPaymentStatus) Get() (v ProviderPaymentStatus, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptProviderPaymentStatus) Or(d ProviderPaymentStatus) ProviderPaymentStatus {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptRejectionReason returns new OptRejectionReason with value set to v.
+func NewOptRejectionReason(v RejectionReason) OptRejectionReason {
+	return OptRejectionReason{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptRejectionReason is optional RejectionReason.
+type OptRejectionReason struct {
+	Value RejectionReason
+	Set   bool
+}
+
+// IsSet returns true if OptRejectionReason was set.
+func (o OptRejectionReason) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptRejectionReason) Reset() {
+	var v RejectionReason
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptRejectionReason) SetTo(v RejectionReason) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptRejectionReason) Get() (v RejectionReason, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptRejectionReason) Or(d RejectionReason) RejectionReason {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -8353,6 +8529,670 @@ func (s *PaymentsDashboardHeaders) SetXToken(val OptString) {
 // SetResponse sets the value of Response.
 func (s *PaymentsDashboardHeaders) SetResponse(val PaymentsDashboard) {
 	s.Response = val
+}
+
+// Ref: #/components/schemas/PayoutAccount
+type PayoutAccount struct {
+	ID            int64           `json:"id"`
+	BankName      string          `json:"bank_name"`
+	Country       Country         `json:"country"`
+	RoutingNumber string          `json:"routing_number"`
+	AccountLast4  string          `json:"account_last4"`
+	AccountType   BankAccountType `json:"account_type"`
+	Holder        AccountHolder   `json:"holder"`
+	HolderName    OptString       `json:"holder_name"`
+	OwnerEmail    OptString       `json:"owner_email"`
+	Status        PayoutStatus    `json:"status"`
+	// The approved account commissions are deposited to now.
+	Active          bool               `json:"active"`
+	RejectionReason OptRejectionReason `json:"rejection_reason"`
+	// Staff's words with the last decision.
+	Note OptString `json:"note"`
+	// A short-lived link to the supporting document.
+	DocumentURL OptString    `json:"document_url"`
+	Associate   OptPersonRef `json:"associate"`
+	// Who entered or last changed the account (staff reviewing it see it).
+	EnteredBy OptString `json:"entered_by"`
+	// For staff: whether the caller may approve it (never whoever entered or changed it).
+	CanApprove OptBool   `json:"can_approve"`
+	CreatedAt  time.Time `json:"created_at"`
+	UpdatedAt  time.Time `json:"updated_at"`
+}
+
+// GetID returns the value of ID.
+func (s *PayoutAccount) GetID() int64 {
+	return s.ID
+}
+
+// GetBankName returns the value of BankName.
+func (s *PayoutAccount) GetBankName() string {
+	return s.BankName
+}
+
+// GetCountry returns the value of Country.
+func (s *PayoutAccount) GetCountry() Country {
+	return s.Country
+}
+
+// GetRoutingNumber returns the value of RoutingNumber.
+func (s *PayoutAccount) GetRoutingNumber() string {
+	return s.RoutingNumber
+}
+
+// GetAccountLast4 returns the value of AccountLast4.
+func (s *PayoutAccount) GetAccountLast4() string {
+	return s.AccountLast4
+}
+
+// GetAccountType returns the value of AccountType.
+func (s *PayoutAccount) GetAccountType() BankAccountType {
+	return s.AccountType
+}
+
+// GetHolder returns the value of Holder.
+func (s *PayoutAccount) GetHolder() AccountHolder {
+	return s.Holder
+}
+
+// GetHolderName returns the value of HolderName.
+func (s *PayoutAccount) GetHolderName() OptString {
+	return s.HolderName
+}
+
+// GetOwnerEmail returns the value of OwnerEmail.
+func (s *PayoutAccount) GetOwnerEmail() OptString {
+	return s.OwnerEmail
+}
+
+// GetStatus returns the value of Status.
+func (s *PayoutAccount) GetStatus() PayoutStatus {
+	return s.Status
+}
+
+// GetActive returns the value of Active.
+func (s *PayoutAccount) GetActive() bool {
+	return s.Active
+}
+
+// GetRejectionReason returns the value of RejectionReason.
+func (s *PayoutAccount) GetRejectionReason() OptRejectionReason {
+	return s.RejectionReason
+}
+
+// GetNote returns the value of Note.
+func (s *PayoutAccount) GetNote() OptString {
+	return s.Note
+}
+
+// GetDocumentURL returns the value of DocumentURL.
+func (s *PayoutAccount) GetDocumentURL() OptString {
+	return s.DocumentURL
+}
+
+// GetAssociate returns the value of Associate.
+func (s *PayoutAccount) GetAssociate() OptPersonRef {
+	return s.Associate
+}
+
+// GetEnteredBy returns the value of EnteredBy.
+func (s *PayoutAccount) GetEnteredBy() OptString {
+	return s.EnteredBy
+}
+
+// GetCanApprove returns the value of CanApprove.
+func (s *PayoutAccount) GetCanApprove() OptBool {
+	return s.CanApprove
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *PayoutAccount) GetCreatedAt() time.Time {
+	return s.CreatedAt
+}
+
+// GetUpdatedAt returns the value of UpdatedAt.
+func (s *PayoutAccount) GetUpdatedAt() time.Time {
+	return s.UpdatedAt
+}
+
+// SetID sets the value of ID.
+func (s *PayoutAccount) SetID(val int64) {
+	s.ID = val
+}
+
+// SetBankName sets the value of BankName.
+func (s *PayoutAccount) SetBankName(val string) {
+	s.BankName = val
+}
+
+// SetCountry sets the value of Country.
+func (s *PayoutAccount) SetCountry(val Country) {
+	s.Country = val
+}
+
+// SetRoutingNumber sets the value of RoutingNumber.
+func (s *PayoutAccount) SetRoutingNumber(val string) {
+	s.RoutingNumber = val
+}
+
+// SetAccountLast4 sets the value of AccountLast4.
+func (s *PayoutAccount) SetAccountLast4(val string) {
+	s.AccountLast4 = val
+}
+
+// SetAccountType sets the value of AccountType.
+func (s *PayoutAccount) SetAccountType(val BankAccountType) {
+	s.AccountType = val
+}
+
+// SetHolder sets the value of Holder.
+func (s *PayoutAccount) SetHolder(val AccountHolder) {
+	s.Holder = val
+}
+
+// SetHolderName sets the value of HolderName.
+func (s *PayoutAccount) SetHolderName(val OptString) {
+	s.HolderName = val
+}
+
+// SetOwnerEmail sets the value of OwnerEmail.
+func (s *PayoutAccount) SetOwnerEmail(val OptString) {
+	s.OwnerEmail = val
+}
+
+// SetStatus sets the value of Status.
+func (s *PayoutAccount) SetStatus(val PayoutStatus) {
+	s.Status = val
+}
+
+// SetActive sets the value of Active.
+func (s *PayoutAccount) SetActive(val bool) {
+	s.Active = val
+}
+
+// SetRejectionReason sets the value of RejectionReason.
+func (s *PayoutAccount) SetRejectionReason(val OptRejectionReason) {
+	s.RejectionReason = val
+}
+
+// SetNote sets the value of Note.
+func (s *PayoutAccount) SetNote(val OptString) {
+	s.Note = val
+}
+
+// SetDocumentURL sets the value of DocumentURL.
+func (s *PayoutAccount) SetDocumentURL(val OptString) {
+	s.DocumentURL = val
+}
+
+// SetAssociate sets the value of Associate.
+func (s *PayoutAccount) SetAssociate(val OptPersonRef) {
+	s.Associate = val
+}
+
+// SetEnteredBy sets the value of EnteredBy.
+func (s *PayoutAccount) SetEnteredBy(val OptString) {
+	s.EnteredBy = val
+}
+
+// SetCanApprove sets the value of CanApprove.
+func (s *PayoutAccount) SetCanApprove(val OptBool) {
+	s.CanApprove = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *PayoutAccount) SetCreatedAt(val time.Time) {
+	s.CreatedAt = val
+}
+
+// SetUpdatedAt sets the value of UpdatedAt.
+func (s *PayoutAccount) SetUpdatedAt(val time.Time) {
+	s.UpdatedAt = val
+}
+
+// PayoutAccountHeaders wraps PayoutAccount with response headers.
+type PayoutAccountHeaders struct {
+	XToken   OptString
+	Response PayoutAccount
+}
+
+// GetXToken returns the value of XToken.
+func (s *PayoutAccountHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PayoutAccountHeaders) GetResponse() PayoutAccount {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PayoutAccountHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PayoutAccountHeaders) SetResponse(val PayoutAccount) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/PayoutAccountInput
+type PayoutAccountInput struct {
+	BankName string `json:"bank_name"`
+	// USA: the 9-digit ABA number. Canada: transit and institution, 12345-003 (or the EFT form 000312345).
+	RoutingNumber string `json:"routing_number"`
+	// Stored encrypted; answered only as its last 4 digits.
+	AccountNumber string          `json:"account_number"`
+	AccountType   BankAccountType `json:"account_type"`
+	Holder        AccountHolder   `json:"holder"`
+	// The owner's name, when the associate is Authorized.
+	HolderName OptString `json:"holder_name"`
+	// Where the owner's approval link goes, when the associate is Authorized.
+	OwnerEmail OptString `json:"owner_email"`
+	// The file id of the uploaded supporting document (void cheque).
+	Document string `json:"document"`
+}
+
+// GetBankName returns the value of BankName.
+func (s *PayoutAccountInput) GetBankName() string {
+	return s.BankName
+}
+
+// GetRoutingNumber returns the value of RoutingNumber.
+func (s *PayoutAccountInput) GetRoutingNumber() string {
+	return s.RoutingNumber
+}
+
+// GetAccountNumber returns the value of AccountNumber.
+func (s *PayoutAccountInput) GetAccountNumber() string {
+	return s.AccountNumber
+}
+
+// GetAccountType returns the value of AccountType.
+func (s *PayoutAccountInput) GetAccountType() BankAccountType {
+	return s.AccountType
+}
+
+// GetHolder returns the value of Holder.
+func (s *PayoutAccountInput) GetHolder() AccountHolder {
+	return s.Holder
+}
+
+// GetHolderName returns the value of HolderName.
+func (s *PayoutAccountInput) GetHolderName() OptString {
+	return s.HolderName
+}
+
+// GetOwnerEmail returns the value of OwnerEmail.
+func (s *PayoutAccountInput) GetOwnerEmail() OptString {
+	return s.OwnerEmail
+}
+
+// GetDocument returns the value of Document.
+func (s *PayoutAccountInput) GetDocument() string {
+	return s.Document
+}
+
+// SetBankName sets the value of BankName.
+func (s *PayoutAccountInput) SetBankName(val string) {
+	s.BankName = val
+}
+
+// SetRoutingNumber sets the value of RoutingNumber.
+func (s *PayoutAccountInput) SetRoutingNumber(val string) {
+	s.RoutingNumber = val
+}
+
+// SetAccountNumber sets the value of AccountNumber.
+func (s *PayoutAccountInput) SetAccountNumber(val string) {
+	s.AccountNumber = val
+}
+
+// SetAccountType sets the value of AccountType.
+func (s *PayoutAccountInput) SetAccountType(val BankAccountType) {
+	s.AccountType = val
+}
+
+// SetHolder sets the value of Holder.
+func (s *PayoutAccountInput) SetHolder(val AccountHolder) {
+	s.Holder = val
+}
+
+// SetHolderName sets the value of HolderName.
+func (s *PayoutAccountInput) SetHolderName(val OptString) {
+	s.HolderName = val
+}
+
+// SetOwnerEmail sets the value of OwnerEmail.
+func (s *PayoutAccountInput) SetOwnerEmail(val OptString) {
+	s.OwnerEmail = val
+}
+
+// SetDocument sets the value of Document.
+func (s *PayoutAccountInput) SetDocument(val string) {
+	s.Document = val
+}
+
+// Ref: #/components/schemas/PayoutAccountList
+type PayoutAccountList struct {
+	Data []PayoutAccount `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *PayoutAccountList) GetData() []PayoutAccount {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *PayoutAccountList) SetData(val []PayoutAccount) {
+	s.Data = val
+}
+
+// PayoutAccountListHeaders wraps PayoutAccountList with response headers.
+type PayoutAccountListHeaders struct {
+	XToken   OptString
+	Response PayoutAccountList
+}
+
+// GetXToken returns the value of XToken.
+func (s *PayoutAccountListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PayoutAccountListHeaders) GetResponse() PayoutAccountList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PayoutAccountListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PayoutAccountListHeaders) SetResponse(val PayoutAccountList) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/PayoutDecision
+type PayoutDecision struct {
+	Decision PayoutDecisionDecision `json:"decision"`
+	Reason   OptRejectionReason     `json:"reason"`
+	Note     OptString              `json:"note"`
+}
+
+// GetDecision returns the value of Decision.
+func (s *PayoutDecision) GetDecision() PayoutDecisionDecision {
+	return s.Decision
+}
+
+// GetReason returns the value of Reason.
+func (s *PayoutDecision) GetReason() OptRejectionReason {
+	return s.Reason
+}
+
+// GetNote returns the value of Note.
+func (s *PayoutDecision) GetNote() OptString {
+	return s.Note
+}
+
+// SetDecision sets the value of Decision.
+func (s *PayoutDecision) SetDecision(val PayoutDecisionDecision) {
+	s.Decision = val
+}
+
+// SetReason sets the value of Reason.
+func (s *PayoutDecision) SetReason(val OptRejectionReason) {
+	s.Reason = val
+}
+
+// SetNote sets the value of Note.
+func (s *PayoutDecision) SetNote(val OptString) {
+	s.Note = val
+}
+
+type PayoutDecisionDecision string
+
+const (
+	PayoutDecisionDecisionApprove     PayoutDecisionDecision = "approve"
+	PayoutDecisionDecisionReject      PayoutDecisionDecision = "reject"
+	PayoutDecisionDecisionRequestInfo PayoutDecisionDecision = "request_info"
+)
+
+// AllValues returns all PayoutDecisionDecision values.
+func (PayoutDecisionDecision) AllValues() []PayoutDecisionDecision {
+	return []PayoutDecisionDecision{
+		PayoutDecisionDecisionApprove,
+		PayoutDecisionDecisionReject,
+		PayoutDecisionDecisionRequestInfo,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s PayoutDecisionDecision) MarshalText() ([]byte, error) {
+	switch s {
+	case PayoutDecisionDecisionApprove:
+		return []byte(s), nil
+	case PayoutDecisionDecisionReject:
+		return []byte(s), nil
+	case PayoutDecisionDecisionRequestInfo:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *PayoutDecisionDecision) UnmarshalText(data []byte) error {
+	switch PayoutDecisionDecision(data) {
+	case PayoutDecisionDecisionApprove:
+		*s = PayoutDecisionDecisionApprove
+		return nil
+	case PayoutDecisionDecisionReject:
+		*s = PayoutDecisionDecisionReject
+		return nil
+	case PayoutDecisionDecisionRequestInfo:
+		*s = PayoutDecisionDecisionRequestInfo
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/PayoutOwnerAnswer
+type PayoutOwnerAnswer struct {
+	Approve bool `json:"approve"`
+}
+
+// GetApprove returns the value of Approve.
+func (s *PayoutOwnerAnswer) GetApprove() bool {
+	return s.Approve
+}
+
+// SetApprove sets the value of Approve.
+func (s *PayoutOwnerAnswer) SetApprove(val bool) {
+	s.Approve = val
+}
+
+// Ref: #/components/schemas/PayoutOwnerRequest
+type PayoutOwnerRequest struct {
+	AssociateName string          `json:"associate_name"`
+	HolderName    OptString       `json:"holder_name"`
+	BankName      string          `json:"bank_name"`
+	AccountLast4  string          `json:"account_last4"`
+	AccountType   BankAccountType `json:"account_type"`
+}
+
+// GetAssociateName returns the value of AssociateName.
+func (s *PayoutOwnerRequest) GetAssociateName() string {
+	return s.AssociateName
+}
+
+// GetHolderName returns the value of HolderName.
+func (s *PayoutOwnerRequest) GetHolderName() OptString {
+	return s.HolderName
+}
+
+// GetBankName returns the value of BankName.
+func (s *PayoutOwnerRequest) GetBankName() string {
+	return s.BankName
+}
+
+// GetAccountLast4 returns the value of AccountLast4.
+func (s *PayoutOwnerRequest) GetAccountLast4() string {
+	return s.AccountLast4
+}
+
+// GetAccountType returns the value of AccountType.
+func (s *PayoutOwnerRequest) GetAccountType() BankAccountType {
+	return s.AccountType
+}
+
+// SetAssociateName sets the value of AssociateName.
+func (s *PayoutOwnerRequest) SetAssociateName(val string) {
+	s.AssociateName = val
+}
+
+// SetHolderName sets the value of HolderName.
+func (s *PayoutOwnerRequest) SetHolderName(val OptString) {
+	s.HolderName = val
+}
+
+// SetBankName sets the value of BankName.
+func (s *PayoutOwnerRequest) SetBankName(val string) {
+	s.BankName = val
+}
+
+// SetAccountLast4 sets the value of AccountLast4.
+func (s *PayoutOwnerRequest) SetAccountLast4(val string) {
+	s.AccountLast4 = val
+}
+
+// SetAccountType sets the value of AccountType.
+func (s *PayoutOwnerRequest) SetAccountType(val BankAccountType) {
+	s.AccountType = val
+}
+
+// Ref: #/components/schemas/PayoutReviewPage
+type PayoutReviewPage struct {
+	Data []PayoutAccount `json:"data"`
+	// Present when another page exists; pass it as `cursor` for the next page.
+	NextCursor OptString `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *PayoutReviewPage) GetData() []PayoutAccount {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *PayoutReviewPage) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *PayoutReviewPage) SetData(val []PayoutAccount) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *PayoutReviewPage) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// PayoutReviewPageHeaders wraps PayoutReviewPage with response headers.
+type PayoutReviewPageHeaders struct {
+	XToken   OptString
+	Response PayoutReviewPage
+}
+
+// GetXToken returns the value of XToken.
+func (s *PayoutReviewPageHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *PayoutReviewPageHeaders) GetResponse() PayoutReviewPage {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *PayoutReviewPageHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *PayoutReviewPageHeaders) SetResponse(val PayoutReviewPage) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/PayoutStatus
+type PayoutStatus string
+
+const (
+	PayoutStatusApproved            PayoutStatus = "Approved"
+	PayoutStatusPendingForAdmin     PayoutStatus = "Pending For Admin"
+	PayoutStatusPendingForOwner     PayoutStatus = "Pending For Owner"
+	PayoutStatusPendingForAssociate PayoutStatus = "Pending For Associate"
+	PayoutStatusRejectedByAdmin     PayoutStatus = "Rejected By Admin"
+	PayoutStatusRejectedByOwner     PayoutStatus = "Rejected By Owner"
+)
+
+// AllValues returns all PayoutStatus values.
+func (PayoutStatus) AllValues() []PayoutStatus {
+	return []PayoutStatus{
+		PayoutStatusApproved,
+		PayoutStatusPendingForAdmin,
+		PayoutStatusPendingForOwner,
+		PayoutStatusPendingForAssociate,
+		PayoutStatusRejectedByAdmin,
+		PayoutStatusRejectedByOwner,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s PayoutStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case PayoutStatusApproved:
+		return []byte(s), nil
+	case PayoutStatusPendingForAdmin:
+		return []byte(s), nil
+	case PayoutStatusPendingForOwner:
+		return []byte(s), nil
+	case PayoutStatusPendingForAssociate:
+		return []byte(s), nil
+	case PayoutStatusRejectedByAdmin:
+		return []byte(s), nil
+	case PayoutStatusRejectedByOwner:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *PayoutStatus) UnmarshalText(data []byte) error {
+	switch PayoutStatus(data) {
+	case PayoutStatusApproved:
+		*s = PayoutStatusApproved
+		return nil
+	case PayoutStatusPendingForAdmin:
+		*s = PayoutStatusPendingForAdmin
+		return nil
+	case PayoutStatusPendingForOwner:
+		*s = PayoutStatusPendingForOwner
+		return nil
+	case PayoutStatusPendingForAssociate:
+		*s = PayoutStatusPendingForAssociate
+		return nil
+	case PayoutStatusRejectedByAdmin:
+		*s = PayoutStatusRejectedByAdmin
+		return nil
+	case PayoutStatusRejectedByOwner:
+		*s = PayoutStatusRejectedByOwner
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
 }
 
 // Ref: #/components/schemas/PendingRequirement
@@ -11314,6 +12154,62 @@ func (s *RegistrationUpline) SetCountry(val Country) {
 // SetLevel sets the value of Level.
 func (s *RegistrationUpline) SetLevel(val OptString) {
 	s.Level = val
+}
+
+// Ref: #/components/schemas/RejectionReason
+type RejectionReason string
+
+const (
+	RejectionReasonUnmatchedSupportingDocument RejectionReason = "Unmatched Supporting Document"
+	RejectionReasonInvalidSupportingDocument   RejectionReason = "Invalid Supporting Document"
+	RejectionReasonDuplicateInformation        RejectionReason = "Duplicate Information"
+	RejectionReasonOther                       RejectionReason = "Other"
+)
+
+// AllValues returns all RejectionReason values.
+func (RejectionReason) AllValues() []RejectionReason {
+	return []RejectionReason{
+		RejectionReasonUnmatchedSupportingDocument,
+		RejectionReasonInvalidSupportingDocument,
+		RejectionReasonDuplicateInformation,
+		RejectionReasonOther,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s RejectionReason) MarshalText() ([]byte, error) {
+	switch s {
+	case RejectionReasonUnmatchedSupportingDocument:
+		return []byte(s), nil
+	case RejectionReasonInvalidSupportingDocument:
+		return []byte(s), nil
+	case RejectionReasonDuplicateInformation:
+		return []byte(s), nil
+	case RejectionReasonOther:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *RejectionReason) UnmarshalText(data []byte) error {
+	switch RejectionReason(data) {
+	case RejectionReasonUnmatchedSupportingDocument:
+		*s = RejectionReasonUnmatchedSupportingDocument
+		return nil
+	case RejectionReasonInvalidSupportingDocument:
+		*s = RejectionReasonInvalidSupportingDocument
+		return nil
+	case RejectionReasonDuplicateInformation:
+		*s = RejectionReasonDuplicateInformation
+		return nil
+	case RejectionReasonOther:
+		*s = RejectionReasonOther
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
 }
 
 // Ref: #/components/schemas/Requirement

@@ -19,6 +19,7 @@ type Handler interface {
 	FilesHandler
 	HealthHandler
 	PaymentsHandler
+	PayoutsHandler
 	ProvidersHandler
 	SearchHandler
 	TeamHandler
@@ -495,6 +496,75 @@ type PaymentsHandler interface {
 	//
 	// POST /payments/process
 	ProcessPayments(ctx context.Context) (*ProcessResultHeaders, error)
+}
+
+// PayoutsHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Payouts
+type PayoutsHandler interface {
+	// AnswerPayoutOwnerRequest implements answerPayoutOwnerRequest operation.
+	//
+	// The owner approves or refuses; the link then no longer works.
+	//
+	// POST /payout-owner/{token}
+	AnswerPayoutOwnerRequest(ctx context.Context, req *PayoutOwnerAnswer, params AnswerPayoutOwnerRequestParams) (*Notice, error)
+	// CreatePayoutAccount implements createPayoutAccount operation.
+	//
+	// Add a payout account; it goes to staff (Pending For Admin) and the account in use stays until it is
+	// approved.
+	//
+	// POST /account/payout-informations
+	CreatePayoutAccount(ctx context.Context, req *PayoutAccountInput) (*PayoutAccountHeaders, error)
+	// DecidePayoutAccount implements decidePayoutAccount operation.
+	//
+	// Approve, reject or ask for information on an account waiting for staff; whoever entered or changed
+	// it cannot approve it.
+	//
+	// POST /payout-reviews/{id}/decision
+	DecidePayoutAccount(ctx context.Context, req *PayoutDecision, params DecidePayoutAccountParams) (*PayoutAccountHeaders, error)
+	// GetPayoutAccount implements getPayoutAccount operation.
+	//
+	// One of the caller's payout accounts.
+	//
+	// GET /account/payout-informations/{id}
+	GetPayoutAccount(ctx context.Context, params GetPayoutAccountParams) (*PayoutAccountHeaders, error)
+	// GetPayoutDocumentSignedURL implements getPayoutDocumentSignedURL operation.
+	//
+	// A signed URL to upload a supporting document (void cheque - pdf, jpg, png or webp).
+	//
+	// GET /account/payout-informations/signed-url
+	GetPayoutDocumentSignedURL(ctx context.Context) (*SignedURLHeaders, error)
+	// GetPayoutOwnerRequest implements getPayoutOwnerRequest operation.
+	//
+	// What the owner of a bank account is asked to approve (the link mailed to the owner).
+	//
+	// GET /payout-owner/{token}
+	GetPayoutOwnerRequest(ctx context.Context, params GetPayoutOwnerRequestParams) (*PayoutOwnerRequest, error)
+	// GetPayoutReview implements getPayoutReview operation.
+	//
+	// One payout account as staff review it, with a link to its supporting document.
+	//
+	// GET /payout-reviews/{id}
+	GetPayoutReview(ctx context.Context, params GetPayoutReviewParams) (*PayoutAccountHeaders, error)
+	// ListPayoutAccounts implements listPayoutAccounts operation.
+	//
+	// The caller's payout accounts, the one in use first, then newest first.
+	//
+	// GET /account/payout-informations
+	ListPayoutAccounts(ctx context.Context) (*PayoutAccountListHeaders, error)
+	// ListPayoutReviews implements listPayoutReviews operation.
+	//
+	// Payout accounts for staff with payouts.review, oldest change first (by default those waiting for
+	// staff).
+	//
+	// GET /payout-reviews
+	ListPayoutReviews(ctx context.Context, params ListPayoutReviewsParams) (*PayoutReviewPageHeaders, error)
+	// UpdatePayoutAccount implements updatePayoutAccount operation.
+	//
+	// Change an account not in use nor waiting for its owner, and send it to staff again.
+	//
+	// PUT /account/payout-informations/{id}
+	UpdatePayoutAccount(ctx context.Context, req *PayoutAccountInput, params UpdatePayoutAccountParams) (*PayoutAccountHeaders, error)
 }
 
 // ProvidersHandler handles operations described by OpenAPI v3 specification.

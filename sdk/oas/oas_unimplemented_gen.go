@@ -22,6 +22,15 @@ func (UnimplementedHandler) Acknowledge(ctx context.Context, req *AcknowledgeReq
 	return r, ht.ErrNotImplemented
 }
 
+// AnswerPayoutOwnerRequest implements answerPayoutOwnerRequest operation.
+//
+// The owner approves or refuses; the link then no longer works.
+//
+// POST /payout-owner/{token}
+func (UnimplementedHandler) AnswerPayoutOwnerRequest(ctx context.Context, req *PayoutOwnerAnswer, params AnswerPayoutOwnerRequestParams) (r *Notice, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ChangePassword implements changePassword operation.
 //
 // Change the password with the current one; every other session ends.
@@ -55,6 +64,16 @@ func (UnimplementedHandler) CreateClient(ctx context.Context, req *ClientInput) 
 //
 // POST /payments/pay-runs
 func (UnimplementedHandler) CreatePayRun(ctx context.Context, req *PayRunInput) (r *PayRunHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// CreatePayoutAccount implements createPayoutAccount operation.
+//
+// Add a payout account; it goes to staff (Pending For Admin) and the account in use stays until it is
+// approved.
+//
+// POST /account/payout-informations
+func (UnimplementedHandler) CreatePayoutAccount(ctx context.Context, req *PayoutAccountInput) (r *PayoutAccountHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -93,6 +112,16 @@ func (UnimplementedHandler) CreateProviderContact(ctx context.Context, req *Prov
 //
 // POST /providers/{id}/{kind}
 func (UnimplementedHandler) CreateProviderItem(ctx context.Context, req *ProviderItemInput, params CreateProviderItemParams) (r *ProviderItemHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// DecidePayoutAccount implements decidePayoutAccount operation.
+//
+// Approve, reject or ask for information on an account waiting for staff; whoever entered or changed
+// it cannot approve it.
+//
+// POST /payout-reviews/{id}/decision
+func (UnimplementedHandler) DecidePayoutAccount(ctx context.Context, req *PayoutDecision, params DecidePayoutAccountParams) (r *PayoutAccountHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -314,6 +343,42 @@ func (UnimplementedHandler) GetPaymentsDashboard(ctx context.Context, params Get
 	return r, ht.ErrNotImplemented
 }
 
+// GetPayoutAccount implements getPayoutAccount operation.
+//
+// One of the caller's payout accounts.
+//
+// GET /account/payout-informations/{id}
+func (UnimplementedHandler) GetPayoutAccount(ctx context.Context, params GetPayoutAccountParams) (r *PayoutAccountHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetPayoutDocumentSignedURL implements getPayoutDocumentSignedURL operation.
+//
+// A signed URL to upload a supporting document (void cheque - pdf, jpg, png or webp).
+//
+// GET /account/payout-informations/signed-url
+func (UnimplementedHandler) GetPayoutDocumentSignedURL(ctx context.Context) (r *SignedURLHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetPayoutOwnerRequest implements getPayoutOwnerRequest operation.
+//
+// What the owner of a bank account is asked to approve (the link mailed to the owner).
+//
+// GET /payout-owner/{token}
+func (UnimplementedHandler) GetPayoutOwnerRequest(ctx context.Context, params GetPayoutOwnerRequestParams) (r *PayoutOwnerRequest, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetPayoutReview implements getPayoutReview operation.
+//
+// One payout account as staff review it, with a link to its supporting document.
+//
+// GET /payout-reviews/{id}
+func (UnimplementedHandler) GetPayoutReview(ctx context.Context, params GetPayoutReviewParams) (r *PayoutAccountHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetPolicy implements getPolicy operation.
 //
 // One policy the caller may see.
@@ -532,6 +597,25 @@ func (UnimplementedHandler) ListPayRuns(ctx context.Context, params ListPayRunsP
 //
 // GET /payments/pay-statements
 func (UnimplementedHandler) ListPayStatements(ctx context.Context, params ListPayStatementsParams) (r *PayStatementListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListPayoutAccounts implements listPayoutAccounts operation.
+//
+// The caller's payout accounts, the one in use first, then newest first.
+//
+// GET /account/payout-informations
+func (UnimplementedHandler) ListPayoutAccounts(ctx context.Context) (r *PayoutAccountListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListPayoutReviews implements listPayoutReviews operation.
+//
+// Payout accounts for staff with payouts.review, oldest change first (by default those waiting for
+// staff).
+//
+// GET /payout-reviews
+func (UnimplementedHandler) ListPayoutReviews(ctx context.Context, params ListPayoutReviewsParams) (r *PayoutReviewPageHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -817,6 +901,15 @@ func (UnimplementedHandler) UpdateAccountSpouse(ctx context.Context, req *Spouse
 //
 // PUT /clients/{id}
 func (UnimplementedHandler) UpdateClient(ctx context.Context, req *ClientInput, params UpdateClientParams) (r *ClientRecordHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdatePayoutAccount implements updatePayoutAccount operation.
+//
+// Change an account not in use nor waiting for its owner, and send it to staff again.
+//
+// PUT /account/payout-informations/{id}
+func (UnimplementedHandler) UpdatePayoutAccount(ctx context.Context, req *PayoutAccountInput, params UpdatePayoutAccountParams) (r *PayoutAccountHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

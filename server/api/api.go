@@ -12,6 +12,7 @@ import (
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/httpx"
+	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/store"
 )
 
@@ -35,6 +36,8 @@ type Handler struct {
 	PublicURL string
 	// SSOKey signs SSO tokens.
 	SSOKey []byte
+	// Keys seal secrets at rest (bank account numbers).
+	Keys *secret.Keys
 	// Report sends unexpected errors to error reporting (Sentry); optional.
 	Report func(ctx context.Context, err error)
 }

@@ -58,7 +58,12 @@ var gateBodies = map[string]string{
 	"updateAccountPhone":            `{"phone":"5125550100"}`,
 	"updateAccountAltPhone":         `{}`,
 	"updateAccountSpouse":           `{}`,
+	"createPayoutAccount":           payoutBody,
+	"updatePayoutAccount":           payoutBody,
+	"decidePayoutAccount":           `{"decision":"approve"}`,
 }
+
+const payoutBody = `{"bank_name":"B","routing_number":"021000021","account_number":"123456789","account_type":"Checking","holder":"Owner","document":"x"}`
 
 // gateParams override the generic value of a parameter, by operationId and name.
 var gateParams = map[string]map[string]string{

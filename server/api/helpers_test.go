@@ -208,3 +208,6 @@ func mustDate(s string) time.Time {
 func generatedName(operationID string) string {
 	return strings.ToUpper(operationID[:1]) + operationID[1:]
 }
+
+// asError finds the contract's Error answer in an ogen client error.
+func asError(err error, e **oas.ErrorStatusCode) bool { return errors.As(err, e) }

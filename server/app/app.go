@@ -72,6 +72,7 @@ func New(o Options) (http.Handler, *api.Handler, error) {
 		Hashing:   auth.NewBudget(o.LoginMemory, o.LoginWait),
 		PublicURL: o.PublicURL,
 		SSOKey:    o.Keys.Derive("sso"),
+		Keys:      o.Keys,
 	}
 	srv, err := h.Server()
 	if err != nil {

@@ -151,13 +151,16 @@ const (
 	// PermPaymentsManage imports provider statements, moves and processes provider
 	// payments and runs pay runs.
 	PermPaymentsManage = "payments.manage"
+	// PermPayoutsReview reviews payout accounts (approve, reject, ask for information); never
+	// one the same staff member entered or changed.
+	PermPayoutsReview = "payouts.review"
 	// PermSSOIssue issues single-use SSO tokens that log in as an associate (staff tools).
 	PermSSOIssue = "sso.issue"
 )
 
 // StaffPermissions are every permission staff may hold.
 var StaffPermissions = []string{PermActAs, PermClientsRead, PermPoliciesReview, PermProvidersManage,
-	PermPaymentsRead, PermPaymentsManage, PermSSOIssue}
+	PermPaymentsRead, PermPaymentsManage, PermPayoutsReview, PermSSOIssue}
 
 type ctxKey struct{}
 

@@ -8,12 +8,13 @@ import "strings"
 
 // Entity kinds of the change log.
 const (
-	Client  = "client"
-	Account = "account" // the associate's own record (the account pages)
+	Client        = "client"
+	Account       = "account"        // the associate's own record (the account pages)
+	PayoutAccount = "payout_account" // a bank account for commission deposits
 )
 
 // AccountEntities are the kinds the account's change-log tab shows.
-var AccountEntities = []string{Account}
+var AccountEntities = []string{Account, PayoutAccount}
 
 // Actions.
 const (

@@ -25,6 +25,8 @@ const (
 	KindEmailChangeNotice  Kind = "email_change_notice"
 	KindWelcome            Kind = "welcome"
 	KindRegisterAttempt    Kind = "register_attempt"
+	KindPayoutChange       Kind = "payout_change"
+	KindPayoutOwner        Kind = "payout_owner"
 )
 
 // Content is the typed data of one kind of mail. Only this package's types implement it,
@@ -72,6 +74,42 @@ type RegisterAttempt struct {
 	Name      string `json:"name,omitempty"`
 	LoginLink string `json:"login_link"`
 	ResetLink string `json:"reset_link"` // absolute URL of the forgot-password page
+}
+
+// PayoutChange tells an associate that a payout account of theirs changed status.
+type PayoutChange struct {
+	Name   string `json:"name,omitempty"`
+	Bank   string `json:"bank"`
+	Last4  string `json:"last4"`  // of the account number
+	Status string `json:"status"` // the payout-change status it is in now
+	Reason string `json:"reason,omitempty"`
+	Note   string `json:"note,omitempty"` // staff's words, when they wrote some
+	Link   string `json:"link"`           // absolute URL of the account's page
+}
+
+// PayoutOwner asks the owner of a bank account that an associate is authorised to use to
+// approve it.
+type PayoutOwner struct {
+	OwnerName     string        `json:"owner_name,omitempty"`
+	AssociateName string        `json:"associate_name"`
+	Bank          string        `json:"bank"`
+	Last4         string        `json:"last4"`
+	Link          string        `json:"link"` // absolute URL of the owner's page, with its single-use token
+	ValidFor      time.Duration `json:"valid_for"`
+}
+
+// Kind is the kind of mail.
+func (PayoutChange) Kind() Kind { return KindPayoutChange }
+
+// Kind is the kind of mail.
+func (PayoutOwner) Kind() Kind { return KindPayoutOwner }
+
+func (c PayoutChange) check() error {
+	return errors.Join(checkLink("link", c.Link), checkNonEmpty("bank", c.Bank), checkNonEmpty("status", c.Status))
+}
+
+func (c PayoutOwner) check() error {
+	return errors.Join(checkLink("link", c.Link), checkValidFor(c.ValidFor), checkNonEmpty("associate name", c.AssociateName))
 }
 
 // Kind is the kind of mail.
@@ -139,6 +177,8 @@ var kinds = map[Kind]func([]byte) (Content, error){
 	KindEmailChangeNotice:  decoder[EmailChangeNotice],
 	KindWelcome:            decoder[Welcome],
 	KindRegisterAttempt:    decoder[RegisterAttempt],
+	KindPayoutChange:       decoder[PayoutChange],
+	KindPayoutOwner:        decoder[PayoutOwner],
 }
 
 // Kinds lists the kinds of mail, sorted.

@@ -53,6 +53,14 @@ var fixtures = []fixture{
 	{"register_attempt",
 		mail.RegisterAttempt{Name: hostile, LoginLink: base + "/login", ResetLink: base + "/forgot-password"},
 		[]string{base + "/login", base + "/forgot-password"}},
+	{"payout_change",
+		mail.PayoutChange{Name: hostile, Bank: "First <Bank>", Last4: "6789", Status: "Rejected By Admin",
+			Reason: "Invalid Supporting Document", Note: "The cheque is <blurred>", Link: base + "/account/payout-informations/7"},
+		[]string{base + "/account/payout-informations/7"}},
+	{"payout_owner",
+		mail.PayoutOwner{OwnerName: hostile, AssociateName: "Ann Lee", Bank: "First Bank", Last4: "6789",
+			Link: base + "/payout-owner/" + token, ValidFor: 7 * 24 * time.Hour},
+		[]string{base + "/payout-owner/" + token}},
 }
 
 // TestRenderGolden keeps every kind's subject and bodies in testdata/ (go test -update

@@ -8,6 +8,7 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 )
 
@@ -60,4 +61,20 @@ func (k *Keys) Open(sealed []byte) ([]byte, error) {
 		return nil, errors.New("secret: sealed value too short")
 	}
 	return k.aead.Open(nil, sealed[:n], sealed[n:], nil)
+}
+
+// ID names the master key without revealing it (the first 8 bytes of a purpose key, in
+// hex): stored beside each sealed value, it says which key opens it, so that the key can be
+// rotated value by value.
+func (k *Keys) ID() string {
+	return hex.EncodeToString(k.Derive("key-id")[:8])
+}
+
+// OpenWith opens a value sealed under the key named keyID (ID): only this key's, until the
+// key is rotated.
+func (k *Keys) OpenWith(keyID string, sealed []byte) ([]byte, error) {
+	if keyID != k.ID() {
+		return nil, errors.New("secret: the value is sealed under another key (" + keyID + ")")
+	}
+	return k.Open(sealed)
 }

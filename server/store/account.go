@@ -464,7 +464,8 @@ func (s *Store) AccountChangeLogs(ctx context.Context, associateID, before int64
 		before = 1<<63 - 1
 	}
 	rows, err := s.db.Query(ctx, `SELECT l.id, l.entity, l.entity_id, l.action, coalesce(l.field, ''), coalesce(l.old_value, ''),
-			coalesce(l.new_value, ''), l.created_at, coalesce(u.first_name || ' ' || u.last_name, ''),
+			coalesce(l.new_value, ''), l.created_at,
+			coalesce(u.first_name || ' ' || u.last_name, CASE WHEN l.entity = 'payout_account' THEN 'The bank account''s owner' ELSE '' END),
 			coalesce(st.first_name || ' ' || st.last_name, '')
 		FROM change_logs l LEFT JOIN users u ON u.id = l.actor_user_id LEFT JOIN users st ON st.id = l.acting_staff_id
 		WHERE l.associate_id = $1 AND l.entity = ANY($2) AND l.id < $3 ORDER BY l.id DESC LIMIT $4`,

@@ -15,7 +15,10 @@ import (
 // user; in admin mode the staff member acting is recorded too. Secrets are masked. An owner
 // of 0 is reference data that no associate owns.
 func (s *Store) logChanges(ctx context.Context, p *auth.Principal, entity string, id, owner int64, action string, changes []changelog.Change) error {
-	actor := p.UserID
+	var actor *int64 // nobody with a login (the owner of a bank account answering its link)
+	if p.UserID != 0 {
+		actor = &p.UserID
+	}
 	var ownerArg any = owner
 	if owner == 0 {
 		ownerArg = nil

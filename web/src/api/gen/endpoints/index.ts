@@ -9,6 +9,7 @@ export * from './dashboard/dashboard.ts';
 export * from './files/files.ts';
 export * from './health/health.ts';
 export * from './payments/payments.ts';
+export * from './payouts/payouts.ts';
 export * from './providers/providers.ts';
 export * from './search/search.ts';
 export * from './team/team.ts';

@@ -9,6 +9,7 @@ export * from './dashboard/dashboard.zod.ts';
 export * from './files/files.zod.ts';
 export * from './health/health.zod.ts';
 export * from './payments/payments.zod.ts';
+export * from './payouts/payouts.zod.ts';
 export * from './providers/providers.zod.ts';
 export * from './search/search.zod.ts';
 export * from './team/team.zod.ts';
