@@ -4,6 +4,7 @@ package root
 import (
 	"github.com/spf13/cobra"
 
+	accountCmd "github.com/associateportal/portal/cli/internal/cmd/account"
 	ackCmd "github.com/associateportal/portal/cli/internal/cmd/acknowledgements"
 	associatesCmd "github.com/associateportal/portal/cli/internal/cmd/associates"
 	authCmd "github.com/associateportal/portal/cli/internal/cmd/auth"
@@ -13,6 +14,7 @@ import (
 	paymentsCmd "github.com/associateportal/portal/cli/internal/cmd/payments"
 	productsCmd "github.com/associateportal/portal/cli/internal/cmd/products"
 	providersCmd "github.com/associateportal/portal/cli/internal/cmd/providers"
+	ssoCmd "github.com/associateportal/portal/cli/internal/cmd/sso"
 	teamCmd "github.com/associateportal/portal/cli/internal/cmd/team"
 	tuiCmd "github.com/associateportal/portal/cli/internal/cmd/tui"
 	"github.com/associateportal/portal/cli/internal/cmdutil"
@@ -44,6 +46,7 @@ then works as that associate would see it.`,
   $ portal payments cashflow list --filter status=eq:escrow
   $ portal payments explain 1234
   $ portal team list --as AGT100
+  $ portal account sessions list
   $ portal tui`,
 		Version:       version,
 		SilenceErrors: true,
@@ -73,6 +76,8 @@ then works as that associate would see it.`,
 	cmd.AddCommand(productsCmd.NewCmdProducts(f))
 	cmd.AddCommand(compScheduleCmd.NewCmdCompSchedule(f, nil))
 	cmd.AddCommand(ackCmd.NewCmdAcknowledgements(f))
+	cmd.AddCommand(accountCmd.NewCmdAccount(f))
+	cmd.AddCommand(ssoCmd.NewCmdSSO(f))
 	cmd.AddCommand(tuiCmd.NewCmdTUI(f, nil))
 	return cmd
 }

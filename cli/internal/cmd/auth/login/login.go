@@ -2,11 +2,9 @@
 package login
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -51,8 +49,8 @@ with the same login replaces its token. See portal auth switch and portal auth s
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.Login = strings.TrimSpace(opts.Login)
-			if !opts.PasswordStdin && !opts.IO.CanPrompt() {
-				return cmdutil.FlagErrorf("--password-stdin is required when not running interactively")
+			if err := cmdutil.CheckPasswordSource(opts.IO, opts.PasswordStdin); err != nil {
+				return err
 			}
 			if opts.Login == "" && !opts.IO.CanPrompt() {
 				return cmdutil.FlagErrorf("--login is required when not running interactively")
@@ -87,10 +85,11 @@ func loginRun(ctx context.Context, opts *Options) error {
 
 	var password string
 	if opts.PasswordStdin {
-		password, err = readPassword(opts.IO.In)
+		lines, err := cmdutil.ReadPasswordLines(opts.IO.In, 1)
 		if err != nil {
 			return err
 		}
+		password = lines[0]
 	} else {
 		if password, err = opts.Prompter.Password("Password: "); err != nil {
 			return err
@@ -163,13 +162,4 @@ func pending(memos, w9 int) string {
 		parts = append(parts, fmt.Sprintf("%d W-9 documents", w9))
 	}
 	return strings.Join(parts, " and ")
-}
-
-// readPassword reads the first line of r, without its line ending.
-func readPassword(r io.Reader) (string, error) {
-	line, err := bufio.NewReader(r).ReadString('\n')
-	if err != nil && err != io.EOF {
-		return "", fmt.Errorf("read password from standard input: %w", err)
-	}
-	return strings.TrimRight(line, "\r\n"), nil
 }

@@ -47,15 +47,6 @@ func TestNewCmdLogin(t *testing.T) {
 	}
 }
 
-func TestReadPassword(t *testing.T) {
-	for in, want := range map[string]string{"secret\n": "secret", "secret\r\n": "secret", "secret": "secret", "with space \nnext": "with space ", "": ""} {
-		got, err := readPassword(strings.NewReader(in))
-		if err != nil || got != want {
-			t.Errorf("readPassword(%q) = %q, %v; want %q", in, got, err, want)
-		}
-	}
-}
-
 // loginServer answers POST /api/auth/login for any login with the password "pw": the
 // token "t-new" and a user by the login; anything else (the dashboard) is 404.
 func loginServer(t *testing.T) *httptest.Server {
