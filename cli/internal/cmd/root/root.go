@@ -12,6 +12,7 @@ import (
 	clientsCmd "github.com/associateportal/portal/cli/internal/cmd/clients"
 	compScheduleCmd "github.com/associateportal/portal/cli/internal/cmd/compschedule"
 	paymentsCmd "github.com/associateportal/portal/cli/internal/cmd/payments"
+	payoutsCmd "github.com/associateportal/portal/cli/internal/cmd/payouts"
 	productsCmd "github.com/associateportal/portal/cli/internal/cmd/products"
 	providersCmd "github.com/associateportal/portal/cli/internal/cmd/providers"
 	ssoCmd "github.com/associateportal/portal/cli/internal/cmd/sso"
@@ -47,6 +48,7 @@ then works as that associate would see it.`,
   $ portal payments explain 1234
   $ portal team list --as AGT100
   $ portal account sessions list
+  $ portal payouts list
   $ portal tui`,
 		Version:       version,
 		SilenceErrors: true,
@@ -78,6 +80,7 @@ then works as that associate would see it.`,
 	cmd.AddCommand(ackCmd.NewCmdAcknowledgements(f))
 	cmd.AddCommand(accountCmd.NewCmdAccount(f))
 	cmd.AddCommand(ssoCmd.NewCmdSSO(f))
+	cmd.AddCommand(payoutsCmd.NewCmdPayouts(f))
 	cmd.AddCommand(tuiCmd.NewCmdTUI(f, nil))
 	return cmd
 }
