@@ -79,11 +79,7 @@ func TestAccountEdits(t *testing.T) {
 	if err != nil || got.Response.Spouse.Email.Or("") != "sam@example.com" {
 		t.Fatalf("spouse: %+v %v", got, err)
 	}
-	staff := client(t, env, "")
-	staff, err = oas.NewClient(env.URL+"/api", creds{token: login(t, env, seed.DemoStaff), actAs: seed.DemoAgtCode})
-	if err != nil {
-		t.Fatal(err)
-	}
+	staff := actingClient(t, env, seed.DemoStaff, seed.DemoAgtCode)
 	got, err = staff.UpdateAccountBasicInformation(ctx, &oas.AccountBasicInput{FirstName: "Alexander", LastName: "Carter",
 		Gender: oas.NewOptGender(oas.GenderMale), ShirtSize: oas.NewOptShirtSize(oas.ShirtSizeL), DateOfBirth: oas.NewOptDate(mustDate("1980-01-31"))})
 	if err != nil || got.Response.FirstName != "Alexander" {
@@ -251,10 +247,7 @@ func TestSessionsAndPassword(t *testing.T) {
 	if err := rmd.RevokeLoginSession(ctx, oas.RevokeLoginSessionParams{ID: list.Response.Data[0].ID}); statusOf(err) != 404 {
 		t.Errorf("another user's session: %v", err)
 	}
-	acting, err := oas.NewClient(env.URL+"/api", creds{token: login(t, env, seed.DemoStaff), actAs: seed.DemoAgtCode})
-	if err != nil {
-		t.Fatal(err)
-	}
+	acting := actingClient(t, env, seed.DemoStaff, seed.DemoAgtCode)
 	if _, err := acting.ListLoginSessions(ctx); statusOf(err) != 403 {
 		t.Errorf("staff acting listing the sessions: %v", err)
 	}
