@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { LoginPage } from '@/features/auth/login-page';
-import { AuthLayout } from './layouts/auth-layout';
+import { AuthLayout, type AuthRouteHandle } from './layouts/auth-layout';
 import { RequireSession } from './layouts/require-session';
 import { NotFoundPage } from './not-found-page';
 import { prefetchDashboard, prefetchSession } from './prefetch';
@@ -17,49 +18,123 @@ import { RouteError } from './route-error';
 
 const errorElement = <RouteError />;
 
+/** The names of the components a lazily loaded module exports. */
+type PageOf<Load extends () => Promise<object>> = {
+  [K in keyof Awaited<ReturnType<Load>>]: Awaited<ReturnType<Load>>[K] extends ComponentType
+    ? K
+    : never;
+}[keyof Awaited<ReturnType<Load>>];
+
+/** The `lazy` of a route whose page is the component `name` of the module `load` brings (one
+ *  helper for every lazy route: the entry chunk carries the route table). */
+function page<Load extends () => Promise<object>>(load: Load, name: PageOf<Load>) {
+  return async () => ({
+    Component: (await load())[name as never] as ComponentType,
+  });
+}
+
 /** The tabs of team/:code (and of account, without the hierarchy). */
 function associateTabs(withHierarchy: boolean): RouteObject[] {
   const tabs: RouteObject[] = [
     {
       index: true,
-      lazy: async () => ({
-        Component: (await import('@/features/team/associate-overview-tab')).AssociateOverviewTab,
-      }),
+      lazy: page(() => import('@/features/team/associate-overview-tab'), 'AssociateOverviewTab'),
     },
     {
       path: 'licenses',
-      lazy: async () => ({
-        Component: (await import('@/features/team/associate-lists')).AssociateLicensesTab,
-      }),
+      lazy: page(() => import('@/features/team/associate-lists'), 'AssociateLicensesTab'),
     },
     {
       path: 'provider-appointments',
-      lazy: async () => ({
-        Component: (await import('@/features/team/associate-lists')).AssociateAppointmentsTab,
-      }),
+      lazy: page(() => import('@/features/team/associate-lists'), 'AssociateAppointmentsTab'),
     },
     {
       path: 'level-qualification-history',
-      lazy: async () => ({
-        Component: (await import('@/features/team/associate-lists')).AssociateLevelHistoryTab,
-      }),
+      lazy: page(() => import('@/features/team/associate-lists'), 'AssociateLevelHistoryTab'),
     },
     {
       path: 'genealogy-tree',
-      lazy: async () => ({
-        Component: (await import('@/features/team/team-routes')).GenealogyTreeTab,
-      }),
+      lazy: page(() => import('@/features/team/team-routes'), 'GenealogyTreeTab'),
     },
   ];
   if (withHierarchy) {
     tabs.push({
       path: 'hierarchy',
-      lazy: async () => ({
-        Component: (await import('@/features/team/hierarchy-tab')).HierarchyTab,
-      }),
+      lazy: page(() => import('@/features/team/hierarchy-tab'), 'HierarchyTab'),
     });
   }
   return tabs.map((tab) => ({ ...tab, errorElement }));
+}
+
+/** The account pages, one lazy module for all of them (see account-routes.ts). */
+const account = () => import('@/features/account/account-routes');
+const accountRoute = (path: string, name: PageOf<typeof account>): RouteObject => ({
+  path,
+  lazy: page(account, name),
+});
+
+/** The tabs of account: an associate's (its overview with the account's own details), then the
+ *  account's own. */
+function accountTabs(): RouteObject[] {
+  const tabs: RouteObject[] = [
+    {
+      index: true,
+      lazy: page(() => import('./account-overview-route'), 'AccountOverviewRoute'),
+    },
+    ...associateTabs(false).filter((tab) => !tab.index),
+    accountRoute('legal-documents', 'LegalDocumentsTab'),
+    accountRoute('login-sessions', 'LoginSessionsTab'),
+    accountRoute('password', 'PasswordTab'),
+    accountRoute('purchase-history', 'PurchaseHistoryTab'),
+    accountRoute('change-logs', 'ChangeLogsTab'),
+    accountRoute('payout-informations', 'PayoutInformationsTab'),
+  ];
+  return tabs.map((tab) => ({ ...tab, errorElement }));
+}
+
+/** The public pages besides the login page (auth-routes.ts, visitor-routes.ts: one lazy module
+ *  each). They load without a session and without acknowledgement. */
+const authPages = () => import('@/features/auth/auth-routes');
+const visitorPages = () => import('@/features/visitors/visitor-routes');
+const wide: AuthRouteHandle = { wide: true };
+
+function publicRoutes(): RouteObject[] {
+  const routes: RouteObject[] = [
+    { path: 'login', Component: LoginPage },
+    {
+      path: 'forgot-password',
+      lazy: page(authPages, 'ForgotPasswordPage'),
+    },
+    {
+      path: 'reset-password/:token',
+      lazy: page(authPages, 'ResetPasswordPage'),
+    },
+    {
+      path: 'login/sso/:token',
+      lazy: page(authPages, 'SsoLoginPage'),
+    },
+    {
+      path: 'register/:upline',
+      handle: wide,
+      lazy: page(visitorPages, 'RegisterPage'),
+    },
+    {
+      path: 'register/direct/:upline',
+      handle: wide,
+      lazy: page(visitorPages, 'RegisterDirectPage'),
+    },
+    {
+      path: 'ama/:country/:plan',
+      handle: wide,
+      lazy: page(visitorPages, 'MembershipAgreementPage'),
+    },
+    {
+      // The link mailed to a new address: it works signed out too.
+      path: 'account/email/confirm/:token',
+      lazy: page(() => import('@/features/account/email-confirm-page'), 'EmailConfirmPage'),
+    },
+  ];
+  return routes.map((route) => ({ ...route, errorElement }));
 }
 
 /** The provider pages, one lazy module for all of them (see provider-routes.ts). */
@@ -69,12 +144,12 @@ const providers = () => import('@/features/business/provider-routes');
  *  ordered lists. */
 function providerTabs(): RouteObject[] {
   const tabs: RouteObject[] = [
-    { index: true, lazy: async () => ({ Component: (await providers()).ProviderContactsTab }) },
-    { path: 'videos', lazy: async () => ({ Component: (await providers()).ProviderVideosTab }) },
-    { path: 'links', lazy: async () => ({ Component: (await providers()).ProviderLinksTab }) },
+    { index: true, lazy: page(providers, 'ProviderContactsTab') },
+    { path: 'videos', lazy: page(providers, 'ProviderVideosTab') },
+    { path: 'links', lazy: page(providers, 'ProviderLinksTab') },
     {
       path: 'attachments',
-      lazy: async () => ({ Component: (await providers()).ProviderAttachmentsTab }),
+      lazy: page(providers, 'ProviderAttachmentsTab'),
     },
   ];
   return tabs.map((tab) => ({ ...tab, errorElement }));
@@ -82,10 +157,9 @@ function providerTabs(): RouteObject[] {
 
 /** The payments pages, one lazy module for all of them (see payments-routes.ts). */
 const payments = () => import('@/features/payments/payments-routes');
-type PaymentsPage = keyof Awaited<ReturnType<typeof payments>>;
-const paymentsRoute = (path: string, page: PaymentsPage): RouteObject => ({
+const paymentsRoute = (path: string, name: PageOf<typeof payments>): RouteObject => ({
   path,
-  lazy: async () => ({ Component: (await payments())[page] }),
+  lazy: page(payments, name),
 });
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -94,7 +168,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       element: <AuthLayout />,
       errorElement,
       HydrateFallback: () => <CenteredSpinner fullPage />,
-      children: [{ path: 'login', errorElement, Component: LoginPage }],
+      children: publicRoutes(),
     },
     {
       path: '/',
@@ -105,9 +179,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       shouldRevalidate: () => false,
       children: [
         {
-          lazy: async () => ({
-            Component: (await import('./layouts/dashboard-layout')).DashboardLayout,
-          }),
+          lazy: page(() => import('./layouts/dashboard-layout'), 'DashboardLayout'),
           errorElement,
           children: [
             {
@@ -117,121 +189,121 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   index: true,
                   loader: () => prefetchDashboard(queryClient),
                   shouldRevalidate: () => false,
-                  lazy: async () => ({ Component: (await import('./home-route')).HomeRoute }),
+                  lazy: page(() => import('./home-route'), 'HomeRoute'),
                 },
                 {
                   path: 'business',
-                  lazy: async () => ({
-                    Component: (await import('@/features/business/policies-list-page'))
-                      .PoliciesListPage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/business/policies-list-page'),
+                    'PoliciesListPage',
+                  ),
                 },
                 {
                   path: 'business/dashboard',
-                  lazy: async () => ({
-                    Component: (await import('@/features/business/business-dashboard-page'))
-                      .BusinessDashboardPage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/business/business-dashboard-page'),
+                    'BusinessDashboardPage',
+                  ),
                 },
                 {
                   path: 'business/create',
-                  lazy: async () => ({
-                    Component: (await import('@/features/business/policy-create-page'))
-                      .PolicyCreatePage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/business/policy-create-page'),
+                    'PolicyCreatePage',
+                  ),
                 },
                 {
                   path: 'business/create/:clientId',
-                  lazy: async () => ({
-                    Component: (await import('@/features/business/policy-create-page'))
-                      .PolicyCreatePage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/business/policy-create-page'),
+                    'PolicyCreatePage',
+                  ),
                 },
                 {
                   path: 'business/product-providers',
-                  lazy: async () => ({ Component: (await providers()).ProvidersListPage }),
+                  lazy: page(providers, 'ProvidersListPage'),
                 },
                 {
                   path: 'business/product-providers/:providerId',
-                  lazy: async () => ({ Component: (await providers()).ProviderLayout }),
+                  lazy: page(providers, 'ProviderLayout'),
                   children: providerTabs(),
                 },
                 {
                   path: 'business/compensation-schedule',
-                  lazy: async () => ({
-                    Component: (await import('@/features/business/compensation-schedule-page'))
-                      .CompensationSchedulePage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/business/compensation-schedule-page'),
+                    'CompensationSchedulePage',
+                  ),
                 },
                 {
                   path: 'business/:policyNumber',
-                  lazy: async () => ({
-                    Component: (await import('@/features/business/policy-detail-page'))
-                      .PolicyDetailPage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/business/policy-detail-page'),
+                    'PolicyDetailPage',
+                  ),
                 },
                 {
                   path: 'business/:policyNumber/edit',
-                  lazy: async () => ({
-                    Component: (await import('@/features/business/policy-edit-page'))
-                      .PolicyEditPage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/business/policy-edit-page'),
+                    'PolicyEditPage',
+                  ),
                 },
                 {
                   path: 'business/clients',
-                  lazy: async () => ({
-                    Component: (await import('@/features/clients/clients-list-page'))
-                      .ClientsListPage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/clients/clients-list-page'),
+                    'ClientsListPage',
+                  ),
                 },
                 {
                   path: 'business/clients/create',
-                  lazy: async () => ({
-                    Component: (await import('@/features/clients/client-create-page'))
-                      .ClientCreatePage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/clients/client-create-page'),
+                    'ClientCreatePage',
+                  ),
                 },
                 {
                   path: 'business/create/client',
-                  lazy: async () => ({
-                    Component: (await import('@/features/clients/client-create-page'))
-                      .ClientCreatePage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/clients/client-create-page'),
+                    'ClientCreatePage',
+                  ),
                 },
                 {
                   path: 'business/clients/:id',
-                  lazy: async () => ({
-                    Component: (await import('@/features/clients/client-detail-page'))
-                      .ClientDetailPage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/clients/client-detail-page'),
+                    'ClientDetailPage',
+                  ),
                 },
                 {
                   path: 'business/clients/:id/edit',
-                  lazy: async () => ({
-                    Component: (await import('@/features/clients/client-edit-page')).ClientEditPage,
-                  }),
+                  lazy: page(() => import('@/features/clients/client-edit-page'), 'ClientEditPage'),
                 },
                 {
                   path: 'team',
-                  lazy: async () => ({
-                    Component: (await import('@/features/team/team-dashboard-page'))
-                      .TeamDashboardPage,
-                  }),
+                  lazy: page(
+                    () => import('@/features/team/team-dashboard-page'),
+                    'TeamDashboardPage',
+                  ),
                 },
                 {
                   path: 'team/:code',
-                  lazy: async () => ({
-                    Component: (await import('@/features/team/team-routes')).TeamCodeRoute,
-                  }),
+                  lazy: page(() => import('@/features/team/team-routes'), 'TeamCodeRoute'),
                   children: associateTabs(true),
                 },
                 {
                   path: 'account',
-                  lazy: async () => ({
-                    Component: (await import('@/features/team/team-routes')).AccountRoute,
-                  }),
-                  children: associateTabs(false),
+                  lazy: page(() => import('@/features/team/team-routes'), 'AccountRoute'),
+                  children: accountTabs(),
                 },
+                accountRoute('account/basic-information', 'BasicInformationPage'),
+                accountRoute('account/address', 'AddressPage'),
+                accountRoute('account/phone', 'PhonePage'),
+                accountRoute('account/alt-phone', 'AltPhonePage'),
+                accountRoute('account/email', 'EmailPage'),
+                accountRoute('account/spouse', 'SpousePage'),
                 paymentsRoute('payments', 'PaymentsDashboardPage'),
                 paymentsRoute('payments/cashflow', 'CashflowListPage'),
                 paymentsRoute('payments/cashflow/:id', 'CashflowEntryPage'),

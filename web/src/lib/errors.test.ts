@@ -8,6 +8,8 @@ import {
   UNKNOWN_ASSOCIATE_CODE,
   errorDetails,
   errorMessage,
+  isLinkInvalid,
+  linkFailureMessage,
 } from './errors';
 
 describe('plain messages for staff', () => {
@@ -40,6 +42,28 @@ describe('plain messages for staff', () => {
     expect(errorMessage('Client not found')).toBe('Client not found');
     expect(errorMessage(new ApiError(422, 'Validation error'))).toBe('Validation error');
     expect(errorMessage(undefined)).toBe('Something went wrong');
+  });
+});
+
+describe('refusals that say what happened, not what to do', () => {
+  it('adds the next step to a throttled answer (429, code throttled)', () => {
+    const body = {
+      status: 429,
+      message: 'Too many password resets for this address',
+      code: 'throttled',
+    };
+    expect(errorMessage(new ApiError(429, body.message, [], body))).toBe(
+      'Too many password resets for this address. Wait a few minutes, then try again.',
+    );
+    const ended = { ...body, message: 'Too many registrations.' };
+    expect(errorMessage(new ApiError(429, ended.message, [], ended))).toBe(
+      'Too many registrations. Wait a few minutes, then try again.',
+    );
+    // Another 429 (the login's own throttle) keeps its words.
+    const login = { status: 429, message: 'Too many failed logins', code: 'login_throttled' };
+    expect(errorMessage(new ApiError(429, login.message, [], login))).toBe(
+      'Too many failed logins',
+    );
   });
 });
 
@@ -76,5 +100,35 @@ describe('errorDetails', () => {
   it("falls back to 'Something went wrong'", () => {
     expect(errorDetails(new Error('boom'))).toEqual({ message: 'Something went wrong' });
     expect(errorDetails(undefined)).toEqual({ message: 'Something went wrong' });
+  });
+});
+
+describe('link failures', () => {
+  const refusal = (status: number, message: string, code?: string) =>
+    new ApiError(status, message, [], { status, message, code });
+
+  it('knows a link that is unknown, used or expired by its code, not its words', () => {
+    const expired = refusal(
+      422,
+      'This sign-in link has expired; ask for a new one',
+      'link_invalid',
+    );
+    expect(isLinkInvalid(expired)).toBe(true);
+    expect(linkFailureMessage(expired)).toBe('This link is no longer valid.');
+    expect(isLinkInvalid(refusal(422, 'This sign-in link has expired'))).toBe(false);
+    expect(isLinkInvalid(undefined)).toBe(false);
+  });
+
+  it("says why the server refused the token when it names the field, and any other failure's message", () => {
+    const taken = new ApiError(422, 'Validation error', [
+      { field: 'token', message: 'Another account has taken this email since the link was sent' },
+    ]);
+    expect(linkFailureMessage(taken)).toBe(
+      'Another account has taken this email since the link was sent',
+    );
+    expect(linkFailureMessage(refusal(429, 'Too many confirmations', 'throttled'))).toBe(
+      'Too many confirmations. Wait a few minutes, then try again.',
+    );
+    expect(linkFailureMessage(refusal(503, 'Unavailable'))).toBe('Unavailable');
   });
 });

@@ -43,9 +43,21 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** What to do next, after the server's message, for refusals whose message says only what
+ *  happened (the contract's ErrorCode: the message says what, not what to do about it). */
+export const THROTTLED_NEXT_STEP = 'Wait a few minutes, then try again.';
+const NEXT_STEP_BY_CODE: Record<string, string> = { throttled: THROTTLED_NEXT_STEP };
+
 export function errorMessage(error: unknown): string {
-  const plain = PLAIN_BY_CODE[errorCode(error) ?? ''];
+  const code = errorCode(error) ?? '';
+  const plain = PLAIN_BY_CODE[code];
   if (plain) return plain;
+  const next = NEXT_STEP_BY_CODE[code];
+  const message = ownMessage(error);
+  return next ? `${message.replace(/[.!]?$/, '.')} ${next}` : message;
+}
+
+function ownMessage(error: unknown): string {
   if (typeof error === 'string' && error) return error;
   if (typeof error === 'object' && error !== null && 'message' in error) {
     const message = (error as { message: unknown }).message;
@@ -96,4 +108,23 @@ export function errorDetails(error: unknown): ErrorDetails {
   const status = errorStatus(error);
   if (status === undefined) return { message: GENERIC_ERROR };
   return status > 0 ? { status, message: errorMessage(error) } : { message: errorMessage(error) };
+}
+
+/** The ErrorCode of a link's token (a password reset, an email confirmation, an SSO sign-in)
+ *  that is unknown, used or expired (422). */
+export const LINK_INVALID_CODE = 'link_invalid';
+export const LINK_INVALID_MESSAGE = 'This link is no longer valid';
+
+export function isLinkInvalid(error: unknown): boolean {
+  return errorCode(error) === LINK_INVALID_CODE;
+}
+
+/** What a link's page says of its failure: 'This link is no longer valid.' for link_invalid;
+ *  the field errors of another refusal of the token ('Another account has taken this email
+ *  since the link was sent'); otherwise the failure's message. */
+export function linkFailureMessage(error: unknown): string {
+  if (isLinkInvalid(error)) return `${LINK_INVALID_MESSAGE}.`;
+  const message = errorMessage(error);
+  const fields = fieldErrors(error).map((e) => e.message);
+  return message === VALIDATION_ERROR && fields.length > 0 ? fields.join(' ') : message;
 }

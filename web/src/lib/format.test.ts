@@ -12,6 +12,7 @@ import {
   formatRate,
   formatSigned,
   percentToBasisPoints,
+  tenDigitPhone,
 } from './format';
 
 describe('format', () => {
@@ -38,6 +39,12 @@ describe('format', () => {
     expect(formatPhone('+1 555 123 4567')).toBe('(555) 123-4567');
     expect(formatPhone('12345')).toBe('12345');
     expect(formatPhone(undefined)).toBe('');
+  });
+
+  it('reads the ten digits of a phone typed in any layout', () => {
+    expect(tenDigitPhone('(555) 123-4567')).toBe('5551234567');
+    expect(tenDigitPhone('+1 555 123 4567')).toBe('5551234567');
+    expect(tenDigitPhone('555-1234')).toBe('5551234');
   });
 
   it('formats USD from integer cents', () => {

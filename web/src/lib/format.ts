@@ -46,11 +46,17 @@ export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/** The ten digits of a phone number typed in any layout (a leading country code 1 dropped), or
+ *  the digits as they are when there are not ten. */
+export function tenDigitPhone(value: string): string {
+  const digits = phoneDigits(value);
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
 /** (###) ###-#### for ten digits (a leading country code 1 is dropped); anything else as given. */
 export function formatPhone(value: string | null | undefined): string {
   if (!value) return '';
-  let digits = phoneDigits(value);
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  const digits = tenDigitPhone(value);
   if (digits.length !== 10) return value;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { dollarsText, requiredText } from './validation';
+import {
+  dollarsText,
+  emailText,
+  newPasswordText,
+  pastDateText,
+  phoneText,
+  requiredText,
+} from './validation';
 
 describe('validation', () => {
   it('parses without compiling code (the CSP refuses new Function)', () => {
@@ -36,5 +43,53 @@ describe('dollarsText', () => {
     ]);
     expect(first(premium, '1,000.00')).toBeUndefined();
     expect(first(premium, '1,000.01')).toBe('Premium is too large');
+  });
+});
+
+describe('field rules of the account and registration forms', () => {
+  const messages = (schema: z.ZodType, value: string) =>
+    schema.safeParse(value).error?.issues.map((i) => i.message) ?? [];
+
+  it('checks an email address, required or not', () => {
+    expect(messages(emailText('Email'), ' ')).toEqual([]);
+    expect(messages(emailText('Email', { required: true }), ' ')).toEqual(['Email is required']);
+    expect(messages(emailText('Email'), 'ann@example')).toEqual([
+      'Email must be a valid email address',
+    ]);
+    expect(messages(emailText('Email', { required: true }), ' ann@example.com ')).toEqual([]);
+    expect(messages(emailText('Email'), `${'a'.repeat(250)}@b.co`)).toEqual([
+      'Email must be at most 254 characters',
+    ]);
+  });
+
+  it('takes a phone number with ten digits in any layout', () => {
+    const phone = phoneText('Phone', { required: true });
+    for (const ok of ['(555) 123-4567', '555.123.4567', '+1 555 123 4567']) {
+      expect(messages(phone, ok), ok).toEqual([]);
+    }
+    expect(messages(phone, '')).toEqual(['Phone is required']);
+    expect(messages(phone, '555-1234')).toEqual(['Phone must have 10 digits']);
+    expect(messages(phone, '2 555 123 4567')).toEqual(['Phone must have 10 digits']);
+    expect(messages(phoneText('Alternative phone'), '')).toEqual([]);
+  });
+
+  it('takes a date in the past, or none', () => {
+    const date = pastDateText('Date of birth');
+    expect(messages(date, '')).toEqual([]);
+    expect(messages(date, '1980-02-29')).toEqual([]);
+    expect(messages(date, '2999-01-01')).toEqual(['Date of birth must be in the past']);
+    expect(messages(date, '01/02/1980')).toEqual(['Date of birth must be a date']);
+  });
+
+  it('asks for a new password of eight characters at least, as typed', () => {
+    const password = newPasswordText('New password');
+    expect(messages(password, '')).toEqual(['New password is required']);
+    expect(messages(password, 'short12')).toEqual(['New password must be at least 8 characters']);
+    expect(messages(password, '        ')).toEqual([]);
+    // Counted as the server counts: four emoji are four characters, not eight.
+    expect(messages(password, '😀😀😀😀')).toEqual(['New password must be at least 8 characters']);
+    expect(messages(password, 'x'.repeat(257))).toEqual([
+      'New password must be at most 256 characters',
+    ]);
   });
 });

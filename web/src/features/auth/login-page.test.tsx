@@ -27,7 +27,10 @@ function renderLogin() {
   return renderWithProviders(<LoginPage />, {
     path: '/login',
     route: '/login',
-    extraRoutes: [{ path: '/', element: <p>home page</p> }],
+    extraRoutes: [
+      { path: '/', element: <p>home page</p> },
+      { path: '/forgot-password', element: <p>forgot password page</p> },
+    ],
   });
 }
 
@@ -45,6 +48,18 @@ describe('LoginPage', () => {
     requireLogin();
     renderLogin();
     expect(screen.getByRole('status')).toHaveTextContent('Please log in to continue.');
+  });
+
+  it('leads to the forgot-password page', async () => {
+    const { user } = renderLogin();
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByText('forgot password page')).toBeInTheDocument();
+  });
+
+  it('shows what the page that sent the visitor here has to say', async () => {
+    const { router } = renderLogin();
+    await router.navigate('/login', { state: { notice: 'Your password has been changed.' } });
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
   });
 
   it('validates, shows server errors, and logs in by email or code', async () => {

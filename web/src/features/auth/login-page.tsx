@@ -1,7 +1,13 @@
-import { Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { Button, Callout, Card, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate, type Location } from 'react-router';
+import {
+  Navigate,
+  Link as RouterLink,
+  useLocation,
+  useNavigate,
+  type Location,
+} from 'react-router';
 import { useLogin } from '@/api/gen/endpoints/auth/auth';
 import { ErrorCallout } from '@/components/error-callout';
 import { FormField, fieldA11y } from '@/components/form-field';
@@ -11,6 +17,7 @@ import { requiredTextError } from '@/lib/field-rules';
 import { usePageTitle } from '@/lib/page-title';
 import { clearSessionFlags, getSessionFlags, setToken } from '@/lib/session';
 import { useToken } from '@/lib/use-session';
+import { FORGOT_PASSWORD_PATH, loginNotice } from './paths';
 
 // Two fields: plain checks rather than a schema library (they were most of the page's
 // JavaScript). The login is sent trimmed, the password as typed.
@@ -50,6 +57,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [flags] = useState(getSessionFlags);
+  // What a page that sent the visitor here has to say (a password just reset).
+  const notice = loginNotice(location.state);
   const login = useLogin({ mutation: { meta: { toast: false } } });
   const [values, setValues] = useState<LoginValues>({ login: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -117,7 +126,14 @@ export function LoginPage() {
             Use your email or associate code.
           </Text>
         </Flex>
-        {flags.sessionExpired ? (
+        {notice ? (
+          <Callout.Root color="green" role="status">
+            <Callout.Icon>
+              <InfoCircledIcon />
+            </Callout.Icon>
+            <Callout.Text>{notice}</Callout.Text>
+          </Callout.Root>
+        ) : flags.sessionExpired ? (
           <Callout.Root color="amber" role="status">
             <Callout.Icon>
               <InfoCircledIcon />
@@ -163,6 +179,11 @@ export function LoginPage() {
                 onChange={change('password')}
               />
             </FormField>
+            <Text size="2" align="right">
+              <Link asChild>
+                <RouterLink to={FORGOT_PASSWORD_PATH}>Forgot password?</RouterLink>
+              </Link>
+            </Text>
             <Button type="submit" size="3" loading={submitting}>
               Log in
             </Button>

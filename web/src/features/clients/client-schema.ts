@@ -5,9 +5,17 @@ import type { Country } from '@/api/gen/model/country';
 import type { Gender } from '@/api/gen/model/gender';
 import type { MaritalStatus } from '@/api/gen/model/maritalStatus';
 import type { StateCode } from '@/api/gen/model/stateCode';
-import { centsToDollars, dollarsToCents, phoneDigits } from '@/lib/format';
+import { centsToDollars, dollarsToCents, tenDigitPhone } from '@/lib/format';
 import { STATES } from '@/lib/states';
-import { dollarsText, optionalText, requiredChoice, requiredText } from '@/lib/validation';
+import {
+  dollarsText,
+  emailText,
+  optionalText,
+  pastDateText,
+  phoneText,
+  requiredChoice,
+  requiredText,
+} from '@/lib/validation';
 
 export const COUNTRIES = ['USA', 'Canada'] as const satisfies readonly Country[];
 export const GENDERS = ['Male', 'Female'] as const satisfies readonly Gender[];
@@ -17,8 +25,6 @@ export const MARITAL_STATUSES = [
   'Divorced',
   'Widow',
 ] as const satisfies readonly MaritalStatus[];
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The labels of the client form; messages are built from them. */
 export const CLIENT_LABELS = {
@@ -48,22 +54,9 @@ export const clientFormSchema = z
   .object({
     first_name: requiredText(L.first_name, 100),
     last_name: requiredText(L.last_name, 100),
-    email: optionalText(L.email, 254).refine(
-      (v) => v === '' || EMAIL.test(v),
-      `${L.email} must be a valid email address`,
-    ),
-    phone: optionalText(L.phone, 20).refine((v) => {
-      if (v === '') return true;
-      const digits = phoneDigits(v);
-      return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
-    }, `${L.phone} must have 10 digits`),
-    date_of_birth: z
-      .string()
-      .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), `${L.date_of_birth} must be a date`)
-      .refine(
-        (v) => v === '' || v <= new Date().toISOString().slice(0, 10),
-        `${L.date_of_birth} must be in the past`,
-      ),
+    email: emailText(L.email),
+    phone: phoneText(L.phone, { max: 20 }),
+    date_of_birth: pastDateText(L.date_of_birth),
     gender: z.string(),
     marital_status: z.string(),
     address_line1: optionalText(L.address_line1, 200),
@@ -130,8 +123,7 @@ const optional = (value: string) => {
 
 /** The API body of valid form values (money in cents, phone as ten digits). */
 export function formToClientInput(values: ClientFormValues): ClientInput {
-  let phone = values.phone ? phoneDigits(values.phone) : '';
-  if (phone.length === 11 && phone.startsWith('1')) phone = phone.slice(1);
+  const phone = values.phone ? tenDigitPhone(values.phone) : '';
   return {
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),

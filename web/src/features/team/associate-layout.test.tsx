@@ -133,7 +133,7 @@ describe('AssociateLayout', () => {
     expect(screen.queryByText('Profile')).not.toBeInTheDocument();
   });
 
-  it('offers the account tabs whose screens exist', async () => {
+  it("offers the account's tabs: an associate's but the hierarchy, then its own", async () => {
     renderWithProviders(<AssociateLayout code="DOWN01" base="/account" account />, {
       path: '/account',
       route: '/account',
@@ -150,7 +150,31 @@ describe('AssociateLayout', () => {
       '/account/provider-appointments',
       '/account/level-qualification-history',
       '/account/genealogy-tree',
+      '/account/legal-documents',
+      '/account/login-sessions',
+      '/account/password',
+      '/account/purchase-history',
+      '/account/change-logs',
+      '/account/payout-informations',
     ]);
+    // The overview keeps the profile; the contact card is the account's own (features/account).
+    expect(screen.getByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Contact' })).not.toBeInTheDocument();
+  });
+
+  it("names an account tab in the title and shows the account tab's page", async () => {
+    renderWithProviders(<AssociateLayout code="DOWN01" base="/account" account />, {
+      path: '/account/login-sessions',
+      route: '/account',
+      children: [{ path: 'login-sessions', element: <p>Sessions tab</p> }],
+    });
+    expect(await screen.findByText('Sessions tab')).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Account' });
+    expect(within(tabs).getByRole('link', { name: /^Login sessions/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(document.title).toBe('Login sessions · My account · Associate Portal');
   });
 
   it('answers an unknown associate with the error page', async () => {

@@ -6,12 +6,13 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { ErrorPanel, errorTitle } from '@/components/error-panel';
 import { InfoCircledIcon } from '@/components/icons/info-circled';
+import { ACCOUNT_ONLY_TABS } from '@/lib/account-paths';
 import { errorDetails } from '@/lib/errors';
 import { initials } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { useActiveTabInView } from '@/lib/use-active-tab-in-view';
 import { LevelBadge, StatusBadge } from './badges';
-import { ASSOCIATE_TAB_LABELS, tabPath, type AssociateTab } from './paths';
+import { TAB_LABELS, tabPath, type AccountPageTab, type AssociateTab } from './paths';
 
 export interface AssociateContext {
   associate: AssociateOverview;
@@ -36,25 +37,30 @@ const TEAM_TABS: AssociateTab[] = [
   'hierarchy',
 ];
 
-/** The account shows the tabs whose screens exist (the spec's other account tabs come later). */
-const ACCOUNT_TABS: AssociateTab[] = [
+/** The account shows an associate's tabs but the hierarchy (the Team menu has it), then its
+ *  own (lib/account-paths.ts). */
+const ACCOUNT_TABS: AccountPageTab[] = [
   'overview',
   'licenses',
   'provider-appointments',
   'level-qualification-history',
   'genealogy-tree',
+  ...ACCOUNT_ONLY_TABS,
 ];
 
 /** The tabs offered: an upline shows its contact fields only, so no other tab. */
-function associateTabs(relation: AssociateOverview['relation'], account: boolean) {
-  if (relation === 'upline') return ['overview'] as AssociateTab[];
+function associateTabs(
+  relation: AssociateOverview['relation'],
+  account: boolean,
+): AccountPageTab[] {
+  if (relation === 'upline') return ['overview'];
   return account ? ACCOUNT_TABS : TEAM_TABS;
 }
 
-function currentTab(pathname: string, base: string): AssociateTab | undefined {
+function currentTab(pathname: string, base: string): AccountPageTab | undefined {
   const rest = pathname.slice(base.length).replace(/^\/+|\/+$/g, '');
   if (rest === '') return 'overview';
-  return rest in ASSOCIATE_TAB_LABELS ? (rest as AssociateTab) : undefined;
+  return rest in TAB_LABELS ? (rest as AccountPageTab) : undefined;
 }
 
 const CODE = /^[A-Za-z0-9]{3,16}$/;
@@ -83,7 +89,7 @@ export function AssociateLayout({
   usePageTitle(
     ...(failure
       ? [errorTitle(failure)]
-      : [tab && tab !== 'overview' ? ASSOCIATE_TAB_LABELS[tab] : undefined, who]),
+      : [tab && tab !== 'overview' ? TAB_LABELS[tab] : undefined, who]),
   );
 
   // The way back from an associate (or to its overview from a tab): the team dashboard.
@@ -102,7 +108,7 @@ export function AssociateLayout({
           items={[
             { label: 'Team', to: '/team' },
             { label: associate.name, to: base },
-            ...(tab && tab !== 'overview' ? [{ label: ASSOCIATE_TAB_LABELS[tab] }] : []),
+            ...(tab && tab !== 'overview' ? [{ label: TAB_LABELS[tab] }] : []),
           ]}
         />
       ) : null}
@@ -142,7 +148,7 @@ export function AssociateLayout({
           <TabNav.Root aria-label={account ? 'Account' : `${associate.name}`} mb="5">
             {tabs.map((t) => (
               <TabNav.Link key={t} asChild active={t === tab}>
-                <RouterLink to={tabPath(base, t)}>{ASSOCIATE_TAB_LABELS[t]}</RouterLink>
+                <RouterLink to={tabPath(base, t)}>{TAB_LABELS[t]}</RouterLink>
               </TabNav.Link>
             ))}
           </TabNav.Root>

@@ -29,9 +29,10 @@ function Person({ person }: { person: PersonRef | undefined }) {
 }
 
 /** The overview tab (the index of team/{code} and of account): contact and profile; an upline
- *  shows its contact fields only. */
+ *  shows its contact fields only. The account shows its contact with its own details (the
+ *  account feature's, with their edit forms), so not here. */
 export function AssociateOverviewTab() {
-  const { associate: a } = useAssociate();
+  const { associate: a, account } = useAssociate();
   const contact = (
     <Card size="3">
       <Heading as="h2" size="3" mb="4">
@@ -74,8 +75,8 @@ export function AssociateOverviewTab() {
 
   return (
     <Grid columns={{ initial: '1', md: '2' }} gap="4">
-      {contact}
-      <Card size="3">
+      {account ? null : contact}
+      <Card size="3" style={account ? { gridColumn: '1 / -1' } : undefined}>
         <Heading as="h2" size="3" mb="4">
           Profile
         </Heading>

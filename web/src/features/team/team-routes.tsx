@@ -1,11 +1,12 @@
 import { Callout, Flex, Heading, Text } from '@radix-ui/themes';
 import { useLocation, useParams } from 'react-router';
 import { CenteredSpinner } from '@/components/centered-spinner';
+import { ACCOUNT_PATH } from '@/lib/account-paths';
 import { usePageTitle } from '@/lib/page-title';
 import { useAccess } from '@/lib/use-access';
 import { AssociateLayout, useAssociate } from './associate-layout';
 import { GenealogyTree } from './genealogy-tree';
-import { ACCOUNT_PATH, associatePath } from './paths';
+import { associatePath } from './paths';
 import { TeamListPage } from './team-list-page';
 import { isTeamView } from './team-menu';
 
@@ -21,7 +22,8 @@ export function TeamCodeRoute() {
   return <AssociateLayout key={code} code={code} base={associatePath(code)} />;
 }
 
-/** account — the caller's own overview, licenses, appointments, level history and tree. */
+/** account — the caller's own overview, licenses, appointments, level history and tree, and the
+ *  account's own tabs (features/account). */
 export function AccountRoute() {
   const { user, isStaff } = useAccess();
   if (isStaff) return <StaffAccount />;

@@ -1,0 +1,158 @@
+import { Theme } from '@radix-ui/themes';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api/mutator';
+import { setToken } from '@/lib/session';
+import { ACCOUNT } from '@/test/account-fixture';
+import { accessAnswer, fakeApi } from '@/test/fake-api';
+import { createRoutes } from './router';
+
+vi.mock('@/api/mutator', async (original) =>
+  (await import('@/test/fake-api')).fakeMutator(await original()),
+);
+
+const linkInvalid = () => {
+  const body = { status: 422, message: 'Unknown token', code: 'link_invalid' };
+  throw new ApiError(422, body.message, [], body);
+};
+
+/** The server of a visitor, and of an associate with a memo waiting for acknowledgement. */
+function server() {
+  fakeApi({
+    '/access': accessAnswer(),
+    '/dashboard/acknowledgements': {
+      memos: [{ id: 1, title: 'New rules', body: 'Read them.', requires_signature: false }],
+      w9_documents: [],
+    },
+    '/dashboard': { greeting: 'Good morning' },
+    '/account': ACCOUNT,
+    '/registration/uplines/AGT100': { code: 'AGT100', name: 'Alex Carter', country: 'USA' },
+    '/agreements/USA/Builder': {
+      country: 'USA',
+      plan: 'Builder',
+      title: 'Associate Membership Agreement',
+      body: 'Terms.',
+      version: 'v1',
+      published_on: '2026-01-15',
+    },
+    '/agreements/USA/Direct': {
+      country: 'USA',
+      plan: 'Direct',
+      title: 'Associate Membership Agreement (Direct)',
+      body: 'Terms.',
+      version: 'v2',
+      published_on: '2026-01-15',
+    },
+    'POST /auth/sso': linkInvalid,
+    'POST /account/email/confirm': linkInvalid,
+  });
+}
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Theme>
+        <RouterProvider router={router} />
+      </Theme>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const PUBLIC_PAGES: [string, string][] = [
+  ['/forgot-password', 'Forgot your password?'],
+  ['/reset-password/tok', 'Set a new password'],
+  ['/login/sso/tok', 'Single sign-on failed'],
+  ['/register/AGT100', 'Register as an associate'],
+  ['/register/direct/AGT100', 'Register as a Direct associate'],
+  ['/ama/USA/Builder', 'Associate Membership Agreement'],
+  ['/account/email/confirm/tok', 'Email not confirmed'],
+];
+
+describe('public routes', () => {
+  it.each(PUBLIC_PAGES)('%s loads without a session', async (path, heading) => {
+    server();
+    const router = renderAt(path);
+    expect(
+      await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each(PUBLIC_PAGES)(
+    '%s loads signed in while something waits for acknowledgement',
+    async (path, heading) => {
+      server();
+      setToken('session');
+      const router = renderAt(path);
+      expect(
+        await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
+
+  it("keeps the account's edit forms for a session", async () => {
+    server();
+    const router = renderAt('/account/phone');
+    expect(
+      await screen.findByRole('heading', { name: 'Log in' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('account routes', () => {
+  /** An associate with nothing to acknowledge. */
+  function signedIn() {
+    server();
+    fakeApi({
+      '/access': accessAnswer(),
+      '/dashboard/acknowledgements': { memos: [], w9_documents: [] },
+      '/account': { ...ACCOUNT, pending_email: 'new@example.com' },
+      '/associates/AGT100': {
+        code: 'AGT100',
+        name: 'Alex Carter',
+        level: ACCOUNT.level,
+        relation: 'self',
+        status: 'Active',
+      },
+      '/account/sessions': { data: [] },
+    });
+    setToken('session');
+  }
+
+  it('shows the overview with the account details and the profile', async () => {
+    signedIn();
+    renderAt('/account');
+    expect(
+      await screen.findByText('waiting for confirmation', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit phone' })).toHaveAttribute(
+      'href',
+      '/account/phone',
+    );
+  });
+
+  it('shows an account tab under the account header', async () => {
+    signedIn();
+    renderAt('/account/login-sessions');
+    expect(
+      await screen.findByRole('heading', { name: 'Login sessions', level: 2 }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Alex Carter', level: 1 })).toBeInTheDocument();
+  });
+
+  it('opens an edit form at its own route', async () => {
+    signedIn();
+    renderAt('/account/alt-phone');
+    expect(
+      await screen.findByRole('heading', { name: 'Edit alternative phone' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+import { Card, Flex, Heading, Text } from '@radix-ui/themes';
+
+/** A tab whose list has nothing to show yet, said plainly. */
+function EmptyTab({ title, message, detail }: { title: string; message: string; detail: string }) {
+  return (
+    <Flex direction="column" gap="3">
+      <Heading as="h2" size="4">
+        {title}
+      </Heading>
+      <Card size="3">
+        <Flex direction="column" align="center" gap="2" py="5">
+          <Text weight="medium">{message}</Text>
+          <Text size="2" color="gray" align="center">
+            {detail}
+          </Text>
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}
+
+// The portal does not keep these yet (their operations are still to come): the tabs say so
+// rather than ask for anything.
+
+/** account/legal-documents */
+export function LegalDocumentsTab() {
+  return (
+    <EmptyTab
+      title="Legal documents"
+      message="No legal documents to sign"
+      detail="Agreements waiting for your signature will be listed here, with a copy to download once signed."
+    />
+  );
+}
+
+/** account/purchase-history */
+export function PurchaseHistoryTab() {
+  return (
+    <EmptyTab
+      title="Purchase history"
+      message="No purchases yet"
+      detail="Your orders from the store will be listed here."
+    />
+  );
+}
+
+/** account/payout-informations */
+export function PayoutInformationsTab() {
+  return (
+    <EmptyTab
+      title="Payout information"
+      message="No payout accounts yet"
+      detail="The bank accounts your commissions are paid into will be listed here."
+    />
+  );
+}
