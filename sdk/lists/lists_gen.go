@@ -17,7 +17,7 @@ var ListClients = &List{Operation: "listClients", Method: "GET", Path: "/clients
 	{Name: "associate_code", Type: String, Ops: ops("eq,in"), Lookup: "associate", MaxLen: 32},
 	{Name: "annual_income", Type: Int, Ops: ops("lte,gte"), Sortable: true},
 	{Name: "created_at", Type: Time, Ops: ops("lt,lte,gt,gte"), Sortable: true},
-	{Name: "updated_at", Sortable: true},
+	{Name: "updated_at", Type: Time, Sortable: true},
 }, Order: []string{"id", "first_name", "last_name", "email", "city", "state", "annual_income", "created_at", "updated_at"}}
 
 // DownloadClients describes the listing parameters of downloadClients.
@@ -41,8 +41,8 @@ var ListTeam = &List{Operation: "listTeam", Method: "GET", Path: "/team/{view}",
 	{Name: "downline_size", Type: Int, Ops: ops("gte"), Min: bound(0), Max: bound(2147483647), Sortable: true},
 	{Name: "id", Sortable: true},
 	{Name: "tree", Sortable: true},
-	{Name: "first_name", Sortable: true},
-	{Name: "last_name", Sortable: true},
+	{Name: "first_name", Type: String, Sortable: true},
+	{Name: "last_name", Type: String, Sortable: true},
 }, Order: []string{"id", "tree", "code", "first_name", "last_name", "level_rank", "status", "state", "joined_on", "generation", "production", "downline_size"}}
 
 // DownloadTeam describes the listing parameters of downloadTeam.
@@ -66,8 +66,8 @@ var ListPolicies = &List{Operation: "listPolicies", Method: "GET", Path: "/polic
 	{Name: "approved_on", Type: Date, Ops: ops("lte,gte"), Sortable: true},
 	{Name: "target_premium_cents", Type: Int, Ops: ops("lte,gte"), Min: bound(0), Max: bound(1000000000000), Sortable: true},
 	{Name: "bv_cents", Type: Int, Ops: ops("gte"), Min: bound(0), Max: bound(1000000000000), Sortable: true},
-	{Name: "face_amount_cents", Sortable: true},
-	{Name: "updated_at", Sortable: true},
+	{Name: "face_amount_cents", Type: Int, Sortable: true},
+	{Name: "updated_at", Type: Time, Sortable: true},
 }, Order: []string{"id", "policy_number", "submitted_on", "approved_on", "status", "client_name", "target_premium_cents", "face_amount_cents", "bv_cents", "updated_at"}}
 
 // DownloadPolicies describes the listing parameters of downloadPolicies.
@@ -89,8 +89,8 @@ var ListProducts = &List{Operation: "listProducts", Method: "GET", Path: "/produ
 	{Name: "type", Type: Enum, Ops: ops("eq,in"), Enum: "ProductType", Values: values(oas.ProductType("").AllValues()), Sortable: true},
 	{Name: "country", Type: Enum, Ops: ops("eq"), Enum: "Country", Values: values(oas.Country("").AllValues())},
 	{Name: "active", Type: Bool, Ops: ops("eq")},
-	{Name: "provider_name", Sortable: true},
-	{Name: "commission_rate_bp", Sortable: true},
+	{Name: "provider_name", Type: String, Sortable: true},
+	{Name: "commission_rate_bp", Type: Int, Min: bound(-2147483648), Max: bound(2147483647), Sortable: true},
 }, Order: []string{"id", "name", "provider_name", "category", "type", "commission_rate_bp"}}
 
 // ListCompensationSchedule describes the listing parameters of listCompensationSchedule.
@@ -125,9 +125,9 @@ var ListChargebacks = &List{Operation: "listChargebacks", Method: "GET", Path: "
 	{Name: "policy_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
 	{Name: "policy_number", Type: String, Ops: ops("eq"), MaxLen: 64},
 	{Name: "associate_code", Type: String, Ops: ops("eq"), Lookup: "associate", MaxLen: 32},
-	{Name: "id", Sortable: true},
-	{Name: "occurred_on", Sortable: true},
-	{Name: "amount_cents", Sortable: true},
+	{Name: "id", Type: Int, Sortable: true},
+	{Name: "occurred_on", Type: Date, Sortable: true},
+	{Name: "amount_cents", Type: Int, Sortable: true},
 }, Order: []string{"id", "occurred_on", "amount_cents"}}
 
 // ListProviderPayments describes the listing parameters of listProviderPayments.
@@ -136,26 +136,43 @@ var ListProviderPayments = &List{Operation: "listProviderPayments", Method: "GET
 	{Name: "provider_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
 	{Name: "statement_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
 	{Name: "policy_number", Type: String, Ops: ops("eq"), MaxLen: 64},
-	{Name: "id", Sortable: true},
-	{Name: "paid_on", Sortable: true},
-	{Name: "amount_cents", Sortable: true},
+	{Name: "id", Type: Int, Sortable: true},
+	{Name: "paid_on", Type: Date, Sortable: true},
+	{Name: "amount_cents", Type: Int, Sortable: true},
 }, Order: []string{"id", "paid_on", "amount_cents", "status"}}
 
 // ListPayRuns describes the listing parameters of listPayRuns.
 var ListPayRuns = &List{Operation: "listPayRuns", Method: "GET", Path: "/payments/pay-runs", Key: "id", DefaultOrder: "-period", Fields: []Field{
-	{Name: "id", Sortable: true},
-	{Name: "period", Sortable: true},
+	{Name: "id", Type: Int, Sortable: true},
+	{Name: "period", Type: Date, Sortable: true},
 }, Order: []string{"id", "period"}}
 
 // ListPayStatements describes the listing parameters of listPayStatements.
 var ListPayStatements = &List{Operation: "listPayStatements", Method: "GET", Path: "/payments/pay-statements", Key: "id", DefaultOrder: "-period", Fields: []Field{
 	{Name: "pay_run_id", Type: Int, Ops: ops("eq"), Min: bound(1)},
 	{Name: "associate_code", Type: String, Ops: ops("eq"), Lookup: "associate", MaxLen: 32},
-	{Name: "id", Sortable: true},
-	{Name: "period", Sortable: true},
-	{Name: "net_cents", Sortable: true},
-	{Name: "paid_cents", Sortable: true},
+	{Name: "id", Type: Int, Sortable: true},
+	{Name: "period", Type: Date, Sortable: true},
+	{Name: "net_cents", Type: Int, Sortable: true},
+	{Name: "paid_cents", Type: Int, Sortable: true},
 }, Order: []string{"id", "period", "net_cents", "paid_cents"}}
 
+// ListAccountChangeLogs describes the listing parameters of listAccountChangeLogs.
+var ListAccountChangeLogs = &List{Operation: "listAccountChangeLogs", Method: "GET", Path: "/account/change-logs", Key: "id", DefaultOrder: "-id", Fields: []Field{
+	{Name: "entity", Type: Enum, Ops: ops("eq"), Enum: "ChangeLogEntity", Values: values(oas.ChangeLogEntity("").AllValues())},
+	{Name: "field", Type: String, Ops: ops("eq"), MaxLen: 64},
+	{Name: "created_at", Type: Time, Ops: ops("lte,gte")},
+	{Name: "id", Type: Int, Sortable: true},
+}, Order: []string{"id"}}
+
+// ListPayoutReviews describes the listing parameters of listPayoutReviews.
+var ListPayoutReviews = &List{Operation: "listPayoutReviews", Method: "GET", Path: "/payout-reviews", Key: "id", DefaultOrder: "updated_at", Fields: []Field{
+	{Name: "status", Type: Enum, Ops: ops("eq,in"), Enum: "PayoutStatus", Values: values(oas.PayoutStatus("").AllValues())},
+	{Name: "associate_code", Type: String, Ops: ops("eq"), Lookup: "associate", MaxLen: 32},
+	{Name: "id", Type: Int, Sortable: true},
+	{Name: "updated_at", Type: Time, Sortable: true},
+	{Name: "created_at", Type: Time, Sortable: true},
+}, Order: []string{"id", "updated_at", "created_at"}}
+
 // All is every list operation of the contract.
-var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements}
+var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements, ListAccountChangeLogs, ListPayoutReviews}

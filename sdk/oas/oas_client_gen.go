@@ -83,7 +83,7 @@ type AccountInvoker interface {
 	GetAccount(ctx context.Context) (*AccountProfileHeaders, error)
 	// ListAccountChangeLogs invokes listAccountChangeLogs operation.
 	//
-	// The change log of the caller's account, newest first.
+	// The change log of the caller's own records (the account, its payout accounts), newest first.
 	//
 	// GET /account/change-logs
 	ListAccountChangeLogs(ctx context.Context, params ListAccountChangeLogsParams) (*AccountChangeLogPageHeaders, error)
@@ -571,8 +571,8 @@ type PayoutsInvoker interface {
 	ListPayoutAccounts(ctx context.Context) (*PayoutAccountListHeaders, error)
 	// ListPayoutReviews invokes listPayoutReviews operation.
 	//
-	// Payout accounts for staff with payouts.review, oldest change first (by default those waiting for
-	// staff).
+	// Payout accounts for staff with payouts.review, the longest waiting first; filter status Pending For
+	// Admin for the review queue.
 	//
 	// GET /payout-reviews
 	ListPayoutReviews(ctx context.Context, params ListPayoutReviewsParams) (*PayoutReviewPageHeaders, error)
@@ -9813,7 +9813,7 @@ func (c *Client) sendLapsePolicy(ctx context.Context, request *PolicyLapse, para
 
 // ListAccountChangeLogs invokes listAccountChangeLogs operation.
 //
-// The change log of the caller's account, newest first.
+// The change log of the caller's own records (the account, its payout accounts), newest first.
 //
 // GET /account/change-logs
 func (c *Client) ListAccountChangeLogs(ctx context.Context, params ListAccountChangeLogsParams) (*AccountChangeLogPageHeaders, error) {
@@ -9865,6 +9865,23 @@ func (c *Client) sendListAccountChangeLogs(ctx context.Context, params ListAccou
 	stage = "EncodeQueryParams"
 	q := uri.NewQueryEncoder()
 	{
+		// Encode "page" parameter.
+		cfg := uri.QueryParameterEncodingConfig{
+			Name:    "page",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
+			if val, ok := params.Page.Get(); ok {
+				return e.EncodeValue(conv.IntToString(val))
+			}
+			return nil
+		}); err != nil {
+			return res, errors.Wrap(err, "encode query")
+		}
+	}
+	{
 		// Encode "limit" parameter.
 		cfg := uri.QueryParameterEncodingConfig{
 			Name:    "limit",
@@ -9892,6 +9909,91 @@ func (c *Client) sendListAccountChangeLogs(ctx context.Context, params ListAccou
 		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
 			if val, ok := params.Cursor.Get(); ok {
 				return e.EncodeValue(conv.StringToString(val))
+			}
+			return nil
+		}); err != nil {
+			return res, errors.Wrap(err, "encode query")
+		}
+	}
+	{
+		// Encode "filter[entity][eq]" parameter.
+		cfg := uri.QueryParameterEncodingConfig{
+			Name:    "filter[entity][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
+			if val, ok := params.FilterEntityEq.Get(); ok {
+				return e.EncodeValue(conv.StringToString(string(val)))
+			}
+			return nil
+		}); err != nil {
+			return res, errors.Wrap(err, "encode query")
+		}
+	}
+	{
+		// Encode "filter[field][eq]" parameter.
+		cfg := uri.QueryParameterEncodingConfig{
+			Name:    "filter[field][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
+			if val, ok := params.FilterFieldEq.Get(); ok {
+				return e.EncodeValue(conv.StringToString(val))
+			}
+			return nil
+		}); err != nil {
+			return res, errors.Wrap(err, "encode query")
+		}
+	}
+	{
+		// Encode "filter[created_at][gte]" parameter.
+		cfg := uri.QueryParameterEncodingConfig{
+			Name:    "filter[created_at][gte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
+			if val, ok := params.FilterCreatedAtGte.Get(); ok {
+				return e.EncodeValue(conv.DateTimeToString(val))
+			}
+			return nil
+		}); err != nil {
+			return res, errors.Wrap(err, "encode query")
+		}
+	}
+	{
+		// Encode "filter[created_at][lte]" parameter.
+		cfg := uri.QueryParameterEncodingConfig{
+			Name:    "filter[created_at][lte]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
+			if val, ok := params.FilterCreatedAtLte.Get(); ok {
+				return e.EncodeValue(conv.DateTimeToString(val))
+			}
+			return nil
+		}); err != nil {
+			return res, errors.Wrap(err, "encode query")
+		}
+	}
+	{
+		// Encode "order" parameter.
+		cfg := uri.QueryParameterEncodingConfig{
+			Name:    "order",
+			Style:   uri.QueryStyleDeepObject,
+			Explode: true,
+		}
+
+		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
+			if val, ok := params.Order.Get(); ok {
+				return val.EncodeURI(e)
 			}
 			return nil
 		}); err != nil {
@@ -13486,8 +13588,8 @@ func (c *Client) sendListPayoutAccounts(ctx context.Context) (res *PayoutAccount
 
 // ListPayoutReviews invokes listPayoutReviews operation.
 //
-// Payout accounts for staff with payouts.review, oldest change first (by default those waiting for
-// staff).
+// Payout accounts for staff with payouts.review, the longest waiting first; filter status Pending For
+// Admin for the review queue.
 //
 // GET /payout-reviews
 func (c *Client) ListPayoutReviews(ctx context.Context, params ListPayoutReviewsParams) (*PayoutReviewPageHeaders, error) {
@@ -13539,33 +13641,16 @@ func (c *Client) sendListPayoutReviews(ctx context.Context, params ListPayoutRev
 	stage = "EncodeQueryParams"
 	q := uri.NewQueryEncoder()
 	{
-		// Encode "status" parameter.
+		// Encode "page" parameter.
 		cfg := uri.QueryParameterEncodingConfig{
-			Name:    "status",
+			Name:    "page",
 			Style:   uri.QueryStyleForm,
 			Explode: true,
 		}
 
 		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
-			if val, ok := params.Status.Get(); ok {
-				return e.EncodeValue(conv.StringToString(string(val)))
-			}
-			return nil
-		}); err != nil {
-			return res, errors.Wrap(err, "encode query")
-		}
-	}
-	{
-		// Encode "associate_code" parameter.
-		cfg := uri.QueryParameterEncodingConfig{
-			Name:    "associate_code",
-			Style:   uri.QueryStyleForm,
-			Explode: true,
-		}
-
-		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
-			if val, ok := params.AssociateCode.Get(); ok {
-				return e.EncodeValue(conv.StringToString(val))
+			if val, ok := params.Page.Get(); ok {
+				return e.EncodeValue(conv.IntToString(val))
 			}
 			return nil
 		}); err != nil {
@@ -13600,6 +13685,83 @@ func (c *Client) sendListPayoutReviews(ctx context.Context, params ListPayoutRev
 		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
 			if val, ok := params.Cursor.Get(); ok {
 				return e.EncodeValue(conv.StringToString(val))
+			}
+			return nil
+		}); err != nil {
+			return res, errors.Wrap(err, "encode query")
+		}
+	}
+	{
+		// Encode "filter[status][eq]" parameter.
+		cfg := uri.QueryParameterEncodingConfig{
+			Name:    "filter[status][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
+			if val, ok := params.FilterStatusEq.Get(); ok {
+				return e.EncodeValue(conv.StringToString(string(val)))
+			}
+			return nil
+		}); err != nil {
+			return res, errors.Wrap(err, "encode query")
+		}
+	}
+	{
+		// Encode "filter[status][in][]" parameter.
+		cfg := uri.QueryParameterEncodingConfig{
+			Name:    "filter[status][in][]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
+			if params.FilterStatusIn != nil {
+				return e.EncodeArray(func(e uri.Encoder) error {
+					for i, item := range params.FilterStatusIn {
+						if err := func() error {
+							return e.EncodeValue(conv.StringToString(string(item)))
+						}(); err != nil {
+							return errors.Wrapf(err, "[%d]", i)
+						}
+					}
+					return nil
+				})
+			}
+			return nil
+		}); err != nil {
+			return res, errors.Wrap(err, "encode query")
+		}
+	}
+	{
+		// Encode "filter[associate_code][eq]" parameter.
+		cfg := uri.QueryParameterEncodingConfig{
+			Name:    "filter[associate_code][eq]",
+			Style:   uri.QueryStyleForm,
+			Explode: true,
+		}
+
+		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
+			if val, ok := params.FilterAssociateCodeEq.Get(); ok {
+				return e.EncodeValue(conv.StringToString(val))
+			}
+			return nil
+		}); err != nil {
+			return res, errors.Wrap(err, "encode query")
+		}
+	}
+	{
+		// Encode "order" parameter.
+		cfg := uri.QueryParameterEncodingConfig{
+			Name:    "order",
+			Style:   uri.QueryStyleDeepObject,
+			Explode: true,
+		}
+
+		if err := q.EncodeParam(cfg, func(e uri.Encoder) error {
+			if val, ok := params.Order.Get(); ok {
+				return val.EncodeURI(e)
 			}
 			return nil
 		}); err != nil {

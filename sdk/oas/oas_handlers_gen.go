@@ -10933,7 +10933,7 @@ func (s *Server) handleLapsePolicyRequest(args [1]string, argsEscaped bool, w ht
 
 // handleListAccountChangeLogsRequest handles listAccountChangeLogs operation.
 //
-// The change log of the caller's account, newest first.
+// The change log of the caller's own records (the account, its payout accounts), newest first.
 //
 // GET /account/change-logs
 func (s *Server) handleListAccountChangeLogsRequest(args [0]string, argsEscaped bool, w http.ResponseWriter, r *http.Request) {
@@ -11090,11 +11090,15 @@ func (s *Server) handleListAccountChangeLogsRequest(args [0]string, argsEscaped 
 		mreq := middleware.Request{
 			Context:          ctx,
 			OperationName:    ListAccountChangeLogsOperation,
-			OperationSummary: "The change log of the caller's account, newest first.",
+			OperationSummary: "The change log of the caller's own records (the account, its payout accounts), newest first.",
 			OperationID:      "listAccountChangeLogs",
 			Body:             nil,
 			RawBody:          rawBody,
 			Params: middleware.Parameters{
+				{
+					Name: "page",
+					In:   "query",
+				}: params.Page,
 				{
 					Name: "limit",
 					In:   "query",
@@ -11103,6 +11107,26 @@ func (s *Server) handleListAccountChangeLogsRequest(args [0]string, argsEscaped 
 					Name: "cursor",
 					In:   "query",
 				}: params.Cursor,
+				{
+					Name: "filter[entity][eq]",
+					In:   "query",
+				}: params.FilterEntityEq,
+				{
+					Name: "filter[field][eq]",
+					In:   "query",
+				}: params.FilterFieldEq,
+				{
+					Name: "filter[created_at][gte]",
+					In:   "query",
+				}: params.FilterCreatedAtGte,
+				{
+					Name: "filter[created_at][lte]",
+					In:   "query",
+				}: params.FilterCreatedAtLte,
+				{
+					Name: "order",
+					In:   "query",
+				}: params.Order,
 			},
 			Raw: r,
 		}
@@ -14503,8 +14527,8 @@ func (s *Server) handleListPayoutAccountsRequest(args [0]string, argsEscaped boo
 
 // handleListPayoutReviewsRequest handles listPayoutReviews operation.
 //
-// Payout accounts for staff with payouts.review, oldest change first (by default those waiting for
-// staff).
+// Payout accounts for staff with payouts.review, the longest waiting first; filter status Pending For
+// Admin for the review queue.
 //
 // GET /payout-reviews
 func (s *Server) handleListPayoutReviewsRequest(args [0]string, argsEscaped bool, w http.ResponseWriter, r *http.Request) {
@@ -14661,19 +14685,15 @@ func (s *Server) handleListPayoutReviewsRequest(args [0]string, argsEscaped bool
 		mreq := middleware.Request{
 			Context:          ctx,
 			OperationName:    ListPayoutReviewsOperation,
-			OperationSummary: "Payout accounts for staff with payouts.review, oldest change first (by default those waiting for staff).",
+			OperationSummary: "Payout accounts for staff with payouts.review, the longest waiting first; filter status Pending For Admin for the review queue.",
 			OperationID:      "listPayoutReviews",
 			Body:             nil,
 			RawBody:          rawBody,
 			Params: middleware.Parameters{
 				{
-					Name: "status",
+					Name: "page",
 					In:   "query",
-				}: params.Status,
-				{
-					Name: "associate_code",
-					In:   "query",
-				}: params.AssociateCode,
+				}: params.Page,
 				{
 					Name: "limit",
 					In:   "query",
@@ -14682,6 +14702,22 @@ func (s *Server) handleListPayoutReviewsRequest(args [0]string, argsEscaped bool
 					Name: "cursor",
 					In:   "query",
 				}: params.Cursor,
+				{
+					Name: "filter[status][eq]",
+					In:   "query",
+				}: params.FilterStatusEq,
+				{
+					Name: "filter[status][in][]",
+					In:   "query",
+				}: params.FilterStatusIn,
+				{
+					Name: "filter[associate_code][eq]",
+					In:   "query",
+				}: params.FilterAssociateCodeEq,
+				{
+					Name: "order",
+					In:   "query",
+				}: params.Order,
 			},
 			Raw: r,
 		}

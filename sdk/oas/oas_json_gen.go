@@ -625,7 +625,7 @@ func (s *AccountChangeLog) encodeFields(e *jx.Encoder) {
 	}
 	{
 		e.FieldStart("entity")
-		e.Str(s.Entity)
+		s.Entity.Encode(e)
 	}
 	{
 		if s.EntityID.Set {
@@ -708,9 +708,7 @@ func (s *AccountChangeLog) Decode(d *jx.Decoder) error {
 		case "entity":
 			requiredBitSet[0] |= 1 << 1
 			if err := func() error {
-				v, err := d.Str()
-				s.Entity = string(v)
-				if err != nil {
+				if err := s.Entity.Decode(d); err != nil {
 					return err
 				}
 				return nil
@@ -4627,6 +4625,46 @@ func (s *CategoryAmount) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON implements stdjson.Unmarshaler.
 func (s *CategoryAmount) UnmarshalJSON(data []byte) error {
+	d := jx.DecodeBytes(data)
+	return s.Decode(d)
+}
+
+// Encode encodes ChangeLogEntity as json.
+func (s ChangeLogEntity) Encode(e *jx.Encoder) {
+	e.Str(string(s))
+}
+
+// Decode decodes ChangeLogEntity from json.
+func (s *ChangeLogEntity) Decode(d *jx.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode ChangeLogEntity to nil")
+	}
+	v, err := d.StrBytes()
+	if err != nil {
+		return err
+	}
+	// Try to use constant string.
+	switch ChangeLogEntity(v) {
+	case ChangeLogEntityAccount:
+		*s = ChangeLogEntityAccount
+	case ChangeLogEntityPayoutAccount:
+		*s = ChangeLogEntityPayoutAccount
+	default:
+		*s = ChangeLogEntity(v)
+	}
+
+	return nil
+}
+
+// MarshalJSON implements stdjson.Marshaler.
+func (s ChangeLogEntity) MarshalJSON() ([]byte, error) {
+	e := jx.Encoder{}
+	s.Encode(&e)
+	return e.Bytes(), nil
+}
+
+// UnmarshalJSON implements stdjson.Unmarshaler.
+func (s *ChangeLogEntity) UnmarshalJSON(data []byte) error {
 	d := jx.DecodeBytes(data)
 	return s.Decode(d)
 }

@@ -3584,7 +3584,7 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 									switch method {
 									case "GET":
 										r.name = ListAccountChangeLogsOperation
-										r.summary = "The change log of the caller's account, newest first."
+										r.summary = "The change log of the caller's own records (the account, its payout accounts), newest first."
 										r.operationID = "listAccountChangeLogs"
 										r.operationGroup = "Account"
 										r.pathPattern = "/account/change-logs"
@@ -5361,7 +5361,7 @@ func (s *Server) FindPath(method string, u *url.URL) (r Route, _ bool) {
 								switch method {
 								case "GET":
 									r.name = ListPayoutReviewsOperation
-									r.summary = "Payout accounts for staff with payouts.review, oldest change first (by default those waiting for staff)."
+									r.summary = "Payout accounts for staff with payouts.review, the longest waiting first; filter status Pending For Admin for the review queue."
 									r.operationID = "listPayoutReviews"
 									r.operationGroup = "Payouts"
 									r.pathPattern = "/payout-reviews"

@@ -281,9 +281,8 @@ func (s *AccountBasicInput) SetShirtSize(val OptShirtSize) {
 
 // Ref: #/components/schemas/AccountChangeLog
 type AccountChangeLog struct {
-	ID int64 `json:"id"`
-	// What changed: account, payout_information, ...
-	Entity   string                 `json:"entity"`
+	ID       int64                  `json:"id"`
+	Entity   ChangeLogEntity        `json:"entity"`
 	EntityID OptInt64               `json:"entity_id"`
 	Action   AccountChangeLogAction `json:"action"`
 	Field    OptString              `json:"field"`
@@ -301,7 +300,7 @@ func (s *AccountChangeLog) GetID() int64 {
 }
 
 // GetEntity returns the value of Entity.
-func (s *AccountChangeLog) GetEntity() string {
+func (s *AccountChangeLog) GetEntity() ChangeLogEntity {
 	return s.Entity
 }
 
@@ -351,7 +350,7 @@ func (s *AccountChangeLog) SetID(val int64) {
 }
 
 // SetEntity sets the value of Entity.
-func (s *AccountChangeLog) SetEntity(val string) {
+func (s *AccountChangeLog) SetEntity(val ChangeLogEntity) {
 	s.Entity = val
 }
 
@@ -441,6 +440,20 @@ func (s *AccountChangeLogAction) UnmarshalText(data []byte) error {
 	default:
 		return errors.Errorf("invalid value: %q", data)
 	}
+}
+
+type AccountChangeLogOrder struct {
+	ID OptSortDirection `json:"id"`
+}
+
+// GetID returns the value of ID.
+func (s *AccountChangeLogOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// SetID sets the value of ID.
+func (s *AccountChangeLogOrder) SetID(val OptSortDirection) {
+	s.ID = val
 }
 
 // Ref: #/components/schemas/AccountChangeLogPage
@@ -2562,6 +2575,49 @@ func (s *CategoryAmount) SetCategory(val EarningCategory) {
 // SetAmountCents sets the value of AmountCents.
 func (s *CategoryAmount) SetAmountCents(val int64) {
 	s.AmountCents = val
+}
+
+// What changed: the account itself, or one of its payout accounts.
+// Ref: #/components/schemas/ChangeLogEntity
+type ChangeLogEntity string
+
+const (
+	ChangeLogEntityAccount       ChangeLogEntity = "account"
+	ChangeLogEntityPayoutAccount ChangeLogEntity = "payout_account"
+)
+
+// AllValues returns all ChangeLogEntity values.
+func (ChangeLogEntity) AllValues() []ChangeLogEntity {
+	return []ChangeLogEntity{
+		ChangeLogEntityAccount,
+		ChangeLogEntityPayoutAccount,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s ChangeLogEntity) MarshalText() ([]byte, error) {
+	switch s {
+	case ChangeLogEntityAccount:
+		return []byte(s), nil
+	case ChangeLogEntityPayoutAccount:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *ChangeLogEntity) UnmarshalText(data []byte) error {
+	switch ChangeLogEntity(data) {
+	case ChangeLogEntityAccount:
+		*s = ChangeLogEntityAccount
+		return nil
+	case ChangeLogEntityPayoutAccount:
+		*s = ChangeLogEntityPayoutAccount
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
 }
 
 // Ref: #/components/schemas/ChangeLogEntry
@@ -5917,6 +5973,52 @@ func (s *NoticeHeaders) SetResponse(val Notice) {
 	s.Response = val
 }
 
+// NewOptAccountChangeLogOrder returns new OptAccountChangeLogOrder with value set to v.
+func NewOptAccountChangeLogOrder(v AccountChangeLogOrder) OptAccountChangeLogOrder {
+	return OptAccountChangeLogOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptAccountChangeLogOrder is optional AccountChangeLogOrder.
+type OptAccountChangeLogOrder struct {
+	Value AccountChangeLogOrder
+	Set   bool
+}
+
+// IsSet returns true if OptAccountChangeLogOrder was set.
+func (o OptAccountChangeLogOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptAccountChangeLogOrder) Reset() {
+	var v AccountChangeLogOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptAccountChangeLogOrder) SetTo(v AccountChangeLogOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptAccountChangeLogOrder) Get() (v AccountChangeLogOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptAccountChangeLogOrder) Or(d AccountChangeLogOrder) AccountChangeLogOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptAssociateKind returns new OptAssociateKind with value set to v.
 func NewOptAssociateKind(v AssociateKind) OptAssociateKind {
 	return OptAssociateKind{
@@ -6187,6 +6289,52 @@ func (o OptCashflowOrder) Get() (v CashflowOrder, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptCashflowOrder) Or(d CashflowOrder) CashflowOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptChangeLogEntity returns new OptChangeLogEntity with value set to v.
+func NewOptChangeLogEntity(v ChangeLogEntity) OptChangeLogEntity {
+	return OptChangeLogEntity{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptChangeLogEntity is optional ChangeLogEntity.
+type OptChangeLogEntity struct {
+	Value ChangeLogEntity
+	Set   bool
+}
+
+// IsSet returns true if OptChangeLogEntity was set.
+func (o OptChangeLogEntity) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptChangeLogEntity) Reset() {
+	var v ChangeLogEntity
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptChangeLogEntity) SetTo(v ChangeLogEntity) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptChangeLogEntity) Get() (v ChangeLogEntity, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptChangeLogEntity) Or(d ChangeLogEntity) ChangeLogEntity {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -7061,6 +7209,52 @@ func (o OptPayStatementOrder) Get() (v PayStatementOrder, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptPayStatementOrder) Or(d PayStatementOrder) PayStatementOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptPayoutReviewOrder returns new OptPayoutReviewOrder with value set to v.
+func NewOptPayoutReviewOrder(v PayoutReviewOrder) OptPayoutReviewOrder {
+	return OptPayoutReviewOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptPayoutReviewOrder is optional PayoutReviewOrder.
+type OptPayoutReviewOrder struct {
+	Value PayoutReviewOrder
+	Set   bool
+}
+
+// IsSet returns true if OptPayoutReviewOrder was set.
+func (o OptPayoutReviewOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptPayoutReviewOrder) Reset() {
+	var v PayoutReviewOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptPayoutReviewOrder) SetTo(v PayoutReviewOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptPayoutReviewOrder) Get() (v PayoutReviewOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptPayoutReviewOrder) Or(d PayoutReviewOrder) PayoutReviewOrder {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -9070,6 +9264,42 @@ func (s *PayoutOwnerRequest) SetAccountLast4(val string) {
 // SetAccountType sets the value of AccountType.
 func (s *PayoutOwnerRequest) SetAccountType(val BankAccountType) {
 	s.AccountType = val
+}
+
+type PayoutReviewOrder struct {
+	ID        OptSortDirection `json:"id"`
+	UpdatedAt OptSortDirection `json:"updated_at"`
+	CreatedAt OptSortDirection `json:"created_at"`
+}
+
+// GetID returns the value of ID.
+func (s *PayoutReviewOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetUpdatedAt returns the value of UpdatedAt.
+func (s *PayoutReviewOrder) GetUpdatedAt() OptSortDirection {
+	return s.UpdatedAt
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *PayoutReviewOrder) GetCreatedAt() OptSortDirection {
+	return s.CreatedAt
+}
+
+// SetID sets the value of ID.
+func (s *PayoutReviewOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetUpdatedAt sets the value of UpdatedAt.
+func (s *PayoutReviewOrder) SetUpdatedAt(val OptSortDirection) {
+	s.UpdatedAt = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *PayoutReviewOrder) SetCreatedAt(val OptSortDirection) {
+	s.CreatedAt = val
 }
 
 // Ref: #/components/schemas/PayoutReviewPage

@@ -66,7 +66,7 @@ type AccountHandler interface {
 	GetAccount(ctx context.Context) (*AccountProfileHeaders, error)
 	// ListAccountChangeLogs implements listAccountChangeLogs operation.
 	//
-	// The change log of the caller's account, newest first.
+	// The change log of the caller's own records (the account, its payout accounts), newest first.
 	//
 	// GET /account/change-logs
 	ListAccountChangeLogs(ctx context.Context, params ListAccountChangeLogsParams) (*AccountChangeLogPageHeaders, error)
@@ -554,8 +554,8 @@ type PayoutsHandler interface {
 	ListPayoutAccounts(ctx context.Context) (*PayoutAccountListHeaders, error)
 	// ListPayoutReviews implements listPayoutReviews operation.
 	//
-	// Payout accounts for staff with payouts.review, oldest change first (by default those waiting for
-	// staff).
+	// Payout accounts for staff with payouts.review, the longest waiting first; filter status Pending For
+	// Admin for the review queue.
 	//
 	// GET /payout-reviews
 	ListPayoutReviews(ctx context.Context, params ListPayoutReviewsParams) (*PayoutReviewPageHeaders, error)

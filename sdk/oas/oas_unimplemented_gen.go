@@ -475,7 +475,7 @@ func (UnimplementedHandler) LapsePolicy(ctx context.Context, req *PolicyLapse, p
 
 // ListAccountChangeLogs implements listAccountChangeLogs operation.
 //
-// The change log of the caller's account, newest first.
+// The change log of the caller's own records (the account, its payout accounts), newest first.
 //
 // GET /account/change-logs
 func (UnimplementedHandler) ListAccountChangeLogs(ctx context.Context, params ListAccountChangeLogsParams) (r *AccountChangeLogPageHeaders, _ error) {
@@ -611,8 +611,8 @@ func (UnimplementedHandler) ListPayoutAccounts(ctx context.Context) (r *PayoutAc
 
 // ListPayoutReviews implements listPayoutReviews operation.
 //
-// Payout accounts for staff with payouts.review, oldest change first (by default those waiting for
-// staff).
+// Payout accounts for staff with payouts.review, the longest waiting first; filter status Pending For
+// Admin for the review queue.
 //
 // GET /payout-reviews
 func (UnimplementedHandler) ListPayoutReviews(ctx context.Context, params ListPayoutReviewsParams) (r *PayoutReviewPageHeaders, _ error) {

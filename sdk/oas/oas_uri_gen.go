@@ -8,6 +8,66 @@ import (
 	"github.com/ogen-go/ogen/uri"
 )
 
+// EncodeURI encodes AccountChangeLogOrder as URI form.
+func (s *AccountChangeLogOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfAccountChangeLogOrder = [1]string{
+	0: "id",
+}
+
+// DecodeURI decodes AccountChangeLogOrder from URI form.
+func (s *AccountChangeLogOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode AccountChangeLogOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode AccountChangeLogOrder")
+	}
+
+	return nil
+}
+
 // EncodeURI encodes CashflowOrder as URI form.
 func (s *CashflowOrder) EncodeURI(e uri.Encoder) error {
 	if err := e.EncodeField("id", func(e uri.Encoder) error {
@@ -963,6 +1023,132 @@ func (s *PayStatementOrder) DecodeURI(d uri.Decoder) error {
 		return nil
 	}); err != nil {
 		return errors.Wrap(err, "decode PayStatementOrder")
+	}
+
+	return nil
+}
+
+// EncodeURI encodes PayoutReviewOrder as URI form.
+func (s *PayoutReviewOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("updated_at", func(e uri.Encoder) error {
+		if val, ok := s.UpdatedAt.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"updated_at\"")
+	}
+	if err := e.EncodeField("created_at", func(e uri.Encoder) error {
+		if val, ok := s.CreatedAt.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"created_at\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfPayoutReviewOrder = [3]string{
+	0: "id",
+	1: "updated_at",
+	2: "created_at",
+}
+
+// DecodeURI decodes PayoutReviewOrder from URI form.
+func (s *PayoutReviewOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode PayoutReviewOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "updated_at":
+			if err := func() error {
+				var sDotUpdatedAtVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotUpdatedAtVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.UpdatedAt.SetTo(sDotUpdatedAtVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"updated_at\"")
+			}
+		case "created_at":
+			if err := func() error {
+				var sDotCreatedAtVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotCreatedAtVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.CreatedAt.SetTo(sDotCreatedAtVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"created_at\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode PayoutReviewOrder")
 	}
 
 	return nil

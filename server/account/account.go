@@ -161,15 +161,15 @@ func (s *Spouse) Fields() [][2]string {
 	}
 }
 
-// NormalizeEmail trims and lower-cases an address and checks it; field names the field of
-// the form it came from.
-func NormalizeEmail(field, email string) (string, error) {
+// NormalizeEmail trims and lower-cases an address; a missing or malformed one adds its
+// error to f under field.
+func NormalizeEmail(f *errs.Fields, field, email string) string {
 	email = strings.ToLower(strings.TrimSpace(email))
 	switch {
 	case email == "":
-		return "", errs.Validation(errs.Field(field, "Email is required"))
+		f.Add(field, "Email is required")
 	case !client.ValidEmail(email):
-		return "", errs.Validation(errs.Field(field, "Email must be a valid email address"))
+		f.Add(field, "Email must be a valid email address")
 	}
-	return email, nil
+	return email
 }

@@ -30,7 +30,8 @@ func TestPasswordPolicy(t *testing.T) {
 		{"PassWord1", nil, "This password is too common; choose another"},
 		{"baseball", nil, "This password is too common; choose another"},
 		{"agent@example.com", []string{"agent@example.com"}, "Password must not be your email, code or name"},
-		{"alexcarter", []string{"Alex Carter", "alexcarter"}, "Password must not be your email, code or name"},
+		{"alexcarter", OwnWords("a@example.com", "AC0001", "Alex", "Carter"), "Password must not be your email, code or name"},
+		{"carteralex", OwnWords("a@example.com", "AC0001", "Alex", "Carter"), "Password must not be your email, code or name"},
 		{"AGT100AGT", []string{"AGT100"}, "Password must not be your email, code or name"},
 		{"agent123", []string{"agent@example.com"}, ""},
 		{"correct horse battery staple", []string{"agent@example.com"}, ""},
@@ -38,7 +39,9 @@ func TestPasswordPolicy(t *testing.T) {
 		{"ééééééééé", nil, ""},
 		{string(make([]byte, 257)), nil, "Password must be at most 256 characters"},
 	} {
-		got := fieldMessages(CheckPassword("password", tc.pw, tc.own...))["password"]
+		var f errs.Fields
+		CheckPassword(&f, "password", tc.pw, tc.own)
+		got := fieldMessages(f.Err())["password"]
 		if got != tc.want {
 			t.Errorf("%q (own %v): %q, want %q", tc.pw, tc.own, got, tc.want)
 		}
@@ -89,11 +92,16 @@ func TestSectionsCheck(t *testing.T) {
 	if err := (&Spouse{}).Check(now); err != nil {
 		t.Errorf("removing the spouse: %v", err)
 	}
-	if e, err := NormalizeEmail("email", " New@Example.COM "); err != nil || e != "new@example.com" {
-		t.Errorf("email: %q %v", e, err)
+	var f errs.Fields
+	if e := NormalizeEmail(&f, "email", " New@Example.COM "); f.Err() != nil || e != "new@example.com" {
+		t.Errorf("email: %q %v", e, f.Err())
 	}
-	if _, err := NormalizeEmail("email", "Someone <a@b.com>"); fieldMessages(err)["email"] != "Email must be a valid email address" {
-		t.Errorf("a display name is accepted: %v", err)
+	NormalizeEmail(&f, "email", "Someone <a@b.com>")
+	if fieldMessages(f.Err())["email"] != "Email must be a valid email address" {
+		t.Errorf("a display name is accepted: %v", f.Err())
+	}
+	if w := OwnWords("a@b.com", "AGT100", "Alex", "Carter"); len(w) != 5 || w[2] != "AlexCarter" {
+		t.Errorf("OwnWords: %v", w)
 	}
 }
 

@@ -40,19 +40,29 @@ func IsCommon(password string) bool {
 	return ok
 }
 
-// CheckPassword checks a new password against the policy. field names the form's field;
-// own are the account's words (email, code, names) that the password may not be.
-func CheckPassword(field, password string, own ...string) error {
+// OwnWords are the words of an account a password may not be: its email (and the part
+// before the @), code and name, run together or apart.
+func OwnWords(email, code, first, last string) []string {
+	return []string{email, code, first + last, first + " " + last, last + first}
+}
+
+// CheckPassword adds the error of a new password that breaks the policy to f, under
+// field; own are the account's words (OwnWords).
+func CheckPassword(f *errs.Fields, field, password string, own []string) {
 	n := utf8.RuneCountInString(password)
 	switch {
 	case n == 0:
-		return errs.Validation(errs.Field(field, "Password is required"))
+		f.Add(field, "Password is required")
+		return
 	case n < MinPassword:
-		return errs.Validation(errs.Field(field, "Password must be at least %d characters", MinPassword))
+		f.Add(field, "Password must be at least %d characters", MinPassword)
+		return
 	case len(password) > MaxPassword:
-		return errs.Validation(errs.Field(field, "Password must be at most %d characters", MaxPassword))
+		f.Add(field, "Password must be at most %d characters", MaxPassword)
+		return
 	case IsCommon(password):
-		return errs.Validation(errs.Field(field, "This password is too common; choose another"))
+		f.Add(field, "This password is too common; choose another")
+		return
 	}
 	lower := strings.ToLower(password)
 	for _, w := range own {
@@ -60,12 +70,10 @@ func CheckPassword(field, password string, own ...string) error {
 		if w == "" {
 			continue
 		}
-		if lower == w || (len(w) >= 4 && strings.Contains(lower, w) && len(lower)-len(w) < 4) {
-			return errs.Validation(errs.Field(field, "Password must not be your email, code or name"))
-		}
-		if at := strings.IndexByte(w, '@'); at >= 4 && lower == w[:at] {
-			return errs.Validation(errs.Field(field, "Password must not be your email, code or name"))
+		at := strings.IndexByte(w, '@')
+		if lower == w || (len(w) >= 4 && strings.Contains(lower, w) && len(lower)-len(w) < 4) || (at >= 4 && lower == w[:at]) {
+			f.Add(field, "Password must not be your email, code or name")
+			return
 		}
 	}
-	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"strconv"
 	"time"
 
 	"github.com/associateportal/portal/sdk/oas"
@@ -133,8 +132,9 @@ func (h *Handler) RequestEmailChange(ctx context.Context, req *oas.EmailChangeIn
 	if err != nil {
 		return nil, err
 	}
-	email, err := account.NormalizeEmail("email", req.Email)
-	if err != nil {
+	var f errs.Fields
+	email := account.NormalizeEmail(&f, "email", req.Email)
+	if err := f.Err(); err != nil {
 		return nil, err
 	}
 	err = h.Store.RequestEmailChange(ctx, p, email, func(token, name, oldEmail, newEmail string) []mail.Message {
@@ -184,32 +184,33 @@ func (h *Handler) ConfirmEmailChange(ctx context.Context, req *oas.TokenInput) (
 	return &oas.Notice{Message: "Your email is now " + changed + "."}, nil
 }
 
-// ListAccountChangeLogs answers the change log of the caller's own records, newest first.
-func (h *Handler) ListAccountChangeLogs(ctx context.Context, params oas.ListAccountChangeLogsParams) (*oas.AccountChangeLogPageHeaders, error) {
+var changeLogPages pagePool[oas.AccountChangeLog]
+
+// ListAccountChangeLogs answers a page of the change log of the caller's own records.
+func (h *Handler) ListAccountChangeLogs(ctx context.Context, _ oas.ListAccountChangeLogsParams) (*oas.AccountChangeLogPageHeaders, error) {
 	p, err := associate(ctx)
 	if err != nil {
 		return nil, err
 	}
-	before, err := store.ParseChangeLogCursor(params.Cursor.Or(""))
+	q, err := h.listQuery(ctx, p, store.AccountChangeLogListing)
 	if err != nil {
 		return nil, err
 	}
-	limit := params.Limit.Or(100)
-	rows, err := h.Store.AccountChangeLogs(ctx, p.AssociateID, before, limit+1)
+	data, next, err := listPage(ctx, &changeLogPages, q,
+		func(each func(*store.AccountChangeLog)) error {
+			return h.Store.ListAccountChangeLogs(ctx, p.AssociateID, q, each)
+		},
+		changeLogOut, store.AccountChangeLogSortValue)
 	if err != nil {
 		return nil, err
 	}
-	out := oas.AccountChangeLogPage{Data: make([]oas.AccountChangeLog, 0, min(len(rows), limit))}
-	for i, r := range rows {
-		if i == limit {
-			out.NextCursor = oas.NewOptString(strconv.FormatInt(rows[i-1].ID, 10))
-			break
-		}
-		out.Data = append(out.Data, oas.AccountChangeLog{ID: r.ID, Entity: r.Entity, EntityID: oas.NewOptInt64(r.EntityID),
-			Action: oas.AccountChangeLogAction(r.Action), Field: opt(r.Field), OldValue: opt(r.Old), NewValue: opt(r.New),
-			At: r.CreatedAt, Actor: r.Actor, Staff: opt(r.Staff)})
-	}
-	return &oas.AccountChangeLogPageHeaders{Response: out}, nil
+	return &oas.AccountChangeLogPageHeaders{Response: oas.AccountChangeLogPage{Data: data, NextCursor: next}}, nil
+}
+
+func changeLogOut(r *store.AccountChangeLog) oas.AccountChangeLog {
+	return oas.AccountChangeLog{ID: r.ID, Entity: oas.ChangeLogEntity(r.Entity), EntityID: oas.NewOptInt64(r.EntityID),
+		Action: oas.AccountChangeLogAction(r.Action), Field: opt(r.Field), OldValue: opt(r.Old), NewValue: opt(r.New),
+		At: r.CreatedAt, Actor: r.Actor, Staff: opt(r.Staff)}
 }
 
 // ListLoginSessions answers the caller's live sessions.
@@ -288,8 +289,9 @@ func (h *Handler) ChangePassword(ctx context.Context, req *oas.PasswordChange) (
 		if !ok {
 			return "", errs.Validation(errs.Field("current_password", "The current password is not correct"))
 		}
-		if err := account.CheckPassword("new_password", req.NewPassword, o.Words...); err != nil {
-			return "", err
+		var f errs.Fields
+		if account.CheckPassword(&f, "new_password", req.NewPassword, o.Words); f.Err() != nil {
+			return "", f.Err()
 		}
 		return h.hashPassword(ctx, req.NewPassword)
 	})

@@ -121,17 +121,26 @@ func TestAccountEdits(t *testing.T) {
 	if a, err := agent.GetAccess(ctx); err != nil || a.Response.User.FirstName.Or("") != "Alexander" {
 		t.Errorf("access after the name change: %+v %v", a, err)
 	}
-	// The change-log tab: newest first, paged by cursor, the staff member named.
+	// The change-log tab: newest first, limit + 1 rows (the extra one says there is more),
+	// paged by cursor, the staff member named.
 	page, err := agent.ListAccountChangeLogs(ctx, oas.ListAccountChangeLogsParams{Limit: oas.NewOptInt(3)})
-	if err != nil || len(page.Response.Data) != 3 || !page.Response.NextCursor.Set {
+	if err != nil || len(page.Response.Data) != 4 || !page.Response.NextCursor.Set {
 		t.Fatalf("change logs: %+v %v", page, err)
 	}
 	if d := page.Response.Data[0]; d.Field.Or("") != "shirt_size" || d.Staff.Or("") != "Sam Staffer" || d.Entity != "account" {
 		t.Errorf("newest row: %+v", d)
 	}
 	next, err := agent.ListAccountChangeLogs(ctx, oas.ListAccountChangeLogsParams{Limit: oas.NewOptInt(3), Cursor: page.Response.NextCursor})
-	if err != nil || len(next.Response.Data) != 3 || next.Response.Data[0].ID >= page.Response.Data[2].ID {
+	if err != nil || len(next.Response.Data) != 4 || next.Response.Data[0].ID != page.Response.Data[3].ID {
 		t.Errorf("second page: %+v %v", next, err)
+	}
+	payouts, err := agent.ListAccountChangeLogs(ctx, oas.ListAccountChangeLogsParams{FilterEntityEq: oas.NewOptChangeLogEntity(oas.ChangeLogEntityPayoutAccount)})
+	if err != nil || len(payouts.Response.Data) != 0 {
+		t.Errorf("filtered to payout accounts (none yet): %+v %v", payouts, err)
+	}
+	phones, err := agent.ListAccountChangeLogs(ctx, oas.ListAccountChangeLogsParams{FilterFieldEq: oas.NewOptString("phone")})
+	if err != nil || len(phones.Response.Data) != 1 || phones.Response.Data[0].NewValue.Value != "5125550199" {
+		t.Errorf("filtered to the phone: %+v %v", phones, err)
 	}
 
 	// Bad input: each refused with its field, nothing changed, nothing logged.

@@ -49,11 +49,7 @@ func (h *Handler) Login(ctx context.Context, req *oas.LoginRequest) (*oas.LoginR
 		if cerr := h.Store.CancelLogin(context.WithoutCancel(ctx), attempt); cerr != nil {
 			return nil, cerr
 		}
-		if !errors.Is(err, auth.ErrBusy) {
-			return nil, errs.Wrap(errs.Unavailable, err, "The request was cancelled")
-		}
-		return nil, errs.Later(errs.Wrap(errs.TooMany, err, "Too many people are logging in at this moment. Try again in a few seconds."),
-			errs.CodeLoginBusy, busyRetry)
+		return nil, hashingErr(err)
 	}
 	if err != nil {
 		return nil, err

@@ -21,10 +21,12 @@ var listSpecs = map[string]*listing.Spec{
 	oas.ListProductsOperation:             store.ProductListing,
 	oas.ListCompensationScheduleOperation: store.ScheduleListing, oas.DownloadCompensationScheduleOperation: store.ScheduleListing,
 	oas.ListCashflowOperation: store.CashflowListing, oas.DownloadCashflowOperation: store.CashflowListing,
-	oas.ListChargebacksOperation:      store.ChargebackListing,
-	oas.ListProviderPaymentsOperation: store.ProviderPaymentListing,
-	oas.ListPayRunsOperation:          store.PayRunListing,
-	oas.ListPayStatementsOperation:    store.PayStatementListing,
+	oas.ListChargebacksOperation:       store.ChargebackListing,
+	oas.ListProviderPaymentsOperation:  store.ProviderPaymentListing,
+	oas.ListPayRunsOperation:           store.PayRunListing,
+	oas.ListPayStatementsOperation:     store.PayStatementListing,
+	oas.ListAccountChangeLogsOperation: store.AccountChangeLogListing,
+	oas.ListPayoutReviewsOperation:     store.PayoutReviewListing,
 }
 
 // listQuery reads the listing parameters of the request (the raw query, so that bracket

@@ -179,6 +179,19 @@ func TestEveryOrderPagesByCursor(t *testing.T) {
 			t.Fatalf("pay run %s: %d %s", period, r.Status, r.Body)
 		}
 	}
+	// The account's change log and the payout accounts start empty too: four phone changes
+	// and four accounts of the RMD.
+	rmdClient := client(t, env, rmd)
+	for i := range 4 {
+		if _, err := rmdClient.UpdateAccountPhone(t.Context(), &oas.PhoneInput{Phone: fmt.Sprintf("512555010%d", i)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rmdClient.CreatePayoutAccount(t.Context(), &oas.PayoutAccountInput{BankName: "Cursor Bank", RoutingNumber: "021000021",
+			AccountNumber: fmt.Sprintf("98765432%d", i), AccountType: oas.BankAccountTypeChecking, Holder: oas.AccountHolderOwner,
+			Document: uploadDocument(t, env, rmdClient, voidCheque)}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, l := range lists.All {
 		if strings.HasPrefix(l.Operation, "download") {
 			continue

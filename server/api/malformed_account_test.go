@@ -1,6 +1,12 @@
 package api_test
 
-import "strings"
+import (
+	"encoding/base64"
+	"strings"
+)
+
+// forgedIDCursor continues an id order from an id that is not a number.
+var forgedIDCursor = base64.RawURLEncoding.EncodeToString([]byte(`{"o":"id","k":["x"]}`))
 
 // The malformed-input cases of the Account and Visitors operations.
 func init() {
@@ -19,6 +25,46 @@ func init() {
 		}
 		return out
 	}
+	// Text that PostgreSQL cannot hold (a NUL) or that is not UTF-8, in a body field.
+	nul, notUTF8 := `"a\u0000b"`, "\"a\xffb\""
+	register := func(first string) string {
+		return `{"upline_code":"AGT100","kind":"Builder","first_name":` + first + `,"last_name":"B","email":"a@example.com","phone":"5125550100","country":"USA","state":"TX","password":"a long secret","agreement_version":"x"}`
+	}
+	payoutWith := func(bank string) string {
+		return `{"bank_name":` + bank + `,"routing_number":"021000021","account_number":"123456789","account_type":"Checking","holder":"Owner","document":"x"}`
+	}
+	textCases := map[string][]malformedCase{
+		"register": {
+			{byNobody, "POST", "/api/registrations", register(nul), 422, ""},
+			{byNobody, "POST", "/api/registrations", register(notUTF8), 422, ""},
+		},
+		"updateAccountBasicInformation": {
+			{byAgent, "PUT", "/api/account/basic-information", `{"first_name":` + nul + `,"last_name":"B"}`, 422, ""},
+			{byAgent, "PUT", "/api/account/basic-information", `{"first_name":` + notUTF8 + `,"last_name":"B"}`, 422, ""},
+		},
+		"updateAccountAddress": {
+			{byAgent, "PUT", "/api/account/address", `{"line1":` + nul + `,"city":"Austin","state":"TX","postal_code":"78701"}`, 422, ""},
+		},
+		"updateAccountSpouse": {
+			{byAgent, "PUT", "/api/account/spouse", `{"name":` + nul + `}`, 422, ""},
+			{byAgent, "PUT", "/api/account/spouse", `{"name":` + notUTF8 + `}`, 422, ""},
+		},
+		"requestPasswordReset": {
+			{byNobody, "POST", "/api/auth/forgot-password", `{"email":` + notUTF8 + `}`, 422, ""},
+		},
+		"createPayoutAccount": {
+			{byAgent, "POST", "/api/account/payout-informations", payoutWith(nul), 422, ""},
+			{byAgent, "POST", "/api/account/payout-informations", payoutWith(notUTF8), 422, ""},
+		},
+		"decidePayoutAccount": {
+			{byStaff, "POST", "/api/payout-reviews/99999999/decision", `{"decision":"reject","reason":"Other","note":` + nul + `}`, 422, ""},
+		},
+	}
+	defer func() {
+		for op, cs := range textCases {
+			malformed[op] = append(malformed[op], cs...)
+		}
+	}()
 	for op, cs := range map[string][]malformedCase{
 		"requestPasswordReset": bodyCases("POST", "/api/auth/forgot-password", byNobody,
 			`{}`, `{"email":""}`, `{"email":5}`, `{"email":"not an address"}`, `{"email":"a\u0000@example.com"}`,
@@ -77,10 +123,15 @@ func init() {
 			`{}`, `{"email":""}`, `{"email":"not an address"}`, `{"email":"agent@example.com"}`, `{"email":"rmd@example.com"}`, `{"email":"`+long+`@example.com"}`),
 		"listAccountChangeLogs": {
 			{byAgent, "GET", "/api/account/change-logs?limit=0", ``, 422, ""},
-			{byAgent, "GET", "/api/account/change-logs?limit=501", ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?limit=1001", ``, 422, ""},
 			{byAgent, "GET", "/api/account/change-logs?cursor=abc", ``, 422, ""},
-			{byAgent, "GET", "/api/account/change-logs?cursor=-5", ``, 422, ""},
-			{byAgent, "GET", "/api/account/change-logs?cursor=" + strings.Repeat("9", 40), ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?order[id]=ASC&cursor=" + forgedIDCursor, ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?filter[entity][eq]=client", ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?filter[field][eq]=%00", ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?filter[field][eq]=%ff", ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?filter[created_at][gte]=soon", ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?filter[old_value][eq]=x", ``, 422, ""},
+			{byAgent, "GET", "/api/account/change-logs?order[created_at]=ASC", ``, 422, ""},
 			{byNobody, "GET", "/api/account/change-logs", ``, 401, "no session"},
 		},
 		"listLoginSessions": {
@@ -125,10 +176,15 @@ func init() {
 			`{}`, `{"bank_name":"B","routing_number":"021000021","account_number":"123456789","account_type":"Checking","holder":"Owner","document":"not-uploaded"}`),
 			malformedCase{byAgent, "PUT", "/api/account/payout-informations/0", `{}`, 422, ""}),
 		"listPayoutReviews": {
-			{byStaff, "GET", "/api/payout-reviews?status=Lost", ``, 422, ""},
-			{byStaff, "GET", "/api/payout-reviews?associate_code=a", ``, 422, ""},
+			{byStaff, "GET", "/api/payout-reviews?filter[status][eq]=Lost", ``, 422, ""},
+			{byStaff, "GET", "/api/payout-reviews?filter[status][in][]=Approved&filter[status][in][]=Maybe", ``, 422, ""},
+			{byStaff, "GET", "/api/payout-reviews?filter[associate_code][eq]=NOPE99", ``, 422, ""},
+			{byStaff, "GET", "/api/payout-reviews?filter[associate_code][eq]=%00", ``, 422, ""},
+			{byStaff, "GET", "/api/payout-reviews?filter[account_number][eq]=1", ``, 422, ""},
+			{byStaff, "GET", "/api/payout-reviews?order[bank_name]=ASC", ``, 422, ""},
 			{byStaff, "GET", "/api/payout-reviews?limit=0", ``, 422, ""},
 			{byStaff, "GET", "/api/payout-reviews?cursor=abc", ``, 422, ""},
+			{byStaff, "GET", "/api/payout-reviews?order[id]=ASC&cursor=" + forgedIDCursor, ``, 422, ""},
 			{byAgent, "GET", "/api/payout-reviews", ``, 403, "associates do not review payout accounts"},
 			{byNobody, "GET", "/api/payout-reviews", ``, 401, "no session"},
 		},

@@ -69,6 +69,8 @@ func init() {
 			{byStaff, "GET", "/api/payments/pay-runs?order[period]=UP", ``, 422, ""},
 			{byStaff, "GET", "/api/payments/pay-runs?limit=0", ``, 422, ""},
 			{byStaff, "GET", "/api/payments/pay-runs?cursor=not-a-cursor", ``, 422, ""},
+			// period is only sorted by: its cursor key is still checked as a date.
+			{byStaff, "GET", "/api/payments/pay-runs?cursor=" + base64.RawURLEncoding.EncodeToString([]byte(`{"o":"period:desc,id","k":["2026-02-30","1"]}`)), ``, 422, ""},
 			{byAgent, "GET", "/api/payments/pay-runs", ``, 403, "associates see no pay runs"},
 			{byNobody, "GET", "/api/payments/pay-runs", ``, 401, "no session"},
 		},

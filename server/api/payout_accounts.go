@@ -32,17 +32,9 @@ func (h *Handler) payoutOut(a store.PayoutAccount, review *auth.Principal) oas.P
 	if review != nil {
 		out.Associate = oas.NewOptPersonRef(oas.PersonRef{Code: a.AssociateCode, Name: a.AssociateName})
 		out.EnteredBy = opt(a.EnteredByName)
-		out.CanApprove = oas.NewOptBool(a.Status == payout.PendingForAdmin && a.EnteredBy != maker(review))
+		out.CanApprove = oas.NewOptBool(a.Status == payout.PendingForAdmin && a.EnteredBy != review.UserID)
 	}
 	return out
-}
-
-// maker is who acts: the staff member in admin mode.
-func maker(p *auth.Principal) int64 {
-	if p.ActingStaffID != 0 {
-		return p.ActingStaffID
-	}
-	return p.UserID
 }
 
 // payoutMail makes the mail of payout changes: to the associate on every change, and to
@@ -50,18 +42,17 @@ func maker(p *auth.Principal) int64 {
 func (h *Handler) payoutMail() store.PayoutMail {
 	return store.PayoutMail{
 		Change: func(a store.PayoutAccount) mail.Message {
-			name, email := a.AssociateContact()
+			name := a.AssociateName
 			return mail.Message{
 				ID: "payout." + strconv.FormatInt(a.ID, 10) + "." + strconv.FormatInt(a.UpdatedAt.UnixMicro(), 10),
-				To: mail.Address{Name: name, Address: email},
+				To: mail.Address{Name: name, Address: a.AssociateEmail},
 				Content: mail.PayoutChange{Name: name, Bank: a.BankName, Last4: a.Last4, Status: a.Status,
 					Reason: a.RejectionReason, Note: a.Note, Link: h.link("account/payout-informations/" + strconv.FormatInt(a.ID, 10))},
 			}
 		},
 		Owner: func(a store.PayoutAccount, token string) mail.Message {
-			name, _ := a.AssociateContact()
 			return mail.Message{ID: tokenID("payout-owner", token), To: mail.Address{Name: a.HolderName, Address: a.OwnerEmail},
-				Content: mail.PayoutOwner{OwnerName: a.HolderName, AssociateName: name, Bank: a.BankName, Last4: a.Last4,
+				Content: mail.PayoutOwner{OwnerName: a.HolderName, AssociateName: a.AssociateName, Bank: a.BankName, Last4: a.Last4,
 					Link: h.link("payout-owner/" + token), ValidFor: store.OwnerLinkValid}}
 		},
 	}
@@ -146,31 +137,25 @@ func (h *Handler) UpdatePayoutAccount(ctx context.Context, req *oas.PayoutAccoun
 	return &oas.PayoutAccountHeaders{Response: h.payoutOut(a, nil)}, nil
 }
 
-// ListPayoutReviews answers accounts for staff, by default those waiting for them.
-func (h *Handler) ListPayoutReviews(ctx context.Context, params oas.ListPayoutReviewsParams) (*oas.PayoutReviewPageHeaders, error) {
+var payoutReviewPages pagePool[oas.PayoutAccount]
+
+// ListPayoutReviews answers a page of payout accounts for staff.
+func (h *Handler) ListPayoutReviews(ctx context.Context, _ oas.ListPayoutReviewsParams) (*oas.PayoutReviewPageHeaders, error) {
 	p, err := principal(ctx)
 	if err != nil {
 		return nil, err
 	}
-	after, err := store.ParseChangeLogCursor(params.Cursor.Or(""))
+	q, err := h.listQuery(ctx, p, store.PayoutReviewListing)
 	if err != nil {
 		return nil, err
 	}
-	status := string(params.Status.Or(oas.PayoutStatusPendingForAdmin))
-	limit := params.Limit.Or(100)
-	as, err := h.Store.PayoutReviews(ctx, status, params.AssociateCode.Or(""), after, limit+1)
+	data, next, err := listPage(ctx, &payoutReviewPages, q,
+		func(each func(*store.PayoutAccount)) error { return h.Store.ListPayoutReviews(ctx, q, each) },
+		func(a *store.PayoutAccount) oas.PayoutAccount { return h.payoutOut(*a, p) }, store.PayoutReviewSortValue)
 	if err != nil {
 		return nil, err
 	}
-	out := oas.PayoutReviewPage{Data: make([]oas.PayoutAccount, 0, min(len(as), limit))}
-	for i, a := range as {
-		if i == limit {
-			out.NextCursor = oas.NewOptString(strconv.FormatInt(as[i-1].ID, 10))
-			break
-		}
-		out.Data = append(out.Data, h.payoutOut(a, p))
-	}
-	return &oas.PayoutReviewPageHeaders{Response: out}, nil
+	return &oas.PayoutReviewPageHeaders{Response: oas.PayoutReviewPage{Data: data, NextCursor: next}}, nil
 }
 
 // GetPayoutReview answers one account for staff.
@@ -209,8 +194,7 @@ func (h *Handler) GetPayoutOwnerRequest(ctx context.Context, params oas.GetPayou
 	if err != nil {
 		return nil, err
 	}
-	name, _ := a.AssociateContact()
-	return &oas.PayoutOwnerRequest{AssociateName: name, HolderName: opt(a.HolderName), BankName: a.BankName,
+	return &oas.PayoutOwnerRequest{AssociateName: a.AssociateName, HolderName: opt(a.HolderName), BankName: a.BankName,
 		AccountLast4: a.Last4, AccountType: oas.BankAccountType(a.AccountType)}, nil
 }
 

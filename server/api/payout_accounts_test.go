@@ -81,7 +81,7 @@ func TestPayoutWorkflow(t *testing.T) {
 	if _, err := agent.ListPayoutReviews(ctx, oas.ListPayoutReviewsParams{}); statusOf(err) != 403 {
 		t.Errorf("an associate listing reviews: %v", err)
 	}
-	page, err := staff.ListPayoutReviews(ctx, oas.ListPayoutReviewsParams{})
+	page, err := staff.ListPayoutReviews(ctx, oas.ListPayoutReviewsParams{FilterStatusEq: oas.NewOptPayoutStatus(oas.PayoutStatusPendingForAdmin)})
 	if err != nil || len(page.Response.Data) != 1 || !page.Response.Data[0].CanApprove.Value || page.Response.Data[0].Associate.Value.Code != seed.DemoAgtCode {
 		t.Fatalf("reviews: %+v %v", page, err)
 	}
@@ -106,6 +106,10 @@ func TestPayoutWorkflow(t *testing.T) {
 	}
 	if _, err := staff.DecidePayoutAccount(ctx, &oas.PayoutDecision{Decision: oas.PayoutDecisionDecisionApprove}, oas.DecidePayoutAccountParams{ID: b}); statusOf(err) != 403 {
 		t.Errorf("the maker approving: %v", err)
+	}
+	queue, err := staff.ListPayoutReviews(ctx, oas.ListPayoutReviewsParams{FilterStatusEq: oas.NewOptPayoutStatus(oas.PayoutStatusPendingForAdmin)})
+	if err != nil || len(queue.Response.Data) != 1 || queue.Response.Data[0].ID != b {
+		t.Errorf("the review queue holds the waiting account only: %+v %v", queue, err)
 	}
 	// While it waits, the first stays in use.
 	list, err := agent.ListPayoutAccounts(ctx)

@@ -39,14 +39,15 @@ const forgotNotice = "If an account uses that email, we have sent it a link to r
 // RequestPasswordReset mails a reset link when the address has an account, and answers
 // the same either way.
 func (h *Handler) RequestPasswordReset(ctx context.Context, req *oas.ForgotPasswordRequest) (*oas.Notice, error) {
-	email, err := account.NormalizeEmail("email", req.Email)
-	if err != nil {
+	var f errs.Fields
+	email := account.NormalizeEmail(&f, "email", req.Email)
+	if err := f.Err(); err != nil {
 		return nil, err
 	}
 	if err := h.throttle(ctx, "forgot", email); err != nil {
 		return nil, err
 	}
-	err = h.Store.RequestPasswordReset(ctx, email, func(token, name, addr string) mail.Message {
+	err := h.Store.RequestPasswordReset(ctx, email, func(token, name, addr string) mail.Message {
 		return mail.Message{ID: tokenID("password-reset", token), To: mail.Address{Name: name, Address: addr},
 			Content: mail.PasswordReset{Name: name, Link: h.link("reset-password/" + token), ValidFor: store.ResetValid}}
 	})
@@ -62,8 +63,9 @@ func (h *Handler) ResetPassword(ctx context.Context, req *oas.ResetPasswordReque
 		return err
 	}
 	return h.Store.ResetPassword(ctx, req.Token, func(o store.PasswordOwner) (string, error) {
-		if err := account.CheckPassword("password", req.Password, o.Words...); err != nil {
-			return "", err
+		var f errs.Fields
+		if account.CheckPassword(&f, "password", req.Password, o.Words); f.Err() != nil {
+			return "", f.Err()
 		}
 		return h.hashPassword(ctx, req.Password)
 	})
@@ -110,11 +112,7 @@ func (h *Handler) Register(ctx context.Context, req *oas.RegistrationInput) (*oa
 	if r.LastName == "" {
 		f.Add("last_name", "Last name is required")
 	}
-	email, err := account.NormalizeEmail("email", req.Email)
-	if err != nil {
-		f.Add("email", "%s", errs.As(err).Fields[0].Message)
-	}
-	r.Email = email
+	r.Email = account.NormalizeEmail(&f, "email", req.Email)
 	if r.Phone == "" {
 		f.Add("phone", "Phone is required")
 	}
@@ -123,9 +121,7 @@ func (h *Handler) Register(ctx context.Context, req *oas.RegistrationInput) (*oa
 	if r.AgreementVersion == "" {
 		f.Add("agreement_version", "Accept the membership agreement to register")
 	}
-	if err := account.CheckPassword("password", req.Password, r.Email, r.FirstName+r.LastName, r.FirstName+" "+r.LastName); err != nil {
-		f.Add("password", "%s", errs.As(err).Fields[0].Message)
-	}
+	account.CheckPassword(&f, "password", req.Password, account.OwnWords(r.Email, "", r.FirstName, r.LastName))
 	if err := f.Err(); err != nil {
 		return nil, err
 	}

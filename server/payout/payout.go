@@ -150,6 +150,15 @@ func (in *Input) Check(validEmail func(string) bool) error {
 	return f.Err()
 }
 
+// Fields lists an input's values by API name, as the change log compares them.
+func (in *Input) Fields() [][2]string {
+	return [][2]string{
+		{"bank_name", in.BankName}, {"routing_number", in.RoutingNumber}, {"account_number", in.AccountNumber},
+		{"account_type", in.AccountType}, {"holder", in.Holder}, {"holder_name", in.HolderName},
+		{"owner_email", in.OwnerEmail}, {"document", in.DocumentID},
+	}
+}
+
 // Last4 is the last four digits of an account number.
 func Last4(number string) string {
 	if len(number) <= 4 {

@@ -5,16 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/account"
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/changelog"
 	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/listing"
 	"github.com/associateportal/portal/server/mail"
 )
 
@@ -334,7 +335,7 @@ func (s *Store) passwordOwner(ctx context.Context, where string, arg any) (Passw
 	err := s.db.QueryRow(ctx, `SELECT u.id, u.password_hash, u.email, coalesce(a.code, ''), u.first_name, u.last_name
 		FROM users u LEFT JOIN associates a ON a.id = u.associate_id WHERE `+where+` FOR UPDATE OF u`, arg).
 		Scan(&o.UserID, &o.Hash, &email, &code, &first, &last)
-	o.Words = []string{email, code, first + last, first + " " + last, last + first}
+	o.Words = account.OwnWords(email, code, first, last)
 	return o, translate(err)
 }
 
@@ -407,12 +408,10 @@ type LoginSession struct {
 	CreatedAt, LastSeen time.Time
 }
 
-const liveSession = `s.revoked_at IS NULL AND s.last_seen_at > now() - make_interval(secs => $2) AND s.created_at > now() - make_interval(secs => $3)`
-
 // LoginSessions lists a user's live sessions, most recently used first.
 func (s *Store) LoginSessions(ctx context.Context, userID int64) ([]LoginSession, error) {
 	rows, err := s.db.Query(ctx, `SELECT s.id, s.user_agent, s.ip, s.created_at, s.last_seen_at FROM sessions s
-		WHERE s.user_id = $1 AND `+liveSession+` ORDER BY s.last_seen_at DESC, s.id DESC`,
+		WHERE s.user_id = $1 AND `+liveSession("$2", "$3")+` ORDER BY s.last_seen_at DESC, s.id DESC`,
 		userID, SessionIdle.Seconds(), SessionMax.Seconds())
 	return collect(rows, err, func(r pgx.Rows, l *LoginSession) error {
 		var ip *netip.Addr
@@ -429,7 +428,7 @@ func (s *Store) LoginSessions(ctx context.Context, userID int64) ([]LoginSession
 // RevokeLoginSession ends one live session of a user; another user's, or one already
 // ended, is not found.
 func (s *Store) RevokeLoginSession(ctx context.Context, userID, id int64) error {
-	tag, err := s.db.Exec(ctx, `UPDATE sessions s SET revoked_at = now() WHERE s.id = $4 AND s.user_id = $1 AND `+liveSession,
+	tag, err := s.db.Exec(ctx, `UPDATE sessions s SET revoked_at = now() WHERE s.id = $4 AND s.user_id = $1 AND `+liveSession("$2", "$3"),
 		userID, SessionIdle.Seconds(), SessionMax.Seconds(), id)
 	if err != nil {
 		return translate(err)
@@ -442,7 +441,7 @@ func (s *Store) RevokeLoginSession(ctx context.Context, userID, id int64) error 
 
 // RevokeOtherSessions ends every session of a user but keep; it answers how many ended.
 func (s *Store) RevokeOtherSessions(ctx context.Context, userID, keep int64) (int, error) {
-	tag, err := s.db.Exec(ctx, `UPDATE sessions s SET revoked_at = now() WHERE s.user_id = $1 AND s.id <> $4 AND `+liveSession,
+	tag, err := s.db.Exec(ctx, `UPDATE sessions s SET revoked_at = now() WHERE s.user_id = $1 AND s.id <> $4 AND `+liveSession("$2", "$3"),
 		userID, SessionIdle.Seconds(), SessionMax.Seconds(), keep)
 	if err != nil {
 		return 0, translate(err)
@@ -457,32 +456,34 @@ type AccountChangeLog struct {
 	EntityID int64
 }
 
-// AccountChangeLogs lists the change log of an associate's own records, newest first,
-// after the row before (0: from the newest).
-func (s *Store) AccountChangeLogs(ctx context.Context, associateID, before int64, limit int) ([]AccountChangeLog, error) {
-	if before <= 0 {
-		before = 1<<63 - 1
+// AccountChangeLogListing is the whitelist of the account's change-log list.
+var AccountChangeLogListing = listing.FromContract(lists.ListAccountChangeLogs, map[string]listing.Column{
+	"id":         {SQL: "l.id"},
+	"entity":     {SQL: "l.entity"},
+	"field":      {SQL: "l.field", Nullable: true},
+	"created_at": {SQL: "l.created_at"},
+})
+
+// AccountChangeLogSortValue is a row's value of a sortable field, for cursors.
+func AccountChangeLogSortValue(c *AccountChangeLog, field string) any {
+	if field == "id" {
+		return c.ID
 	}
+	panic("store: no sort value for change-log field " + field)
+}
+
+// ListAccountChangeLogs hands one page of the change log of an associate's own records
+// (changelog.AccountEntities) to each.
+func (s *Store) ListAccountChangeLogs(ctx context.Context, associateID int64, q listing.Query, each func(*AccountChangeLog)) error {
+	var args listing.Args
+	scope := "l.associate_id = " + args.Add(associateID) + " AND l.entity = ANY(" + args.Add(changelog.AccountEntities) + ")"
 	rows, err := s.db.Query(ctx, `SELECT l.id, l.entity, l.entity_id, l.action, coalesce(l.field, ''), coalesce(l.old_value, ''),
 			coalesce(l.new_value, ''), l.created_at,
 			coalesce(u.first_name || ' ' || u.last_name, CASE WHEN l.entity = 'payout_account' THEN 'The bank account''s owner' ELSE '' END),
 			coalesce(st.first_name || ' ' || st.last_name, '')
 		FROM change_logs l LEFT JOIN users u ON u.id = l.actor_user_id LEFT JOIN users st ON st.id = l.acting_staff_id
-		WHERE l.associate_id = $1 AND l.entity = ANY($2) AND l.id < $3 ORDER BY l.id DESC LIMIT $4`,
-		associateID, changelog.AccountEntities, before, limit)
-	return collect(rows, err, func(r pgx.Rows, c *AccountChangeLog) error {
-		return r.Scan(&c.ID, &c.Entity, &c.EntityID, &c.Action, &c.Field, &c.Old, &c.New, &c.CreatedAt, &c.Actor, &c.Staff)
-	})
-}
-
-// ParseChangeLogCursor reads a change-log page's cursor (the last row's id).
-func ParseChangeLogCursor(s string) (int64, error) {
-	if s == "" {
-		return 0, nil
-	}
-	id, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || id <= 0 {
-		return 0, errs.Validation(errs.Field("cursor", "The cursor is not one this list gave"))
-	}
-	return id, nil
+		WHERE `+scope+` AND `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args), args.Query()...)
+	var c AccountChangeLog
+	return stream(rows, err, &c, []any{&c.ID, &c.Entity, &c.EntityID, &c.Action, &c.Field, &c.Old, &c.New, &c.CreatedAt,
+		&c.Actor, &c.Staff}, each)
 }

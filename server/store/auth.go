@@ -26,6 +26,13 @@ const (
 	touchEvery  = time.Minute
 )
 
+// liveSession is the condition of a session that still works (sessions s), with the
+// placeholders of SessionIdle and SessionMax in seconds.
+func liveSession(idle, max string) string {
+	return `s.revoked_at IS NULL AND s.last_seen_at > now() - make_interval(secs => ` + idle +
+		`) AND s.created_at > now() - make_interval(secs => ` + max + `)`
+}
+
 // Throttling of failed logins, shared by every instance through the database.
 const (
 	ThrottleWindow     = 15 * time.Minute
@@ -237,9 +244,7 @@ func (s *Store) Authenticate(ctx context.Context, token string) (*auth.Principal
 		LEFT JOIN associates a ON a.id = u.associate_id
 		LEFT JOIN levels l ON l.id = a.level_id
 		WHERE (s.token_hash = $1 OR (s.prev_token_hash = $1 AND s.rotated_at > now() - make_interval(secs => $2)))
-		  AND s.revoked_at IS NULL
-		  AND s.last_seen_at > now() - make_interval(secs => $3)
-		  AND s.created_at > now() - make_interval(secs => $4)`,
+		  AND `+liveSession("$3", "$4"),
 		hash, TokenGrace.Seconds(), SessionIdle.Seconds(), SessionMax.Seconds(),
 	).Scan(&p.SessionID, &isCurrent, &rotatedAt, &lastSeen,
 		&p.UserID, &p.Email, &p.FirstName, &p.LastName, &p.IsStaff, &p.Permissions,

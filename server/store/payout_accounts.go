@@ -7,9 +7,11 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/associateportal/portal/sdk/lists"
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/changelog"
 	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/listing"
 	"github.com/associateportal/portal/server/mail"
 	"github.com/associateportal/portal/server/payout"
 	"github.com/associateportal/portal/server/secret"
@@ -23,6 +25,7 @@ const OwnerLinkValid = 7 * 24 * time.Hour
 type PayoutAccount struct {
 	ID, AssociateID                  int64
 	AssociateCode, AssociateName     string
+	AssociateEmail                   string // where the associate's mail about it goes
 	Country, BankName, RoutingNumber string
 	Last4, AccountType, Holder       string
 	HolderName, OwnerEmail           string
@@ -32,20 +35,22 @@ type PayoutAccount struct {
 	EnteredBy                        int64
 	EnteredByName                    string
 	CreatedAt, UpdatedAt             time.Time
-	associateEmail, associateUser    string
 }
 
 const payoutColumns = `p.id, p.associate_id, a.code, a.first_name || ' ' || a.last_name, p.country, p.bank_name, p.routing_number,
 	p.account_last4, p.account_type, p.holder, coalesce(p.holder_name, ''), coalesce(p.owner_email, ''), p.document_file_id,
 	p.status, coalesce(p.rejection_reason, ''), coalesce(p.note, ''), p.active, p.entered_by,
-	coalesce(e.first_name || ' ' || e.last_name, ''), p.created_at, p.updated_at, a.email, a.first_name || ' ' || a.last_name
+	coalesce(e.first_name || ' ' || e.last_name, ''), p.created_at, p.updated_at, a.email
 	FROM payout_accounts p JOIN associates a ON a.id = p.associate_id LEFT JOIN users e ON e.id = p.entered_by`
 
-func scanPayout(r pgx.Row, p *PayoutAccount) error {
-	return r.Scan(&p.ID, &p.AssociateID, &p.AssociateCode, &p.AssociateName, &p.Country, &p.BankName, &p.RoutingNumber,
+func scanPayout(r pgx.Row, p *PayoutAccount) error { return r.Scan(payoutDest(p)...) }
+
+// payoutDest are the scan targets of payoutColumns.
+func payoutDest(p *PayoutAccount) []any {
+	return []any{&p.ID, &p.AssociateID, &p.AssociateCode, &p.AssociateName, &p.Country, &p.BankName, &p.RoutingNumber,
 		&p.Last4, &p.AccountType, &p.Holder, &p.HolderName, &p.OwnerEmail, &p.DocumentFileID,
 		&p.Status, &p.RejectionReason, &p.Note, &p.Active, &p.EnteredBy, &p.EnteredByName, &p.CreatedAt, &p.UpdatedAt,
-		&p.associateEmail, &p.associateUser)
+		&p.AssociateEmail}
 }
 
 func (s *Store) payoutWhere(ctx context.Context, where string, args ...any) (PayoutAccount, error) {
@@ -73,13 +78,35 @@ func (s *Store) PayoutReview(ctx context.Context, id int64) (PayoutAccount, erro
 	return s.payoutWhere(ctx, `p.id = $1`, id)
 }
 
-// PayoutReviews lists accounts for staff: of a status (every status when ""), of an
-// associate (every one when ""), oldest change first, after the cursor's row.
-func (s *Store) PayoutReviews(ctx context.Context, status, code string, after int64, limit int) ([]PayoutAccount, error) {
-	rows, err := s.db.Query(ctx, `SELECT `+payoutColumns+`
-		WHERE ($1 = '' OR p.status = $1) AND ($2 = '' OR a.code = upper($2)) AND p.id > $3
-		ORDER BY p.id LIMIT $4`, status, code, after, limit)
-	return collect(rows, err, func(r pgx.Rows, p *PayoutAccount) error { return scanPayout(r, p) })
+// PayoutReviewListing is the whitelist of staff's payout-account list.
+var PayoutReviewListing = listing.FromContract(lists.ListPayoutReviews, map[string]listing.Column{
+	"id":             {SQL: "p.id"},
+	"status":         {SQL: "p.status"},
+	"associate_code": {SQL: "a.code"},
+	"updated_at":     {SQL: "p.updated_at"},
+	"created_at":     {SQL: "p.created_at"},
+})
+
+// PayoutReviewSortValue is a row's value of a sortable field, for cursors.
+func PayoutReviewSortValue(a *PayoutAccount, field string) any {
+	switch field {
+	case "id":
+		return a.ID
+	case "updated_at":
+		return a.UpdatedAt
+	case "created_at":
+		return a.CreatedAt
+	}
+	panic("store: no sort value for payout account field " + field)
+}
+
+// ListPayoutReviews hands one page of payout accounts (every associate's: staff) to each.
+func (s *Store) ListPayoutReviews(ctx context.Context, q listing.Query, each func(*PayoutAccount)) error {
+	var args listing.Args
+	rows, err := s.db.Query(ctx, `SELECT `+payoutColumns+` WHERE `+q.Where(&args)+` ORDER BY `+q.OrderBy()+` `+q.LimitOffset(&args),
+		args.Query()...)
+	var a PayoutAccount
+	return stream(rows, err, &a, payoutDest(&a), each)
 }
 
 // PayoutMail makes the mail of a change: to the associate, and (owner) to the account's
@@ -88,24 +115,6 @@ type PayoutMail struct {
 	Change func(a PayoutAccount) mail.Message
 	Owner  func(a PayoutAccount, token string) mail.Message
 }
-
-// maker is who entered or changed an account: the staff member in admin mode.
-func maker(p *auth.Principal) int64 {
-	if p.ActingStaffID != 0 {
-		return p.ActingStaffID
-	}
-	return p.UserID
-}
-
-func (in payoutFields) fields() [][2]string {
-	return [][2]string{
-		{"bank_name", in.BankName}, {"routing_number", in.RoutingNumber}, {"account_number", in.AccountNumber},
-		{"account_type", in.AccountType}, {"holder", in.Holder}, {"holder_name", in.HolderName},
-		{"owner_email", in.OwnerEmail}, {"document", in.DocumentID},
-	}
-}
-
-type payoutFields payout.Input
 
 // checkDocument makes sure a supporting document is one the caller uploaded for this,
 // and is a pdf or an image.
@@ -147,7 +156,7 @@ func (s *Store) SavePayoutAccount(ctx context.Context, p *auth.Principal, keys *
 					status, entered_by)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
 				p.AssociateID, in.Country, in.BankName, in.RoutingNumber, sealed, keys.ID(), payout.Last4(in.AccountNumber),
-				in.AccountType, in.Holder, holderName, ownerEmail, in.DocumentID, payout.PendingForAdmin, maker(p)).Scan(&id); err != nil {
+				in.AccountType, in.Holder, holderName, ownerEmail, in.DocumentID, payout.PendingForAdmin, p.UserID).Scan(&id); err != nil {
 				return translate(err)
 			}
 		} else {
@@ -167,17 +176,17 @@ func (s *Store) SavePayoutAccount(ctx context.Context, p *auth.Principal, keys *
 			if err != nil {
 				return err
 			}
-			before := payoutFields{BankName: old.BankName, RoutingNumber: old.RoutingNumber, AccountNumber: string(oldNumber),
+			before := payout.Input{BankName: old.BankName, RoutingNumber: old.RoutingNumber, AccountNumber: string(oldNumber),
 				AccountType: old.AccountType, Holder: old.Holder, HolderName: old.HolderName, OwnerEmail: old.OwnerEmail,
 				DocumentID: old.DocumentFileID}
-			changes = changelog.Diff(before.fields(), payoutFields(in).fields(), "account_number")
+			changes = changelog.Diff(before.Fields(), in.Fields(), "account_number")
 			action = changelog.Update
 			if _, err := tx.db.Exec(ctx, `UPDATE payout_accounts SET bank_name = $2, routing_number = $3, account_sealed = $4,
 					key_id = $5, account_last4 = $6, account_type = $7, holder = $8, holder_name = $9, owner_email = $10,
 					document_file_id = $11, status = $12, rejection_reason = NULL, note = NULL, entered_by = $13, decided_by = NULL,
 					updated_at = now()
 				WHERE id = $1`, id, in.BankName, in.RoutingNumber, sealed, keys.ID(), payout.Last4(in.AccountNumber),
-				in.AccountType, in.Holder, holderName, ownerEmail, in.DocumentID, payout.PendingForAdmin, maker(p)); err != nil {
+				in.AccountType, in.Holder, holderName, ownerEmail, in.DocumentID, payout.PendingForAdmin, p.UserID); err != nil {
 				return translate(err)
 			}
 			changes = append(changes, changelog.Change{Field: "status", Old: old.Status, New: payout.PendingForAdmin})
@@ -205,7 +214,7 @@ func (s *Store) DecidePayoutAccount(ctx context.Context, p *auth.Principal, id i
 		if err != nil {
 			return err
 		}
-		move, err := payout.Decide(old.Status, old.Holder, old.EnteredBy, maker(p), d)
+		move, err := payout.Decide(old.Status, old.Holder, old.EnteredBy, p.UserID, d)
 		if err != nil {
 			return err
 		}
@@ -213,7 +222,7 @@ func (s *Store) DecidePayoutAccount(ctx context.Context, p *auth.Principal, id i
 		if move.To != payout.RejectedByAdmin {
 			reason = nil
 		}
-		if err := tx.movePayout(ctx, old, move, reason, nilIfEmpty(d.Note), maker(p)); err != nil {
+		if err := tx.movePayout(ctx, old, move, reason, nilIfEmpty(d.Note), p.UserID); err != nil {
 			return err
 		}
 		changes := []changelog.Change{{Field: "status", Old: old.Status, New: move.To}}
@@ -323,9 +332,4 @@ func (s *Store) AnswerPayoutOwner(ctx context.Context, token string, approve boo
 		return tx.queueMail(ctx, m.Change(out))
 	})
 	return out, err
-}
-
-// AssociateContact is whom a payout mail goes to.
-func (a PayoutAccount) AssociateContact() (name, email string) {
-	return a.associateUser, a.associateEmail
 }

@@ -234,6 +234,8 @@ var paramsOf = map[string]func() any{
 	"listProviderPayments":         func() any { return &oas.ListProviderPaymentsParams{} },
 	"listPayRuns":                  func() any { return &oas.ListPayRunsParams{} },
 	"listPayStatements":            func() any { return &oas.ListPayStatementsParams{} },
+	"listAccountChangeLogs":        func() any { return &oas.ListAccountChangeLogsParams{} },
+	"listPayoutReviews":            func() any { return &oas.ListPayoutReviewsParams{} },
 }
 
 // The CLI offers exactly what the server accepts: every filter and order the contract

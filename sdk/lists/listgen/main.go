@@ -9,6 +9,7 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
+	"math"
 	"os"
 	"reflect"
 	"slices"
@@ -77,6 +78,11 @@ type param struct {
 type operation struct {
 	OperationID string  `yaml:"operationId"`
 	Parameters  []param `yaml:"parameters"`
+	Responses   map[string]struct {
+		Content map[string]struct {
+			Schema schema `yaml:"schema"`
+		} `yaml:"content"`
+	} `yaml:"responses"`
 }
 
 type document struct {
@@ -129,6 +135,24 @@ func read(raw []byte) ([]list, error) {
 			l.Path, l.Method = doc.Paths.Content[pi-1].Value, strings.ToUpper(methods.Content[i-1].Value)
 			if ok {
 				out = append(out, l)
+			}
+		}
+	}
+	// A download answers a URL, not rows: its sort-only fields are typed as its list's.
+	for _, d := range out {
+		for _, l := range out {
+			if d.Path != l.Path+"/download" {
+				continue
+			}
+			for _, f := range d.Fields {
+				if f.Type != "" {
+					continue
+				}
+				for _, lf := range l.Fields {
+					if lf.Name == f.Name && len(lf.Ops) == 0 {
+						f.Type, f.Min, f.Max, f.Enum, f.Values = lf.Type, lf.Min, lf.Max, lf.Enum, lf.Values
+					}
+				}
 			}
 		}
 	}
@@ -193,6 +217,9 @@ func describe(doc *document, op operation) (l list, ok bool, err error) {
 			}
 		}
 	}
+	if err := typeSortOnly(doc, op, l.Fields); err != nil {
+		return l, false, err
+	}
 	if k, found := byName[l.Key]; !found || !k.Sortable {
 		return l, false, fmt.Errorf("the key %q must be a property of order", l.Key)
 	}
@@ -203,6 +230,75 @@ func describe(doc *document, op operation) (l list, ok bool, err error) {
 		return l, false, fmt.Errorf("x-default-order %q must be a property of order", l.DefaultOrder)
 	}
 	return l, true, nil
+}
+
+// typeSortOnly types the fields the list only sorts by from its rows (the items of the 200
+// answer's data): their values travel in cursors, which come back as input and must be
+// checked as their column's values. A field that is no property of the rows (a computed
+// order) stays untyped, and its column says its type.
+func typeSortOnly(doc *document, op operation, fields []*field) error {
+	var row *schema
+	if res, ok := op.Responses["200"]; ok {
+		if c, ok := res.Content["application/json"]; ok {
+			list, err := resolve(doc, c.Schema)
+			if err != nil {
+				return err
+			}
+			if data, ok := property(list, "data"); ok && data.Items != nil {
+				r, err := resolve(doc, *data.Items)
+				if err != nil {
+					return err
+				}
+				row = &r
+			}
+		}
+	}
+	for _, f := range fields {
+		if f.Type != "" || row == nil {
+			continue
+		}
+		prop, ok := property(*row, f.Name)
+		if !ok {
+			continue
+		}
+		t, err := valueType(doc, prop, f)
+		if err != nil {
+			return fmt.Errorf("order %s: %w", f.Name, err)
+		}
+		if t == "int" && prop.Format != "int64" && f.Min == nil && f.Max == nil {
+			// An int32 in the rows is an integer column: keys beyond it are refused.
+			lo, hi := int64(math.MinInt32), int64(math.MaxInt32)
+			f.Min, f.Max = &lo, &hi
+		}
+		f.Type = t
+	}
+	return nil
+}
+
+// resolve follows a schema's $ref.
+func resolve(doc *document, s schema) (schema, error) {
+	if s.Ref == "" {
+		return s, nil
+	}
+	r, ok := doc.Components.Schemas[strings.TrimPrefix(s.Ref, "#/components/schemas/")]
+	if !ok {
+		return s, fmt.Errorf("unknown schema %s", s.Ref)
+	}
+	return r, nil
+}
+
+// property is one property of an object schema.
+func property(s schema, name string) (schema, bool) {
+	for i := 0; i+1 < len(s.Properties.Content); i += 2 {
+		if s.Properties.Content[i].Value == name {
+			var p schema
+			if err := s.Properties.Content[i+1].Decode(&p); err != nil {
+				return p, false
+			}
+			return p, true
+		}
+	}
+	return schema{}, false
 }
 
 func equality(op string) bool { return op == "eq" || op == "ne" || op == "in" || op == "nin" }

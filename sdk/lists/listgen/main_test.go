@@ -108,3 +108,68 @@ func TestDownloadsShareTheirListsFields(t *testing.T) {
 		t.Errorf("TypeScript:\n%s", ts)
 	}
 }
+
+// A field the list only sorts by takes its type from the rows the list answers (a cursor
+// brings its values back as input); the download of the list takes the list's.
+func TestSortOnlyFieldsAreTypedByTheirRows(t *testing.T) {
+	raw := []byte(`paths:
+  /things:
+    get:
+      operationId: listThings
+      parameters:
+        - { name: 'filter[name][eq]', in: query, schema: { type: string } }
+        - name: order
+          in: query
+          schema: { type: object, properties: { id: {}, made: {}, rank: {}, color: {}, computed: {} } }
+      responses:
+        '200':
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ThingList' }
+  /things/download:
+    get:
+      operationId: downloadThings
+      parameters:
+        - { name: 'filter[name][eq]', in: query, schema: { type: string } }
+        - name: order
+          in: query
+          schema: { type: object, properties: { id: {}, made: {}, rank: {}, color: {}, computed: {} } }
+      responses:
+        '200':
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Download' }
+components:
+  schemas:
+    Color: { type: string, enum: [red, blue] }
+    Download: { type: object, properties: { url: { type: string } } }
+    ThingList: { type: object, properties: { data: { type: array, items: { $ref: '#/components/schemas/Thing' } } } }
+    Thing:
+      type: object
+      properties:
+        id: { type: integer, format: int64 }
+        made: { type: string, format: date-time }
+        rank: { type: integer }
+        color: { $ref: '#/components/schemas/Color' }
+`)
+	lists, err := read(raw)
+	if err != nil || len(lists) != 2 {
+		t.Fatalf("read: %v, %d lists", err, len(lists))
+	}
+	for _, l := range lists {
+		got := map[string]string{}
+		for _, f := range l.Fields {
+			bounds := ""
+			if f.Min != nil {
+				bounds = "int4"
+			}
+			got[f.Name] = f.Type + "/" + f.Enum + "/" + bounds
+		}
+		want := map[string]string{"id": "int//", "made": "date-time//", "rank": "int//int4", "color": "enum/Color/", "computed": "//"}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s %s = %q, want %q", l.Operation, k, got[k], v)
+			}
+		}
+	}
+}

@@ -3,10 +3,12 @@ import {
   AssociateKind,
   AssociateStatus,
   BonusType,
+  ChangeLogEntity,
   Country,
   EarningCategory,
   EntryDirection,
   EntryStatus,
+  PayoutStatus,
   PolicyStatus,
   ProductCategory,
   ProductType,
@@ -19,12 +21,14 @@ import type {
   DownloadCompensationScheduleParams,
   DownloadPoliciesParams,
   DownloadTeamParams,
+  ListAccountChangeLogsParams,
   ListCashflowParams,
   ListChargebacksParams,
   ListClientsParams,
   ListCompensationScheduleParams,
   ListPayRunsParams,
   ListPayStatementsParams,
+  ListPayoutReviewsParams,
   ListPoliciesParams,
   ListProductsParams,
   ListProviderPaymentsParams,
@@ -71,7 +75,7 @@ export const listClients: ListSpec<ListClientsParams> = {
     },
     annual_income: { type: 'int', ops: ['lte', 'gte'], sortable: true },
     created_at: { type: 'date-time', ops: ['lt', 'lte', 'gt', 'gte'], sortable: true },
-    updated_at: { ops: [], sortable: true },
+    updated_at: { type: 'date-time', ops: [], sortable: true },
   },
 };
 
@@ -121,8 +125,8 @@ export const listTeam: ListSpec<ListTeamParams> = {
     downline_size: { type: 'int', ops: ['gte'], min: 0, max: 2147483647, sortable: true },
     id: { ops: [], sortable: true },
     tree: { ops: [], sortable: true },
-    first_name: { ops: [], sortable: true },
-    last_name: { ops: [], sortable: true },
+    first_name: { type: 'string', ops: [], sortable: true },
+    last_name: { type: 'string', ops: [], sortable: true },
   },
 };
 
@@ -178,8 +182,8 @@ export const listPolicies: ListSpec<ListPoliciesParams> = {
       sortable: true,
     },
     bv_cents: { type: 'int', ops: ['gte'], min: 0, max: 1000000000000, sortable: true },
-    face_amount_cents: { ops: [], sortable: true },
-    updated_at: { ops: [], sortable: true },
+    face_amount_cents: { type: 'int', ops: [], sortable: true },
+    updated_at: { type: 'date-time', ops: [], sortable: true },
   },
 };
 
@@ -221,8 +225,8 @@ export const listProducts: ListSpec<ListProductsParams> = {
     type: { type: 'enum', ops: ['eq', 'in'], values: Object.values(ProductType), sortable: true },
     country: { type: 'enum', ops: ['eq'], values: Object.values(Country), sortable: false },
     active: { type: 'bool', ops: ['eq'], sortable: false },
-    provider_name: { ops: [], sortable: true },
-    commission_rate_bp: { ops: [], sortable: true },
+    provider_name: { type: 'string', ops: [], sortable: true },
+    commission_rate_bp: { type: 'int', ops: [], min: -2147483648, max: 2147483647, sortable: true },
   },
 };
 
@@ -314,9 +318,9 @@ export const listChargebacks: ListSpec<ListChargebacksParams> = {
       maxLength: 32,
       sortable: false,
     },
-    id: { ops: [], sortable: true },
-    occurred_on: { ops: [], sortable: true },
-    amount_cents: { ops: [], sortable: true },
+    id: { type: 'int', ops: [], sortable: true },
+    occurred_on: { type: 'date', ops: [], sortable: true },
+    amount_cents: { type: 'int', ops: [], sortable: true },
   },
 };
 
@@ -335,9 +339,9 @@ export const listProviderPayments: ListSpec<ListProviderPaymentsParams> = {
     provider_id: { type: 'int', ops: ['eq'], min: 1, sortable: false },
     statement_id: { type: 'int', ops: ['eq'], min: 1, sortable: false },
     policy_number: { type: 'string', ops: ['eq'], maxLength: 64, sortable: false },
-    id: { ops: [], sortable: true },
-    paid_on: { ops: [], sortable: true },
-    amount_cents: { ops: [], sortable: true },
+    id: { type: 'int', ops: [], sortable: true },
+    paid_on: { type: 'date', ops: [], sortable: true },
+    amount_cents: { type: 'int', ops: [], sortable: true },
   },
 };
 
@@ -347,8 +351,8 @@ export const listPayRuns: ListSpec<ListPayRunsParams> = {
   key: 'id',
   defaultOrder: '-period',
   fields: {
-    id: { ops: [], sortable: true },
-    period: { ops: [], sortable: true },
+    id: { type: 'int', ops: [], sortable: true },
+    period: { type: 'date', ops: [], sortable: true },
   },
 };
 
@@ -366,9 +370,47 @@ export const listPayStatements: ListSpec<ListPayStatementsParams> = {
       maxLength: 32,
       sortable: false,
     },
-    id: { ops: [], sortable: true },
-    period: { ops: [], sortable: true },
-    net_cents: { ops: [], sortable: true },
-    paid_cents: { ops: [], sortable: true },
+    id: { type: 'int', ops: [], sortable: true },
+    period: { type: 'date', ops: [], sortable: true },
+    net_cents: { type: 'int', ops: [], sortable: true },
+    paid_cents: { type: 'int', ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listAccountChangeLogs. */
+export const listAccountChangeLogs: ListSpec<ListAccountChangeLogsParams> = {
+  operation: 'listAccountChangeLogs',
+  key: 'id',
+  defaultOrder: '-id',
+  fields: {
+    entity: { type: 'enum', ops: ['eq'], values: Object.values(ChangeLogEntity), sortable: false },
+    field: { type: 'string', ops: ['eq'], maxLength: 64, sortable: false },
+    created_at: { type: 'date-time', ops: ['lte', 'gte'], sortable: false },
+    id: { type: 'int', ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listPayoutReviews. */
+export const listPayoutReviews: ListSpec<ListPayoutReviewsParams> = {
+  operation: 'listPayoutReviews',
+  key: 'id',
+  defaultOrder: 'updated_at',
+  fields: {
+    status: {
+      type: 'enum',
+      ops: ['eq', 'in'],
+      values: Object.values(PayoutStatus),
+      sortable: false,
+    },
+    associate_code: {
+      type: 'string',
+      ops: ['eq'],
+      lookup: 'associate',
+      maxLength: 32,
+      sortable: false,
+    },
+    id: { type: 'int', ops: [], sortable: true },
+    updated_at: { type: 'date-time', ops: [], sortable: true },
+    created_at: { type: 'date-time', ops: [], sortable: true },
   },
 };

@@ -13,23 +13,39 @@ const row = (over: Partial<AccountChangeLog>): AccountChangeLog => ({
 
 describe('change-log text', () => {
   it('names what changed: the entity and its field', () => {
-    expect(humanize('payout_information')).toBe('Payout information');
+    expect(humanize('spouse_date_of_birth')).toBe('Spouse date of birth');
     expect(humanize('address.postal_code')).toBe('Address postal code');
     expect(changeSubject(row({ field: 'phone' }))).toBe('Account · Phone');
     expect(changeSubject(row({ field: 'alt_phone' }))).toBe('Account · Alt phone');
     expect(changeSubject(row({}))).toBe('Account');
-    expect(changeSubject(row({ entity: 'payout_information', action: 'create' }))).toBe(
-      'Payout information created',
+    expect(changeSubject(row({ entity: 'payout_account', action: 'create' }))).toBe(
+      'Payout account created',
     );
-    expect(changeSubject(row({ entity: 'payout_information', action: 'delete' }))).toBe(
-      'Payout information deleted',
+    expect(changeSubject(row({ entity: 'payout_account', field: 'status' }))).toBe(
+      'Payout account · Status',
     );
   });
 
   it('gives the values before and after, a dash for none', () => {
-    expect(changeValues(row({ old_value: '5551234567', new_value: '5559876543' }))).toEqual({
-      old: '5551234567',
-      new: '5559876543',
+    expect(
+      changeValues(row({ field: 'city', old_value: 'Detroit', new_value: 'Lansing' })),
+    ).toEqual({
+      old: 'Detroit',
+      new: 'Lansing',
+    });
+    // Phone numbers are kept as ten digits and shown as the forms show them.
+    for (const field of ['phone', 'alt_phone', 'spouse_phone']) {
+      expect(changeValues(row({ field, old_value: '', new_value: '5559876543' }))).toEqual({
+        old: '—',
+        new: '(555) 987-6543',
+      });
+    }
+    // Masked values (an account number) stay as they are.
+    expect(
+      changeValues(row({ field: 'account_number', old_value: '••••1111', new_value: '••••2222' })),
+    ).toEqual({
+      old: '••••1111',
+      new: '••••2222',
     });
     expect(changeValues(row({ new_value: 'Jo' }))).toEqual({ old: '—', new: 'Jo' });
     expect(changeValues(row({ old_value: '', new_value: '' }))).toBeUndefined();

@@ -47,7 +47,7 @@ describe('ChangeLogsTab', () => {
     const [first] = rows();
     expect(within(first!).getByText(formatDateTime('2026-11-22T09:30:00Z'))).toBeInTheDocument();
     expect(within(first!).getByText('Account · Phone')).toBeInTheDocument();
-    expect(first).toHaveTextContent('5551234567 → changed to 5552223333');
+    expect(first).toHaveTextContent('(555) 123-4567 → changed to (555) 222-3333');
     expect(screen.getByText('Account · First name')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -58,6 +58,22 @@ describe('ChangeLogsTab', () => {
       { limit: CHANGE_LOG_PAGE_SIZE },
       { limit: CHANGE_LOG_PAGE_SIZE, cursor: 'c2' },
     ]);
+  });
+
+  it('shows the extra (limit + 1) row of a page once, as the first of the next', async () => {
+    // The server answers limit + 1 rows; the cursor points after the last row of the page.
+    const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => row(from - i));
+    fakeApi({
+      '/account/change-logs': ({ params }: FakeRequest) =>
+        params.cursor === 'c2'
+          ? { data: ids(1000 - CHANGE_LOG_PAGE_SIZE, 2) }
+          : { data: ids(1000, CHANGE_LOG_PAGE_SIZE + 1), next_cursor: 'c2' },
+    });
+    const { user } = renderTab();
+    await screen.findByRole('button', { name: 'Load more' });
+    expect(rows()).toHaveLength(CHANGE_LOG_PAGE_SIZE);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await vi.waitFor(() => expect(rows()).toHaveLength(CHANGE_LOG_PAGE_SIZE + 2));
   });
 
   it('says when nothing was changed yet', async () => {

@@ -7,6 +7,7 @@ import {
 import { ListTable } from '@/components/list-table';
 import { ErrorCallout } from '@/components/error-callout';
 import { formatDateTime } from '@/lib/format';
+import { pageRows } from '@/lib/listing-state';
 import { changeSubject, changeValues, changedBy } from './change-log-text';
 
 /** Rows asked for at a time. */
@@ -14,7 +15,7 @@ export const CHANGE_LOG_PAGE_SIZE = 50;
 
 /**
  * The change log of the caller's account, newest first, a page at a time: 'Load more' asks for
- * the rows after the last one shown (the answer's next_cursor).
+ * the rows after the last one shown (the answer's next_cursor, set only when more exist).
  */
 function useChangeLogs() {
   const params = { limit: CHANGE_LOG_PAGE_SIZE };
@@ -32,7 +33,9 @@ function useChangeLogs() {
 /** account/change-logs — who changed what in the account, and when. */
 export function ChangeLogsTab() {
   const query = useChangeLogs();
-  const rows = query.data?.pages.flatMap((page) => page.data) ?? [];
+  // Each page holds up to limit + 1 rows: the extra one starts the next page.
+  const rows =
+    query.data?.pages.flatMap((page) => pageRows(page.data, CHANGE_LOG_PAGE_SIZE).rows) ?? [];
   // A failed 'Load more' keeps the rows shown and says so under them.
   const moreFailed = query.isFetchNextPageError;
   return (

@@ -23,6 +23,7 @@ func TestMain(m *testing.M) {
 
 func TestNewCmdList(t *testing.T) {
 	limit := oas.NewOptInt(100)
+	queue := oas.NewOptPayoutStatus(oas.PayoutStatusPendingForAdmin)
 	tests := []struct {
 		args       string
 		want       oas.ListPayoutReviewsParams
@@ -30,18 +31,22 @@ func TestNewCmdList(t *testing.T) {
 		wantFields []string
 		wantErr    string
 	}{
-		{args: "", want: oas.ListPayoutReviewsParams{Limit: limit}},
+		{args: "", want: oas.ListPayoutReviewsParams{Limit: limit, FilterStatusEq: queue}},
 		{args: "--status rejected-by-admin --associate agt100", want: oas.ListPayoutReviewsParams{Limit: limit,
-			Status: oas.NewOptPayoutStatus(oas.PayoutStatusRejectedByAdmin), AssociateCode: oas.NewOptString("AGT100")}},
+			FilterStatusEq: oas.NewOptPayoutStatus(oas.PayoutStatusRejectedByAdmin), FilterAssociateCodeEq: oas.NewOptString("AGT100")}},
 		{args: "--status PendingForAssociate -L 500 --all", wantAll: true, want: oas.ListPayoutReviewsParams{Limit: oas.NewOptInt(500),
-			Status: oas.NewOptPayoutStatus(oas.PayoutStatusPendingForAssociate)}},
-		{args: "--json id,can_approve", want: oas.ListPayoutReviewsParams{Limit: limit}, wantFields: []string{"id", "can_approve"}},
+			FilterStatusEq: oas.NewOptPayoutStatus(oas.PayoutStatusPendingForAssociate)}},
+		{args: "--status any --order updated_at:desc", want: oas.ListPayoutReviewsParams{Limit: limit,
+			Order: oas.NewOptPayoutReviewOrder(oas.PayoutReviewOrder{UpdatedAt: oas.NewOptSortDirection(oas.SortDirectionDESC)})}},
+		{args: "--filter status=in:Approved,Rejected_By_Owner", wantErr: "Rejected_By_Owner"},
+		{args: "--filter associate_code=eq:agt100", want: oas.ListPayoutReviewsParams{Limit: limit, FilterStatusEq: queue,
+			FilterAssociateCodeEq: oas.NewOptString("AGT100")}},
+		{args: "--json id,can_approve", want: oas.ListPayoutReviewsParams{Limit: limit, FilterStatusEq: queue}, wantFields: []string{"id", "can_approve"}},
 		{args: "--status paid", wantErr: `invalid --status "paid": expected one of Approved, Pending For Admin, Pending For Owner, Pending For Associate, Rejected By Admin, Rejected By Owner`},
+		{args: "--status approved --filter status=eq:Approved", wantErr: "not both"},
+		{args: "--associate agt100 --filter associate_code=eq:agt100", wantErr: "not both"},
 		{args: "--associate a-1", wantErr: `invalid associate code "a-1"`},
-		{args: "--limit 0", wantErr: "--limit must be between 1 and 500"},
-		{args: "--limit 501", wantErr: "--limit must be between 1 and 500"},
-		{args: "--page 2", wantErr: "unknown flag: --page"},
-		{args: "--filter status=eq:Approved", wantErr: "unknown flag: --filter"},
+		{args: "--order bank_name:asc", wantErr: "bank_name"},
 		{args: "12", wantErr: `unknown command "12" for "list"`},
 		{args: "--json id,account_number", wantErr: `unknown JSON field "account_number"`},
 	}
@@ -80,59 +85,37 @@ func accounts() []oas.PayoutAccount {
 	}
 }
 
-func TestWrite(t *testing.T) {
-	tests := []struct {
-		name       string
-		rows       []oas.PayoutAccount
-		more       bool
-		tty        bool
-		args       []string
-		want       string
-		wantStderr string
+func TestPrintList(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		tty  bool
+		want string
 	}{
-		{
-			name: "terminal, more waiting", rows: accounts(), more: true, tty: true,
+		{name: "terminal", tty: true,
 			want: `ID  ASSOCIATE           BANK              ACCOUNT   TYPE      HOLDER      STATUS             CAN APPROVE  UPDATED
 7   AGT100 Alex Carter  First Texas Bank  ••••1111  Checking  Owner       Pending For Admin  yes          11/22/2026 14:05:00
 9   AGT100 Alex Carter  Second Bank       ••••2222  Savings   Authorized  Pending For Admin  no           11/22/2026 15:05:00
-`,
-			wantStderr: "Showing 2; more with --all\n",
-		},
-		{
-			name: "piped",
-			rows: accounts(),
+`},
+		{name: "piped",
 			want: "7\tAGT100\tAlex Carter\tFirst Texas Bank\t1111\tChecking\tOwner\tPending For Admin\ttrue\t2026-11-22T14:05:00Z\n" +
-				"9\tAGT100\tAlex Carter\tSecond Bank\t2222\tSavings\tAuthorized\tPending For Admin\tfalse\t2026-11-22T15:05:00Z\n",
-		},
-		{name: "none on a terminal", tty: true, wantStderr: "No payout accounts match.\n"},
-		{name: "json", rows: accounts()[1:], args: []string{"--json=id,associate,can_approve,entered_by"},
-			want: "[\n  {\n    \"id\": 9,\n    \"associate\": {\n      \"code\": \"AGT100\",\n      \"name\": \"Alex Carter\"\n    },\n" +
-				"    \"can_approve\": false,\n    \"entered_by\": \"Sam Staffer\"\n  }\n]\n"},
-		{name: "jq", rows: accounts(), args: []string{"--jq", ".[] | select(.can_approve) | .id"}, want: "7\n"},
-		{name: "json of none", args: []string{"--json"}, want: "[]\n"},
-	}
-	for _, tt := range tests {
+				"9\tAGT100\tAlex Carter\tSecond Bank\t2222\tSavings\tAuthorized\tPending For Admin\tfalse\t2026-11-22T15:05:00Z\n"},
+	} {
 		t.Run(tt.name, func(t *testing.T) {
-			ios, _, out, errOut := iostreams.Test()
+			ios, _, out, _ := iostreams.Test()
 			ios.SetStdoutTTY(tt.tty)
 			ios.SetWidth(160)
-			if err := Write(ios, cmdtest.Exporter(t, shared.Fields, tt.args), tt.rows, tt.more); err != nil {
+			if err := shared.PrintList(ios, accounts()); err != nil {
 				t.Fatal(err)
 			}
 			if diff := cmp.Diff(tt.want, out.String()); diff != "" {
 				t.Errorf("stdout (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(tt.wantStderr, errOut.String()); diff != "" {
-				t.Errorf("stderr (-want +got):\n%s", diff)
+			if !tt.tty {
+				line := strings.SplitN(out.String(), "\n", 2)[0]
+				if n := len(strings.Split(line, "\t")); n != len(shared.TSVColumns) {
+					t.Errorf("%d columns, TSVColumns names %d", n, len(shared.TSVColumns))
+				}
 			}
 		})
-	}
-	// The piped columns are those the documentation names.
-	ios, _, out, _ := iostreams.Test()
-	if err := Write(ios, cmdtest.Exporter(t, shared.Fields, nil), accounts()[:1], false); err != nil {
-		t.Fatal(err)
-	}
-	if n := len(strings.Split(strings.TrimSuffix(out.String(), "\n"), "\t")); n != len(shared.TSVColumns) {
-		t.Errorf("%d columns, TSVColumns names %d", n, len(shared.TSVColumns))
 	}
 }

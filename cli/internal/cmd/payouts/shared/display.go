@@ -1,11 +1,9 @@
 // Package shared holds what the payouts commands share: the account's fields and how it is
-// shown, the review list's pager, and the run of a decision (approve, reject, request-info).
+// shown, and the run of a decision (approve, reject, request-info).
 package shared
 
 import (
-	"context"
 	"fmt"
-	"iter"
 	"strconv"
 	"strings"
 	"time"
@@ -183,29 +181,4 @@ func CanApprove(cs *iostreams.ColorScheme, status oas.PayoutStatus, can bool) st
 		return "no: it is not waiting for staff"
 	}
 	return cs.Yellow("no: you entered or changed it; another staff member must approve it")
-}
-
-// Pages iterates over every account of the review list that params asks for, page after
-// page: this list answers at most its limit of rows and a next_cursor while more remain
-// (not the extra row of the other lists, so sdk.All does not fit it).
-func Pages(ctx context.Context, c *sdk.Client, params oas.ListPayoutReviewsParams) iter.Seq2[oas.PayoutAccount, error] {
-	return func(yield func(oas.PayoutAccount, error) bool) {
-		for {
-			res, err := c.ListPayoutReviews(ctx, params)
-			if err != nil {
-				yield(oas.PayoutAccount{}, sdk.Wrap(err))
-				return
-			}
-			for _, a := range res.Response.Data {
-				if !yield(a, nil) {
-					return
-				}
-			}
-			next, ok := res.Response.NextCursor.Get()
-			if !ok || next == "" || len(res.Response.Data) == 0 {
-				return
-			}
-			params.Cursor = oas.NewOptString(next)
-		}
-	}
 }

@@ -1,10 +1,6 @@
 package shared
 
 import (
-	"context"
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
@@ -164,53 +160,6 @@ func TestReasonHelp(t *testing.T) {
 		if _, err := ParseReason(s); err != nil {
 			t.Errorf("ParseReason(%q): %v", s, err)
 		}
-	}
-}
-
-// Pages follows next_cursor until the server gives none, keeping the other parameters, and
-// makes no request past the last page.
-func TestPages(t *testing.T) {
-	var queries []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/api/payout-reviews" {
-			http.NotFound(w, r)
-			return
-		}
-		queries = append(queries, r.URL.Query().Encode()) // sorted by key
-		row := func(id int) string {
-			return fmt.Sprintf(`{"id":%d,"bank_name":"B","country":"USA","routing_number":"021000021","account_last4":"0000",`+
-				`"account_type":"Checking","holder":"Owner","status":"Pending For Owner","active":false,`+
-				`"created_at":"2026-11-22T14:05:00Z","updated_at":"2026-11-22T14:05:00Z"}`, id)
-		}
-		w.Header().Set("Content-Type", "application/json")
-		switch r.URL.Query().Get("cursor") {
-		case "":
-			fmt.Fprintf(w, `{"data":[%s,%s],"next_cursor":"2"}`, row(1), row(2))
-		case "2":
-			fmt.Fprintf(w, `{"data":[%s]}`, row(3))
-		default:
-			http.Error(w, "no such page", http.StatusBadRequest)
-		}
-	}))
-	defer srv.Close()
-	c, err := sdk.New(srv.URL, sdk.WithToken("t"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []int64
-	params := oas.ListPayoutReviewsParams{Status: oas.NewOptPayoutStatus(oas.PayoutStatusPendingForOwner), Limit: oas.NewOptInt(2)}
-	for a, err := range Pages(context.Background(), c, params) {
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, a.ID)
-	}
-	if diff := cmp.Diff([]int64{1, 2, 3}, ids); diff != "" {
-		t.Errorf("ids (-want +got):\n%s", diff)
-	}
-	want := []string{"limit=2&status=Pending+For+Owner", "cursor=2&limit=2&status=Pending+For+Owner"}
-	if diff := cmp.Diff(want, queries); diff != "" {
-		t.Errorf("queries (-want +got):\n%s", diff)
 	}
 }
 

@@ -9,11 +9,11 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { AccountChangeLogAction } from './accountChangeLogAction.ts';
+import type { ChangeLogEntity } from './changeLogEntity.ts';
 
 export interface AccountChangeLog {
   id: number;
-  /** What changed: account, payout_information, ... */
-  entity: string;
+  entity: ChangeLogEntity;
   entity_id?: number;
   action: AccountChangeLogAction;
   field?: string;

@@ -8,16 +8,46 @@
  *
  * OpenAPI spec version: 0.1.0
  */
+import type { AccountChangeLogFilterCreatedAtGteParameter } from './accountChangeLogFilterCreatedAtGteParameter.ts';
+import type { AccountChangeLogFilterCreatedAtLteParameter } from './accountChangeLogFilterCreatedAtLteParameter.ts';
+import type { AccountChangeLogFilterEntityEqParameter } from './accountChangeLogFilterEntityEqParameter.ts';
+import type { AccountChangeLogFilterFieldEqParameter } from './accountChangeLogFilterFieldEqParameter.ts';
+import type { AccountChangeLogOrderParameter } from './accountChangeLogOrderParameter.ts';
+import type { CursorParameter } from './cursorParameter.ts';
+import type { LimitParameter } from './limitParameter.ts';
+import type { PageParameter } from './pageParameter.ts';
 
 export type ListAccountChangeLogsParams = {
   /**
+   * Page number, from 1.
    * @minimum 1
-   * @maximum 500
+   * @maximum 100000000
    */
-  limit?: number;
+  page?: PageParameter;
   /**
-   * The `next_cursor` of the previous page.
-   * @maxLength 32
+   * Rows per page; the answer holds up to limit + 1 rows.
+   * @minimum 1
+   * @maximum 1000
    */
-  cursor?: string;
+  limit?: LimitParameter;
+  /**
+   * The `next_cursor` of the previous page. When given, the page starts right after that
+   * row (keyset pagination, as fast at any depth) and `page` is only informative.
+   * @maxLength 16384
+   */
+  cursor?: CursorParameter;
+  /**
+   * What changed: the account itself, or one of its payout accounts.
+   */
+  'filter[entity][eq]'?: AccountChangeLogFilterEntityEqParameter;
+  /**
+   * @maxLength 64
+   */
+  'filter[field][eq]'?: AccountChangeLogFilterFieldEqParameter;
+  'filter[created_at][gte]'?: AccountChangeLogFilterCreatedAtGteParameter;
+  'filter[created_at][lte]'?: AccountChangeLogFilterCreatedAtLteParameter;
+  /**
+   * Sort fields; without an order, the newest change first.
+   */
+  order?: AccountChangeLogOrderParameter;
 };

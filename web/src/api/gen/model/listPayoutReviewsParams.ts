@@ -8,22 +8,44 @@
  *
  * OpenAPI spec version: 0.1.0
  */
-import type { PayoutStatus } from './payoutStatus.ts';
+import type { CursorParameter } from './cursorParameter.ts';
+import type { LimitParameter } from './limitParameter.ts';
+import type { PageParameter } from './pageParameter.ts';
+import type { PayoutReviewFilterAssociateCodeEqParameter } from './payoutReviewFilterAssociateCodeEqParameter.ts';
+import type { PayoutReviewFilterStatusEqParameter } from './payoutReviewFilterStatusEqParameter.ts';
+import type { PayoutReviewFilterStatusInParameter } from './payoutReviewFilterStatusInParameter.ts';
+import type { PayoutReviewOrderParameter } from './payoutReviewOrderParameter.ts';
 
 export type ListPayoutReviewsParams = {
-  status?: PayoutStatus;
   /**
-   * @pattern ^[A-Za-z0-9]{3,16}$
-   */
-  associate_code?: string;
-  /**
+   * Page number, from 1.
    * @minimum 1
-   * @maximum 500
+   * @maximum 100000000
    */
-  limit?: number;
+  page?: PageParameter;
   /**
-   * The `next_cursor` of the previous page.
+   * Rows per page; the answer holds up to limit + 1 rows.
+   * @minimum 1
+   * @maximum 1000
+   */
+  limit?: LimitParameter;
+  /**
+   * The `next_cursor` of the previous page. When given, the page starts right after that
+   * row (keyset pagination, as fast at any depth) and `page` is only informative.
+   * @maxLength 16384
+   */
+  cursor?: CursorParameter;
+  'filter[status][eq]'?: PayoutReviewFilterStatusEqParameter;
+  /**
+   * @maxItems 6
+   */
+  'filter[status][in][]'?: PayoutReviewFilterStatusInParameter;
+  /**
    * @maxLength 32
    */
-  cursor?: string;
+  'filter[associate_code][eq]'?: PayoutReviewFilterAssociateCodeEqParameter;
+  /**
+   * Sort fields; without an order, the longest unchanged first.
+   */
+  order?: PayoutReviewOrderParameter;
 };

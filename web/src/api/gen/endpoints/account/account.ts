@@ -780,7 +780,7 @@ export const useConfirmEmailChange = <TError = ErrorType<ErrorResponse>, TContex
   return useMutation(getConfirmEmailChangeMutationOptions(options), queryClient);
 };
 /**
- * @summary The change log of the caller's account, newest first.
+ * @summary The change log of the caller's own records (the account, its payout accounts), newest first.
  */
 export const listAccountChangeLogs = (
   params?: ListAccountChangeLogsParams,
@@ -884,7 +884,7 @@ export function useListAccountChangeLogs<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary The change log of the caller's account, newest first.
+ * @summary The change log of the caller's own records (the account, its payout accounts), newest first.
  */
 
 export function useListAccountChangeLogs<

@@ -595,7 +595,7 @@ export const useUpdatePayoutAccount = <TError = ErrorType<ErrorResponse>, TConte
   return useMutation(getUpdatePayoutAccountMutationOptions(options), queryClient);
 };
 /**
- * @summary Payout accounts for staff with payouts.review, oldest change first (by default those waiting for staff).
+ * @summary Payout accounts for staff with payouts.review, the longest waiting first; filter status Pending For Admin for the review queue.
  */
 export const listPayoutReviews = (
   params?: ListPayoutReviewsParams,
@@ -691,7 +691,7 @@ export function useListPayoutReviews<
   queryClient?: QueryClient,
 ): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 /**
- * @summary Payout accounts for staff with payouts.review, oldest change first (by default those waiting for staff).
+ * @summary Payout accounts for staff with payouts.review, the longest waiting first; filter status Pending For Admin for the review queue.
  */
 
 export function useListPayoutReviews<

@@ -908,31 +908,57 @@ export const ConfirmEmailChangeResponse = zod.object({
 });
 
 /**
- * @summary The change log of the caller's account, newest first.
+ * @summary The change log of the caller's own records (the account, its payout accounts), newest first.
  */
-export const listAccountChangeLogsQueryLimitDefault = 100;
-export const listAccountChangeLogsQueryLimitMax = 500;
+export const listAccountChangeLogsQueryPageDefault = 1;
+export const listAccountChangeLogsQueryPageMax = 100000000;
 
-export const listAccountChangeLogsQueryCursorMax = 32;
+export const listAccountChangeLogsQueryLimitDefault = 100;
+export const listAccountChangeLogsQueryLimitMax = 1000;
+
+export const listAccountChangeLogsQueryCursorMax = 16384;
+
+export const listAccountChangeLogsQueryFilterFieldEqMax = 64;
 
 export const ListAccountChangeLogsQueryParams = zod.object({
+  page: zod
+    .int()
+    .min(1)
+    .max(listAccountChangeLogsQueryPageMax)
+    .default(listAccountChangeLogsQueryPageDefault)
+    .describe('Page number, from 1.'),
   limit: zod
     .int()
     .min(1)
     .max(listAccountChangeLogsQueryLimitMax)
-    .default(listAccountChangeLogsQueryLimitDefault),
+    .default(listAccountChangeLogsQueryLimitDefault)
+    .describe('Rows per page; the answer holds up to limit + 1 rows.'),
   cursor: zod
     .string()
     .max(listAccountChangeLogsQueryCursorMax)
     .optional()
-    .describe('The `next_cursor` of the previous page.'),
+    .describe(
+      'The `next_cursor` of the previous page. When given, the page starts right after that\nrow (keyset pagination, as fast at any depth) and `page` is only informative.\n',
+    ),
+  'filter[entity][eq]': zod.enum(['account', 'payout_account']).optional(),
+  'filter[field][eq]': zod.string().max(listAccountChangeLogsQueryFilterFieldEqMax).optional(),
+  'filter[created_at][gte]': zod.iso.datetime({ offset: true }).optional(),
+  'filter[created_at][lte]': zod.iso.datetime({ offset: true }).optional(),
+  order: zod
+    .object({
+      id: zod.enum(['ASC', 'DESC']).optional(),
+    })
+    .optional()
+    .describe('Sort fields; without an order, the newest change first.'),
 });
 
 export const ListAccountChangeLogsResponse = zod.object({
   data: zod.array(
     zod.object({
       id: zod.int(),
-      entity: zod.string().describe('What changed: account, payout_information, ...'),
+      entity: zod
+        .enum(['account', 'payout_account'])
+        .describe('What changed: the account itself, or one of its payout accounts.'),
       entity_id: zod.int().optional(),
       action: zod.enum(['create', 'update', 'delete']),
       field: zod.string().optional(),

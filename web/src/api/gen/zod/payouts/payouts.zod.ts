@@ -328,16 +328,41 @@ export const UpdatePayoutAccountResponse = zod.object({
 });
 
 /**
- * @summary Payout accounts for staff with payouts.review, oldest change first (by default those waiting for staff).
+ * @summary Payout accounts for staff with payouts.review, the longest waiting first; filter status Pending For Admin for the review queue.
  */
-export const listPayoutReviewsQueryAssociateCodeRegExp = new RegExp('^[A-Za-z0-9]{3,16}$');
-export const listPayoutReviewsQueryLimitDefault = 100;
-export const listPayoutReviewsQueryLimitMax = 500;
+export const listPayoutReviewsQueryPageDefault = 1;
+export const listPayoutReviewsQueryPageMax = 100000000;
 
-export const listPayoutReviewsQueryCursorMax = 32;
+export const listPayoutReviewsQueryLimitDefault = 100;
+export const listPayoutReviewsQueryLimitMax = 1000;
+
+export const listPayoutReviewsQueryCursorMax = 16384;
+
+export const listPayoutReviewsQueryFilterStatusInMax = 6;
+
+export const listPayoutReviewsQueryFilterAssociateCodeEqMax = 32;
 
 export const ListPayoutReviewsQueryParams = zod.object({
-  status: zod
+  page: zod
+    .int()
+    .min(1)
+    .max(listPayoutReviewsQueryPageMax)
+    .default(listPayoutReviewsQueryPageDefault)
+    .describe('Page number, from 1.'),
+  limit: zod
+    .int()
+    .min(1)
+    .max(listPayoutReviewsQueryLimitMax)
+    .default(listPayoutReviewsQueryLimitDefault)
+    .describe('Rows per page; the answer holds up to limit + 1 rows.'),
+  cursor: zod
+    .string()
+    .max(listPayoutReviewsQueryCursorMax)
+    .optional()
+    .describe(
+      'The `next_cursor` of the previous page. When given, the page starts right after that\nrow (keyset pagination, as fast at any depth) and `page` is only informative.\n',
+    ),
+  'filter[status][eq]': zod
     .enum([
       'Approved',
       'Pending For Admin',
@@ -347,17 +372,31 @@ export const ListPayoutReviewsQueryParams = zod.object({
       'Rejected By Owner',
     ])
     .optional(),
-  associate_code: zod.string().regex(listPayoutReviewsQueryAssociateCodeRegExp).optional(),
-  limit: zod
-    .int()
-    .min(1)
-    .max(listPayoutReviewsQueryLimitMax)
-    .default(listPayoutReviewsQueryLimitDefault),
-  cursor: zod
+  'filter[status][in][]': zod
+    .array(
+      zod.enum([
+        'Approved',
+        'Pending For Admin',
+        'Pending For Owner',
+        'Pending For Associate',
+        'Rejected By Admin',
+        'Rejected By Owner',
+      ]),
+    )
+    .max(listPayoutReviewsQueryFilterStatusInMax)
+    .optional(),
+  'filter[associate_code][eq]': zod
     .string()
-    .max(listPayoutReviewsQueryCursorMax)
+    .max(listPayoutReviewsQueryFilterAssociateCodeEqMax)
+    .optional(),
+  order: zod
+    .object({
+      id: zod.enum(['ASC', 'DESC']).optional(),
+      updated_at: zod.enum(['ASC', 'DESC']).optional(),
+      created_at: zod.enum(['ASC', 'DESC']).optional(),
+    })
     .optional()
-    .describe('The `next_cursor` of the previous page.'),
+    .describe('Sort fields; without an order, the longest unchanged first.'),
 });
 
 export const ListPayoutReviewsResponse = zod.object({
