@@ -48,8 +48,6 @@ type Options struct {
 	OnPanic       func(ctx context.Context, v any)
 	// Web is the built web app; nil uses the embedded build.
 	Web fs.FS
-	// PublicURL is where people reach the portal; links in mail start with it.
-	PublicURL string
 }
 
 // New builds the whole HTTP handler of portald and the API handler inside it.
@@ -64,15 +62,14 @@ func New(o Options) (http.Handler, *api.Handler, error) {
 	}
 	st.SetMailer(mailer)
 	h := &api.Handler{
-		Store:     st,
-		Files:     files.Disk{Dir: filepath.Join(o.DataDir, "files")},
-		Signer:    files.Signer{Key: o.Keys.Derive("files"), Base: "/api/files/"},
-		Log:       o.Log,
-		Report:    o.Report,
-		Hashing:   auth.NewBudget(o.LoginMemory, o.LoginWait),
-		PublicURL: o.PublicURL,
-		SSOKey:    o.Keys.Derive("sso"),
-		Keys:      o.Keys,
+		Store:   st,
+		Files:   files.Disk{Dir: filepath.Join(o.DataDir, "files")},
+		Signer:  files.Signer{Key: o.Keys.Derive("files"), Base: "/api/files/"},
+		Log:     o.Log,
+		Report:  o.Report,
+		Hashing: auth.NewBudget(o.LoginMemory, o.LoginWait),
+		SSOKey:  o.Keys.Derive("sso"),
+		Keys:    o.Keys,
 	}
 	srv, err := h.Server()
 	if err != nil {

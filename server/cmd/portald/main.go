@@ -177,21 +177,28 @@ func root() *cobra.Command {
 	return cmd
 }
 
-// checkPublicURL is the public URL given, or http://<addr> (127.0.0.1 for an address that
-// listens on every interface); it must be an absolute http(s) URL without query.
-func checkPublicURL(raw, addr string) (string, error) {
+// checkPublicURL checks PORTAL_PUBLIC_URL: empty (the listening address is used), or an
+// absolute http(s) URL without query.
+func checkPublicURL(raw string) (string, error) {
 	if raw == "" {
-		host, port, _ := net.SplitHostPort(addr)
-		if host == "" || host == "0.0.0.0" || host == "::" {
-			host = "127.0.0.1"
-		}
-		return "http://" + net.JoinHostPort(host, port), nil
+		return "", nil
 	}
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
 		return "", fmt.Errorf("PORTAL_PUBLIC_URL %q is not an absolute http(s) URL without query", raw)
 	}
 	return strings.TrimRight(raw, "/"), nil
+}
+
+// listeningURL is the URL of the address listened on (127.0.0.1 for every interface): the
+// public URL when none is configured. It is the address actually bound, so that port 0 (a
+// free port) gives working links.
+func listeningURL(addr net.Addr) string {
+	host, port, _ := net.SplitHostPort(addr.String())
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }
 
 // mailSender is the SMTP server of SMTP_URL, or the outbox under the data dir.
@@ -374,7 +381,7 @@ func runServe(ctx context.Context, c config) error {
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		return fmt.Errorf("PORTAL_ADDR %q is not host:port", c.Addr)
 	}
-	publicURL, err := checkPublicURL(c.PublicURL, c.Addr)
+	publicURL, err := checkPublicURL(c.PublicURL)
 	if err != nil {
 		return err
 	}
@@ -423,7 +430,7 @@ func runServe(ctx context.Context, c config) error {
 		}
 	}
 	handler, apiHandler, err := app.New(app.Options{Pool: pool, Keys: keys, DataDir: c.DataDir, Log: log,
-		TrustProxy: c.TrustProxy, LoginMemory: int64(c.LoginMemory) << 20, Report: report, OnPanic: onPanic, PublicURL: publicURL})
+		TrustProxy: c.TrustProxy, LoginMemory: int64(c.LoginMemory) << 20, Report: report, OnPanic: onPanic})
 	if err != nil {
 		return err
 	}
@@ -462,6 +469,10 @@ func runServe(ctx context.Context, c config) error {
 	// long answers (streamed downloads), and a ReadTimeout cancels the request's context
 	// when it passes while the handler runs.
 	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	if publicURL == "" {
+		publicURL = listeningURL(ln.Addr())
+	}
+	apiHandler.PublicURL = publicURL
 	url := "http://" + ln.Addr().String()
 	log.Info("listening", "url", url, "embedded_db", c.DatabaseURL == "", "seeded", seeded)
 	if c.DatabaseURL == "" {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -65,5 +66,38 @@ func TestMailSender(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), "SMTP_URL: ") || strings.Contains(err.Error(), "s3cret-pw") {
 			t.Errorf("%s: %v", bad, err)
 		}
+	}
+}
+
+// Links in mail start with PORTAL_PUBLIC_URL, or the address portald listens on: the one
+// bound, so that a free port (:0) gives links that work.
+func TestPublicURL(t *testing.T) {
+	for raw, want := range map[string]string{
+		"":                            "",
+		"https://portal.example.com/": "https://portal.example.com",
+		"http://10.0.0.5:8080/portal": "http://10.0.0.5:8080/portal",
+	} {
+		if got, err := checkPublicURL(raw); err != nil || got != want {
+			t.Errorf("checkPublicURL(%q) = %q, %v; want %q", raw, got, err, want)
+		}
+	}
+	for _, bad := range []string{"portal.example.com", "ftp://portal.example.com", "https://", "https://p.example.com/?a=1", "https://p.example.com/#x"} {
+		if _, err := checkPublicURL(bad); err == nil || !strings.Contains(err.Error(), "PORTAL_PUBLIC_URL") {
+			t.Errorf("checkPublicURL(%q) = %v, want a refusal naming PORTAL_PUBLIC_URL", bad, err)
+		}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	if got := listeningURL(ln.Addr()); got != "http://"+ln.Addr().String() || strings.HasSuffix(got, ":0") {
+		t.Errorf("listeningURL = %q, listening on %s", got, ln.Addr())
+	}
+	if got := listeningURL(&net.TCPAddr{IP: net.IPv4zero, Port: 8080}); got != "http://127.0.0.1:8080" {
+		t.Errorf("every interface: %q", got)
+	}
+	if got := listeningURL(&net.TCPAddr{IP: net.IPv6unspecified, Port: 8080}); got != "http://127.0.0.1:8080" {
+		t.Errorf("every interface (IPv6): %q", got)
 	}
 }
