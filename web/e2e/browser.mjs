@@ -57,11 +57,12 @@ export async function newPage(browser, { width = 1280, height = 900, colorScheme
   return page;
 }
 
-/** Logs in on the login page (relative to the context's baseURL) and waits for the portal. */
-export async function login(page, who, { path = '/login' } = {}) {
+/** Logs in on the login page (relative to the context's baseURL) and waits for the portal. The
+ *  password is the demo users' unless given. */
+export async function login(page, who, { path = '/login', password = PASSWORD } = {}) {
   await page.goto(path);
   await page.getByLabel('Email or associate code').fill(who);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: /^Account:/ }).waitFor();
 }

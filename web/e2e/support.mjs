@@ -4,6 +4,7 @@
 // `npm run e2e` against a running portald (PORTAL_URL).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -216,4 +217,157 @@ export async function writable(page, code) {
     providers.set(a.state, new Set([...(providers.get(a.state) ?? []), a.provider_name]));
   }
   return providers;
+}
+
+// Mail. portald without SMTP writes every message as an .eml file into its outbox (scripts/e2e.sh
+// passes the directory as PORTAL_OUTBOX); mail leaves through a background job, so it is polled.
+
+function outboxDir() {
+  const dir = process.env.PORTAL_OUTBOX;
+  if (!dir) {
+    throw new Error("Set PORTAL_OUTBOX to portald's outbox directory (<data dir>/outbox)");
+  }
+  return dir;
+}
+
+/** A header block unfolded into a map of lower-case names to values (the first of each). */
+function parseHeaders(block) {
+  const headers = new Map();
+  for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    if (!headers.has(name)) headers.set(name, line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/** Splits a message or a MIME part at the first empty line. */
+function splitPart(raw) {
+  const match = /\r?\n\r?\n/.exec(raw);
+  if (!match) return { headers: parseHeaders(raw), body: '' };
+  return {
+    headers: parseHeaders(raw.slice(0, match.index)),
+    body: raw.slice(match.index + match[0].length),
+  };
+}
+
+/** A parameter of a header value: boundary of 'multipart/alternative; boundary="x"'. */
+function headerParam(value, name) {
+  const match = new RegExp(`;\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, 'i').exec(value ?? '');
+  return match ? (match[1] ?? match[2]) : undefined;
+}
+
+function decodeBytes(bytes, charset = 'utf-8') {
+  try {
+    return new TextDecoder(charset).decode(Uint8Array.from(bytes));
+  } catch {
+    return new TextDecoder('utf-8').decode(Uint8Array.from(bytes));
+  }
+}
+
+/** Quoted-printable: soft line breaks (=CRLF) removed, =XX bytes decoded. */
+function decodeQuotedPrintable(text, charset) {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...new TextEncoder().encode(joined[i]));
+    }
+  }
+  return decodeBytes(bytes, charset);
+}
+
+/** RFC 2047 encoded words (=?UTF-8?B?...?= and =?UTF-8?Q?...?=); the space between two is
+ *  dropped. */
+function decodeWords(value) {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, charset, encoding, text) => {
+      if (encoding.toUpperCase() === 'B') {
+        return decodeBytes(Buffer.from(text, 'base64'), charset);
+      }
+      return decodeQuotedPrintable(text.replace(/_/g, ' '), charset);
+    });
+}
+
+/** The first text/plain part of a body (nested multiparts included), decoded; '' without one. */
+function plainText(headers, body) {
+  const type = headers.get('content-type') ?? 'text/plain';
+  if (/^multipart\//i.test(type)) {
+    const boundary = headerParam(type, 'boundary');
+    if (!boundary) return '';
+    for (const chunk of body.split(`--${boundary}`).slice(1)) {
+      if (chunk.startsWith('--')) break;
+      const part = splitPart(chunk.replace(/^\r?\n/, ''));
+      const text = plainText(part.headers, part.body.replace(/\r?\n$/, ''));
+      if (text) return text;
+    }
+    return '';
+  }
+  if (!/^text\/plain/i.test(type)) return '';
+  const charset = headerParam(type, 'charset') ?? 'utf-8';
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body, charset);
+  if (encoding === 'base64') return decodeBytes(Buffer.from(body, 'base64'), charset);
+  return body;
+}
+
+/** The http(s) URLs of a text, in order, once each, without a sentence's closing punctuation. */
+function linksOf(text) {
+  const links = (text.match(/https?:\/\/[^\s<>"]+/g) ?? []).map((link) =>
+    link.replace(/[.,;:!?)\]']+$/, ''),
+  );
+  return [...new Set(links)];
+}
+
+/** One .eml file: its recipients' addresses (lower case), subject, text part and links. */
+export function parseMail(raw) {
+  const { headers, body } = splitPart(raw);
+  const to = decodeWords(headers.get('to') ?? '');
+  const addresses = (to.match(/[^\s<>",;:]+@[^\s<>",;]+/g) ?? []).map((a) => a.toLowerCase());
+  const text = plainText(headers, body);
+  return {
+    to: addresses,
+    subject: decodeWords(headers.get('subject') ?? ''),
+    text,
+    links: linksOf(text),
+  };
+}
+
+/**
+ * Waits for the newest mail in portald's outbox to `to` whose subject contains `subject`, and
+ * answers { subject, text, links } (text: the plain-text part, decoded; links: its http(s)
+ * URLs). Fails after `timeout` ms naming what the outbox holds for the address.
+ */
+export async function waitForMail({ to, subject }, { timeout = 20_000 } = {}) {
+  const dir = outboxDir();
+  const address = to.toLowerCase();
+  const end = Date.now() + timeout;
+  for (;;) {
+    const names = (await readdir(dir).catch(() => []))
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .reverse();
+    const seen = [];
+    for (const name of names) {
+      const mail = parseMail(await readFile(join(dir, name), 'utf8'));
+      if (!mail.to.includes(address)) continue;
+      seen.push(mail.subject);
+      if (mail.subject.includes(subject)) {
+        return { subject: mail.subject, text: mail.text, links: mail.links };
+      }
+    }
+    if (Date.now() >= end) {
+      throw new Error(
+        `no mail to ${to} with "${subject}" in its subject in ${dir} within ${timeout} ms; ` +
+          `mail to it: ${seen.length ? seen.map((s) => `"${s}"`).join(', ') : 'none'}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -1,8 +1,8 @@
-import { Button, Callout, Card, Flex, Grid, Heading } from '@radix-ui/themes';
+import { Button, Card, Flex, Grid, Heading } from '@radix-ui/themes';
 import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorCallout } from './error-callout';
-import { CheckCircledIcon } from './icons/check-circled';
+import { SuccessCallout } from './success-callout';
 
 /** A titled section of a form: its fields in a grid of two columns (one on a phone). */
 export function FormSection({
@@ -57,14 +57,7 @@ export function FormFrame({
     <form onSubmit={onSubmit} noValidate aria-label={label}>
       <Card size="3">
         <Flex direction="column" gap="5">
-          {successMessage ? (
-            <Callout.Root color="green" role="status">
-              <Callout.Icon>
-                <CheckCircledIcon />
-              </Callout.Icon>
-              <Callout.Text>{successMessage}</Callout.Text>
-            </Callout.Root>
-          ) : null}
+          {successMessage ? <SuccessCallout>{successMessage}</SuccessCallout> : null}
           <ErrorCallout error={error} />
 
           <fieldset disabled={locked} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>

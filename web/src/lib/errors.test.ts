@@ -45,24 +45,15 @@ describe('plain messages for staff', () => {
   });
 });
 
-describe('refusals that say what happened, not what to do', () => {
-  it('adds the next step to a throttled answer (429, code throttled)', () => {
+describe('throttled refusals', () => {
+  it("show the server's words, which say when to try again (429, code throttled)", () => {
     const body = {
       status: 429,
-      message: 'Too many password resets for this address',
+      message: 'Too many requests. Try again in 15 minutes.',
       code: 'throttled',
     };
     expect(errorMessage(new ApiError(429, body.message, [], body))).toBe(
-      'Too many password resets for this address. Wait a few minutes, then try again.',
-    );
-    const ended = { ...body, message: 'Too many registrations.' };
-    expect(errorMessage(new ApiError(429, ended.message, [], ended))).toBe(
-      'Too many registrations. Wait a few minutes, then try again.',
-    );
-    // Another 429 (the login's own throttle) keeps its words.
-    const login = { status: 429, message: 'Too many failed logins', code: 'login_throttled' };
-    expect(errorMessage(new ApiError(429, login.message, [], login))).toBe(
-      'Too many failed logins',
+      'Too many requests. Try again in 15 minutes.',
     );
   });
 });
@@ -126,9 +117,9 @@ describe('link failures', () => {
     expect(linkFailureMessage(taken)).toBe(
       'Another account has taken this email since the link was sent',
     );
-    expect(linkFailureMessage(refusal(429, 'Too many confirmations', 'throttled'))).toBe(
-      'Too many confirmations. Wait a few minutes, then try again.',
-    );
+    expect(
+      linkFailureMessage(refusal(429, 'Too many requests. Try again in 15 minutes.', 'throttled')),
+    ).toBe('Too many requests. Try again in 15 minutes.');
     expect(linkFailureMessage(refusal(503, 'Unavailable'))).toBe('Unavailable');
   });
 });

@@ -43,21 +43,9 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** What to do next, after the server's message, for refusals whose message says only what
- *  happened (the contract's ErrorCode: the message says what, not what to do about it). */
-export const THROTTLED_NEXT_STEP = 'Wait a few minutes, then try again.';
-const NEXT_STEP_BY_CODE: Record<string, string> = { throttled: THROTTLED_NEXT_STEP };
-
 export function errorMessage(error: unknown): string {
-  const code = errorCode(error) ?? '';
-  const plain = PLAIN_BY_CODE[code];
+  const plain = PLAIN_BY_CODE[errorCode(error) ?? ''];
   if (plain) return plain;
-  const next = NEXT_STEP_BY_CODE[code];
-  const message = ownMessage(error);
-  return next ? `${message.replace(/[.!]?$/, '.')} ${next}` : message;
-}
-
-function ownMessage(error: unknown): string {
   if (typeof error === 'string' && error) return error;
   if (typeof error === 'object' && error !== null && 'message' in error) {
     const message = (error as { message: unknown }).message;

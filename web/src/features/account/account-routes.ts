@@ -5,7 +5,8 @@
 export { LoginSessionsTab } from './login-sessions-tab';
 export { PasswordTab } from './password-tab';
 export { ChangeLogsTab } from './change-logs-tab';
-export { LegalDocumentsTab, PayoutInformationsTab, PurchaseHistoryTab } from './empty-tabs';
+export { LegalDocumentsTab, PurchaseHistoryTab } from './empty-tabs';
+export { PayoutAccountsTab as PayoutInformationsTab } from './payout-accounts-tab';
 export { BasicInformationPage } from './basic-information-page';
 export { AddressPage } from './address-page';
 export { PhonePage, AltPhonePage } from './phone-pages';

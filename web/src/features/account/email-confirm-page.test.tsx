@@ -84,16 +84,20 @@ describe('EmailConfirmPage', () => {
     expect(screen.queryByRole('link', { name: 'Change email again' })).not.toBeInTheDocument();
   });
 
-  it('says what to do when confirmations are throttled (429)', async () => {
+  it('shows the server message when confirmations are throttled (429)', async () => {
     fakeApi({
       'POST /account/email/confirm': () => {
-        const body = { status: 429, message: 'Too many confirmations', code: 'throttled' };
+        const body = {
+          status: 429,
+          message: 'Too many requests. Try again in 15 minutes.',
+          code: 'throttled',
+        };
         throw new ApiError(429, body.message, [], body);
       },
     });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many confirmations. Wait a few minutes, then try again.',
+      'Too many requests. Try again in 15 minutes.',
     );
     expect(screen.getByRole('link', { name: 'Go to log in' })).toBeInTheDocument();
   });

@@ -43,14 +43,3 @@ export function PurchaseHistoryTab() {
     />
   );
 }
-
-/** account/payout-informations */
-export function PayoutInformationsTab() {
-  return (
-    <EmptyTab
-      title="Payout information"
-      message="No payout accounts yet"
-      detail="The bank accounts your commissions are paid into will be listed here."
-    />
-  );
-}

@@ -80,17 +80,21 @@ describe('PasswordTab', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('says what to do when too many changes were tried (429 throttled)', async () => {
+  it('shows the server message when too many wrong current passwords were tried (429 login_throttled)', async () => {
     fakeApi({
       'PUT /account/password': () => {
-        const body = { status: 429, message: 'Too many password changes', code: 'throttled' };
+        const body = {
+          status: 429,
+          message: 'Too many failed login attempts. Try again in 15 minutes.',
+          code: 'login_throttled',
+        };
         throw new ApiError(429, body.message, [], body);
       },
     });
     const { user } = renderTab();
     await fill(user, 'old secret', 'a new secret');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many password changes. Wait a few minutes, then try again.',
+      'Too many failed login attempts. Try again in 15 minutes.',
     );
   });
 });

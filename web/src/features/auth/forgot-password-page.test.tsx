@@ -42,10 +42,14 @@ describe('ForgotPasswordPage', () => {
     expect(screen.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/login');
   });
 
-  it('says what to do when too many resets were asked for (429 throttled)', async () => {
+  it('shows the server message when too many resets were asked for (429 throttled)', async () => {
     fakeApi({
       'POST /auth/forgot-password': () => {
-        const body = { status: 429, message: 'Too many password resets', code: 'throttled' };
+        const body = {
+          status: 429,
+          message: 'Too many requests. Try again in 15 minutes.',
+          code: 'throttled',
+        };
         throw new ApiError(429, body.message, [], body);
       },
     });
@@ -53,7 +57,7 @@ describe('ForgotPasswordPage', () => {
     await user.type(screen.getByLabelText('Email'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many password resets. Wait a few minutes, then try again.',
+      'Too many requests. Try again in 15 minutes.',
     );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Flex, Heading, Link, Text, TextField } from '@radix-ui/themes';
+import { Button, Callout, Flex, Link, Text, TextField } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
@@ -9,9 +9,11 @@ import {
   type Location,
 } from 'react-router';
 import { useLogin } from '@/api/gen/endpoints/auth/auth';
+import { AuthCard } from '@/components/auth-card';
 import { ErrorCallout } from '@/components/error-callout';
 import { FormField, fieldA11y } from '@/components/form-field';
 import { InfoCircledIcon } from '@/components/icons/info-circled';
+import { SuccessCallout } from '@/components/success-callout';
 import { fieldErrors } from '@/lib/errors';
 import { requiredTextError } from '@/lib/field-rules';
 import { usePageTitle } from '@/lib/page-title';
@@ -116,80 +118,65 @@ export function LoginPage() {
   };
 
   return (
-    <Card size="4">
-      <Flex direction="column" gap="4">
-        <Flex direction="column" gap="1">
-          <Heading as="h1" size="6">
-            Log in
-          </Heading>
-          <Text size="2" color="gray">
-            Use your email or associate code.
+    <AuthCard title="Log in" description="Use your email or associate code.">
+      {notice ? (
+        <SuccessCallout>{notice}</SuccessCallout>
+      ) : flags.sessionExpired ? (
+        <Callout.Root color="amber" role="status">
+          <Callout.Icon>
+            <InfoCircledIcon />
+          </Callout.Icon>
+          <Callout.Text>{SESSION_EXPIRED_NOTICE}</Callout.Text>
+        </Callout.Root>
+      ) : flags.loginRequired ? (
+        <Callout.Root color="blue" role="status">
+          <Callout.Icon>
+            <InfoCircledIcon />
+          </Callout.Icon>
+          <Callout.Text>{LOGIN_REQUIRED_NOTICE}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <ErrorCallout error={login.error} />
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Flex direction="column" gap="4">
+          <FormField id="login" label="Email or associate code" error={errors.login}>
+            <TextField.Root
+              size="3"
+              autoComplete="username"
+              autoFocus
+              {...fieldA11y('login', errors.login)}
+              ref={(input) => {
+                inputs.current.login = input;
+              }}
+              name="login"
+              value={values.login}
+              onChange={change('login')}
+            />
+          </FormField>
+          <FormField id="password" label="Password" error={errors.password}>
+            <TextField.Root
+              size="3"
+              type="password"
+              autoComplete="current-password"
+              {...fieldA11y('password', errors.password)}
+              ref={(input) => {
+                inputs.current.password = input;
+              }}
+              name="password"
+              value={values.password}
+              onChange={change('password')}
+            />
+          </FormField>
+          <Text size="2" align="right">
+            <Link asChild>
+              <RouterLink to={FORGOT_PASSWORD_PATH}>Forgot password?</RouterLink>
+            </Link>
           </Text>
+          <Button type="submit" size="3" loading={submitting}>
+            Log in
+          </Button>
         </Flex>
-        {notice ? (
-          <Callout.Root color="green" role="status">
-            <Callout.Icon>
-              <InfoCircledIcon />
-            </Callout.Icon>
-            <Callout.Text>{notice}</Callout.Text>
-          </Callout.Root>
-        ) : flags.sessionExpired ? (
-          <Callout.Root color="amber" role="status">
-            <Callout.Icon>
-              <InfoCircledIcon />
-            </Callout.Icon>
-            <Callout.Text>{SESSION_EXPIRED_NOTICE}</Callout.Text>
-          </Callout.Root>
-        ) : flags.loginRequired ? (
-          <Callout.Root color="blue" role="status">
-            <Callout.Icon>
-              <InfoCircledIcon />
-            </Callout.Icon>
-            <Callout.Text>{LOGIN_REQUIRED_NOTICE}</Callout.Text>
-          </Callout.Root>
-        ) : null}
-        <ErrorCallout error={login.error} />
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Flex direction="column" gap="4">
-            <FormField id="login" label="Email or associate code" error={errors.login}>
-              <TextField.Root
-                size="3"
-                autoComplete="username"
-                autoFocus
-                {...fieldA11y('login', errors.login)}
-                ref={(input) => {
-                  inputs.current.login = input;
-                }}
-                name="login"
-                value={values.login}
-                onChange={change('login')}
-              />
-            </FormField>
-            <FormField id="password" label="Password" error={errors.password}>
-              <TextField.Root
-                size="3"
-                type="password"
-                autoComplete="current-password"
-                {...fieldA11y('password', errors.password)}
-                ref={(input) => {
-                  inputs.current.password = input;
-                }}
-                name="password"
-                value={values.password}
-                onChange={change('password')}
-              />
-            </FormField>
-            <Text size="2" align="right">
-              <Link asChild>
-                <RouterLink to={FORGOT_PASSWORD_PATH}>Forgot password?</RouterLink>
-              </Link>
-            </Text>
-            <Button type="submit" size="3" loading={submitting}>
-              Log in
-            </Button>
-          </Flex>
-        </form>
-      </Flex>
-    </Card>
+      </form>
+    </AuthCard>
   );
 }

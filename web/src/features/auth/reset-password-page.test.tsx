@@ -85,7 +85,7 @@ describe('ResetPasswordPage', () => {
     ).toBeInTheDocument();
   });
 
-  it("puts the server's field error under the password, and says what to do when throttled", async () => {
+  it("puts the server's field error under the password, and shows the server message when throttled", async () => {
     let answer = () => {
       throw new ApiError(422, 'Validation error', [
         { field: 'password', message: 'Password is too common' },
@@ -98,13 +98,11 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByLabelText('New password')).toHaveFocus();
 
     answer = () => {
-      throw refusal(429, 'Too many password resets for this account', 'throttled');
+      throw refusal(429, 'Too many requests. Try again in 15 minutes.', 'throttled');
     };
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(
-      await screen.findByText(
-        'Too many password resets for this account. Wait a few minutes, then try again.',
-      ),
+      await screen.findByText('Too many requests. Try again in 15 minutes.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set password' })).toBeInTheDocument();
   });

@@ -60,12 +60,12 @@ describe('SsoLoginPage', () => {
   it("shows any other failure's message (429 throttled)", async () => {
     fakeApi({
       'POST /auth/sso': () => {
-        throw refusal(429, 'Too many SSO exchanges', 'throttled');
+        throw refusal(429, 'Too many requests. Try again in 15 minutes.', 'throttled');
       },
     });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many SSO exchanges. Wait a few minutes, then try again.',
+      'Too many requests. Try again in 15 minutes.',
     );
   });
 });

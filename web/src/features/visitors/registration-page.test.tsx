@@ -66,7 +66,8 @@ async function fill(user: User) {
   await user.click(screen.getByRole('checkbox', { name: /accept the Associate Membership/ }));
 }
 
-describe('registration', () => {
+// Each test fills the whole form key by key: slow on a loaded machine.
+describe('registration', { timeout: 20_000 }, () => {
   it('shows who the upline is and the agreement of their country and the plan', async () => {
     server();
     renderPage();
@@ -207,9 +208,13 @@ describe('registration', () => {
     expect(screen.queryByText('Validation error')).not.toBeInTheDocument();
   });
 
-  it('says what to do when registrations are throttled (429)', async () => {
+  it('shows the server message when registrations are throttled (429)', async () => {
     server(() => {
-      const body = { status: 429, message: 'Too many registrations', code: 'throttled' };
+      const body = {
+        status: 429,
+        message: 'Too many requests. Try again in 15 minutes.',
+        code: 'throttled',
+      };
       throw new ApiError(429, body.message, [], body);
     });
     const { user } = renderPage();
@@ -217,7 +222,7 @@ describe('registration', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
     const form = screen.getByRole('form', { name: 'Registration' });
     expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'Too many registrations. Wait a few minutes, then try again.',
+      'Too many requests. Try again in 15 minutes.',
     );
     expect(screen.getByLabelText(/First name/)).toHaveValue(' Ann ');
   });
