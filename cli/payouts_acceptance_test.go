@@ -76,7 +76,7 @@ func TestPayoutsAcceptance(t *testing.T) {
 			t.Fatal(err)
 		}
 		res, err := c.CreatePayoutAccount(ctx, &oas.PayoutAccountInput{BankName: bank, RoutingNumber: "021000021", AccountNumber: number,
-			AccountType: oas.BankAccountTypeChecking, Holder: oas.AccountHolderOwner, Document: su.Response.ID})
+			AccountType: oas.BankAccountTypeChecking, Holder: oas.AccountHolderOwner, Document: oas.NewOptString(su.Response.ID)})
 		if err != nil {
 			t.Fatal(err)
 		}

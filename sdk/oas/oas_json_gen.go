@@ -14215,8 +14215,10 @@ func (s *PayoutAccountInput) encodeFields(e *jx.Encoder) {
 		}
 	}
 	{
-		e.FieldStart("document")
-		e.Str(s.Document)
+		if s.Document.Set {
+			e.FieldStart("document")
+			s.Document.Encode(e)
+		}
 	}
 }
 
@@ -14317,11 +14319,9 @@ func (s *PayoutAccountInput) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"owner_email\"")
 			}
 		case "document":
-			requiredBitSet[0] |= 1 << 7
 			if err := func() error {
-				v, err := d.Str()
-				s.Document = string(v)
-				if err != nil {
+				s.Document.Reset()
+				if err := s.Document.Decode(d); err != nil {
 					return err
 				}
 				return nil
@@ -14338,7 +14338,7 @@ func (s *PayoutAccountInput) Decode(d *jx.Decoder) error {
 	// Validate required fields.
 	var failures []validate.FieldError
 	for i, mask := range [1]uint8{
-		0b10011111,
+		0b00011111,
 	} {
 		if result := (requiredBitSet[i] & mask) ^ mask; result != 0 {
 			// Mask only required fields and check equality to mask using XOR.

@@ -8982,8 +8982,9 @@ type PayoutAccountInput struct {
 	HolderName OptString `json:"holder_name"`
 	// Where the owner's approval link goes, when the associate is Authorized.
 	OwnerEmail OptString `json:"owner_email"`
-	// The file id of the uploaded supporting document (void cheque).
-	Document string `json:"document"`
+	// The file id of the uploaded supporting document (void cheque): required to add an account; left out
+	// of a change, the current document stays.
+	Document OptString `json:"document"`
 }
 
 // GetBankName returns the value of BankName.
@@ -9022,7 +9023,7 @@ func (s *PayoutAccountInput) GetOwnerEmail() OptString {
 }
 
 // GetDocument returns the value of Document.
-func (s *PayoutAccountInput) GetDocument() string {
+func (s *PayoutAccountInput) GetDocument() OptString {
 	return s.Document
 }
 
@@ -9062,7 +9063,7 @@ func (s *PayoutAccountInput) SetOwnerEmail(val OptString) {
 }
 
 // SetDocument sets the value of Document.
-func (s *PayoutAccountInput) SetDocument(val string) {
+func (s *PayoutAccountInput) SetDocument(val OptString) {
 	s.Document = val
 }
 

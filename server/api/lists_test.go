@@ -188,7 +188,7 @@ func TestEveryOrderPagesByCursor(t *testing.T) {
 		}
 		if _, err := rmdClient.CreatePayoutAccount(t.Context(), &oas.PayoutAccountInput{BankName: "Cursor Bank", RoutingNumber: "021000021",
 			AccountNumber: fmt.Sprintf("98765432%d", i), AccountType: oas.BankAccountTypeChecking, Holder: oas.AccountHolderOwner,
-			Document: uploadDocument(t, env, rmdClient, voidCheque)}); err != nil {
+			Document: oas.NewOptString(uploadDocument(t, env, rmdClient, voidCheque))}); err != nil {
 			t.Fatal(err)
 		}
 	}

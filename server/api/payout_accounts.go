@@ -112,8 +112,8 @@ func (h *Handler) savePayout(ctx context.Context, id int64, req *oas.PayoutAccou
 	}
 	in := payout.Input{Country: pr.Country, BankName: req.BankName, RoutingNumber: req.RoutingNumber,
 		AccountNumber: req.AccountNumber, AccountType: string(req.AccountType), Holder: string(req.Holder),
-		HolderName: req.HolderName.Or(""), OwnerEmail: req.OwnerEmail.Or(""), DocumentID: req.Document}
-	if err := in.Check(client.ValidEmail); err != nil {
+		HolderName: req.HolderName.Or(""), OwnerEmail: req.OwnerEmail.Or(""), DocumentID: req.Document.Or("")}
+	if err := in.Check(client.ValidEmail, id == 0); err != nil {
 		return store.PayoutAccount{}, err
 	}
 	return h.Store.SavePayoutAccount(ctx, p, h.Keys, id, in, h.payoutMail())

@@ -61,7 +61,7 @@ func TestPayoutWorkflow(t *testing.T) {
 
 	input := func(last string, holder oas.AccountHolder) *oas.PayoutAccountInput {
 		in := &oas.PayoutAccountInput{BankName: "First Texas Bank", RoutingNumber: "021000021", AccountNumber: "000123456" + last,
-			AccountType: oas.BankAccountTypeChecking, Holder: holder, Document: uploadDocument(t, env, agent, voidCheque)}
+			AccountType: oas.BankAccountTypeChecking, Holder: holder, Document: oas.NewOptString(uploadDocument(t, env, agent, voidCheque))}
 		if holder == oas.AccountHolderAuthorized {
 			in.HolderName, in.OwnerEmail = oas.NewOptString("Olivia Owner"), oas.NewOptString("olivia@example.com")
 		}
@@ -95,7 +95,7 @@ func TestPayoutWorkflow(t *testing.T) {
 	acting := actingClient(t, env, seed.DemoStaff, seed.DemoAgtCode)
 	doc := uploadDocument(t, env, acting, voidCheque)
 	second, err := acting.CreatePayoutAccount(ctx, &oas.PayoutAccountInput{BankName: "Second Bank", RoutingNumber: "011000015",
-		AccountNumber: "99887766552222", AccountType: oas.BankAccountTypeSavings, Holder: oas.AccountHolderOwner, Document: doc})
+		AccountNumber: "99887766552222", AccountType: oas.BankAccountTypeSavings, Holder: oas.AccountHolderOwner, Document: oas.NewOptString(doc)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,8 +141,15 @@ func TestPayoutWorkflow(t *testing.T) {
 	if err != nil || info.Response.Status != oas.PayoutStatusPendingForAssociate {
 		t.Fatalf("request info: %+v %v", info, err)
 	}
-	if _, err := agent.UpdatePayoutAccount(ctx, in, oas.UpdatePayoutAccountParams{ID: b}); err != nil {
+	// A change without a new document keeps the one the account has.
+	keep := *in
+	keep.Document = oas.OptString{}
+	if _, err := agent.UpdatePayoutAccount(ctx, &keep, oas.UpdatePayoutAccountParams{ID: b}); err != nil {
 		t.Fatal(err)
+	}
+	var kept string
+	if err := env.Pool.QueryRow(ctx, `SELECT document_file_id FROM payout_accounts WHERE id = $1`, b).Scan(&kept); err != nil || kept != in.Document.Value {
+		t.Errorf("the document after a change without one: %q, want %q (%v)", kept, in.Document.Value, err)
 	}
 	if _, err := staff.DecidePayoutAccount(ctx, &oas.PayoutDecision{Decision: oas.PayoutDecisionDecisionApprove}, oas.DecidePayoutAccountParams{ID: b}); err != nil {
 		t.Fatalf("approving after the agent changed it: %v", err)
@@ -218,7 +225,7 @@ func TestPayoutInputRefused(t *testing.T) {
 	foreign := uploadDocument(t, env, rmd, voidCheque)
 	csv := uploadDocument(t, env, agent, "a,b\n1,2\n")
 	base := oas.PayoutAccountInput{BankName: "Bank", RoutingNumber: "021000021", AccountNumber: "123456789",
-		AccountType: oas.BankAccountTypeChecking, Holder: oas.AccountHolderOwner, Document: doc}
+		AccountType: oas.BankAccountTypeChecking, Holder: oas.AccountHolderOwner, Document: oas.NewOptString(doc)}
 	for name, tc := range map[string]struct {
 		mod   func(*oas.PayoutAccountInput)
 		field string
@@ -230,9 +237,10 @@ func TestPayoutInputRefused(t *testing.T) {
 			in.Holder = oas.AccountHolderAuthorized
 			in.HolderName = oas.NewOptString("O")
 		}, "owner_email"},
-		"foreign doc":     {func(in *oas.PayoutAccountInput) { in.Document = foreign }, "document"},
-		"unknown doc":     {func(in *oas.PayoutAccountInput) { in.Document = "nope" }, "document"},
-		"csv as document": {func(in *oas.PayoutAccountInput) { in.Document = csv }, "document"},
+		"foreign doc":     {func(in *oas.PayoutAccountInput) { in.Document = oas.NewOptString(foreign) }, "document"},
+		"unknown doc":     {func(in *oas.PayoutAccountInput) { in.Document = oas.NewOptString("nope") }, "document"},
+		"csv as document": {func(in *oas.PayoutAccountInput) { in.Document = oas.NewOptString(csv) }, "document"},
+		"no document":     {func(in *oas.PayoutAccountInput) { in.Document = oas.OptString{} }, "document"},
 	} {
 		in := base
 		tc.mod(&in)

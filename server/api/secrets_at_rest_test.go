@@ -24,7 +24,7 @@ func TestDumpHoldsNoSecrets(t *testing.T) {
 	const number = "000918273645"
 	if _, err := agent.CreatePayoutAccount(ctx, &oas.PayoutAccountInput{BankName: "Dump Bank", RoutingNumber: "021000021",
 		AccountNumber: number, AccountType: oas.BankAccountTypeChecking, Holder: oas.AccountHolderOwner,
-		Document: uploadDocument(t, env, agent, voidCheque)}); err != nil {
+		Document: oas.NewOptString(uploadDocument(t, env, agent, voidCheque))}); err != nil {
 		t.Fatal(err)
 	}
 	// The API answers the last four digits only.

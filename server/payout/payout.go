@@ -93,8 +93,9 @@ func canadianRouting(s string) (string, bool) {
 	return "", false
 }
 
-// Check normalises and checks an input; messages are the form's.
-func (in *Input) Check(validEmail func(string) bool) error {
+// Check normalises and checks an input; messages are the form's. A new account needs its
+// supporting document; a change without one keeps the account's.
+func (in *Input) Check(validEmail func(string) bool, adding bool) error {
 	for _, p := range []*string{&in.BankName, &in.RoutingNumber, &in.AccountNumber, &in.HolderName, &in.OwnerEmail, &in.DocumentID} {
 		*p = strings.TrimSpace(*p)
 	}
@@ -144,7 +145,7 @@ func (in *Input) Check(validEmail func(string) bool) error {
 	} else {
 		in.HolderName, in.OwnerEmail = "", ""
 	}
-	if in.DocumentID == "" {
+	if in.DocumentID == "" && adding {
 		f.Add("document", "A supporting document (a void cheque) is required")
 	}
 	return f.Err()

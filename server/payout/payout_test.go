@@ -25,7 +25,7 @@ func TestRoutingNumbers(t *testing.T) {
 		{"Canada", "1234-003", ""},
 	} {
 		in := Input{Country: tc.country, BankName: "B", RoutingNumber: tc.in, AccountNumber: "123456789", Holder: Owner, DocumentID: "d"}
-		err := in.Check(validEmail)
+		err := in.Check(validEmail, true)
 		if tc.want == "" {
 			if e := errs.As(err); e == nil || e.Fields[0].Field != "routing_number" {
 				t.Errorf("%s %q accepted (%v)", tc.country, tc.in, err)
@@ -40,7 +40,7 @@ func TestRoutingNumbers(t *testing.T) {
 
 func TestInputCheck(t *testing.T) {
 	in := Input{Country: "USA", Holder: Authorized, OwnerEmail: "nope", AccountNumber: "12"}
-	e := errs.As(in.Check(validEmail))
+	e := errs.As(in.Check(validEmail, true))
 	got := map[string]string{}
 	for _, f := range e.Fields {
 		got[f.Field] = f.Message
@@ -57,8 +57,16 @@ func TestInputCheck(t *testing.T) {
 	}
 	ok := Input{Country: "Canada", BankName: " RBC ", RoutingNumber: "12345-003", AccountNumber: "1234 567", Holder: Owner,
 		HolderName: "stale", OwnerEmail: "stale@example.com", DocumentID: "doc"}
-	if err := ok.Check(validEmail); err != nil || ok.AccountNumber != "1234567" || ok.HolderName != "" || ok.BankName != "RBC" {
+	if err := ok.Check(validEmail, true); err != nil || ok.AccountNumber != "1234567" || ok.HolderName != "" || ok.BankName != "RBC" {
 		t.Errorf("a Canadian owner's account: %+v %v", ok, err)
+	}
+	// A change may leave the document out (the account's stays); a new account may not.
+	change := Input{Country: "USA", BankName: "B", RoutingNumber: "021000021", AccountNumber: "1234", Holder: Owner}
+	if err := change.Check(validEmail, false); err != nil {
+		t.Errorf("a change without a document: %v", err)
+	}
+	if e := errs.As(change.Check(validEmail, true)); e == nil || len(e.Fields) != 1 || e.Fields[0].Field != "document" {
+		t.Errorf("a new account without a document: %v", e)
 	}
 	if Last4("123456789") != "6789" || Last4("12") != "12" {
 		t.Error("Last4")

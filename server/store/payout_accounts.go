@@ -141,8 +141,10 @@ func (s *Store) checkDocument(ctx context.Context, p *auth.Principal, id string)
 func (s *Store) SavePayoutAccount(ctx context.Context, p *auth.Principal, keys *secret.Keys, id int64, in payout.Input, m PayoutMail) (PayoutAccount, error) {
 	var out PayoutAccount
 	err := s.InTx(ctx, func(tx *Store) error {
-		if err := tx.checkDocument(ctx, p, in.DocumentID); err != nil {
-			return err
+		if in.DocumentID != "" {
+			if err := tx.checkDocument(ctx, p, in.DocumentID); err != nil {
+				return err
+			}
 		}
 		sealed := keys.Seal([]byte(in.AccountNumber))
 		var holderName, ownerEmail *string
@@ -166,6 +168,9 @@ func (s *Store) SavePayoutAccount(ctx context.Context, p *auth.Principal, keys *
 			}
 			if !payout.Editable(old.Status) {
 				return errs.Conflictf("This account is %s and cannot be changed; add a new one instead", old.Status)
+			}
+			if in.DocumentID == "" {
+				in.DocumentID = old.DocumentFileID // a change without a new document keeps the account's
 			}
 			var sealedOld []byte
 			var keyID string

@@ -41,3 +41,7 @@ export const ACCOUNT_FORM_LABELS: Record<AccountForm, string> = {
 
 export const accountFormPath = (form: AccountForm) => `${ACCOUNT_PATH}/${form}`;
 export const accountTabPath = (tab: AccountTab) => `${ACCOUNT_PATH}/${tab}`;
+
+/** account/payout-informations/create and account/payout-informations/{id}. */
+export const PAYOUT_CREATE_PATH = `${ACCOUNT_PATH}/payout-informations/create`;
+export const payoutAccountPath = (id: number) => `${ACCOUNT_PATH}/payout-informations/${id}`;

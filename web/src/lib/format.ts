@@ -144,3 +144,17 @@ export function initials(name: string): string {
       .join('') || '?'
   );
 }
+
+/** A byte count for people: 950 B, 12 KB, 1.4 MB (display only). */
+export function formatFileSize(bytes: number | undefined): string {
+  if (bytes === undefined || bytes < 0) return '';
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${value < 10 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)} ${units[unit]}`;
+}

@@ -20,11 +20,14 @@ import { usePageTitle } from '@/lib/page-title';
 export function AccountFormPage({
   title,
   description,
+  parent,
   children,
 }: {
   /** 'Edit phone'. */
   title: string;
   description?: ReactNode;
+  /** The page between the account and this one in the breadcrumbs (a tab of the account). */
+  parent?: { label: string; to: string };
   children: (account: AccountProfile) => ReactNode;
 }) {
   const account = useGetAccount({ query: { meta: { toast: false } } });
@@ -37,7 +40,13 @@ export function AccountFormPage({
   if (!account.data) return <CenteredSpinner />;
   return (
     <>
-      <Breadcrumbs items={[{ label: 'My account', to: ACCOUNT_PATH }, { label: title }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'My account', to: ACCOUNT_PATH },
+          ...(parent ? [parent] : []),
+          { label: title },
+        ]}
+      />
       <PageHeader title={title} description={description} />
       {children(account.data)}
     </>
@@ -55,6 +64,7 @@ export function useAccountForm<T extends FieldValues>({
   fields,
   save,
   redirect = true,
+  redirectTo = ACCOUNT_PATH,
 }: {
   schema: z.ZodType<T, T>;
   defaultValues: DefaultValues<T>;
@@ -63,11 +73,13 @@ export function useAccountForm<T extends FieldValues>({
   /** Sends the valid values; resolves to the success message, rejects with the API error. */
   save: (values: T) => Promise<string>;
   redirect?: boolean;
+  /** Where the form goes after success (the account page). */
+  redirectTo?: string;
 }) {
   const form = useForm<T>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
   const [success, setSuccess] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  useRedirectAfterSuccess(success && redirect ? ACCOUNT_PATH : null);
+  useRedirectAfterSuccess(success && redirect ? redirectTo : null);
   const handle = form.handleSubmit(async (values) => {
     setError(null);
     try {

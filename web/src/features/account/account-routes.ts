@@ -12,3 +12,4 @@ export { AddressPage } from './address-page';
 export { PhonePage, AltPhonePage } from './phone-pages';
 export { EmailPage } from './email-page';
 export { SpousePage } from './spouse-page';
+export { PayoutAccountCreatePage, PayoutAccountPage } from './payout-account-pages';

@@ -62,6 +62,15 @@ describe('PayoutAccountsTab', () => {
     expect(rejected).toHaveTextContent('Rejected By Admin');
     expect(rejected).toHaveTextContent('Invalid Supporting Document');
     expect(rejected).toHaveTextContent('The cheque is blurred');
+    // Each account opens its page; a new one is added from the tab.
+    expect(within(rejected).getByRole('link', { name: 'Second Bank' })).toHaveAttribute(
+      'href',
+      '/account/payout-informations/2',
+    );
+    expect(screen.getByRole('link', { name: 'Add payout account' })).toHaveAttribute(
+      'href',
+      '/account/payout-informations/create',
+    );
   });
 
   it('says when there is none yet', async () => {

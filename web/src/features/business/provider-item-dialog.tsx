@@ -14,6 +14,7 @@ import type { ProviderListKind } from '@/api/gen/model/providerListKind';
 import { uploadToSignedUrl } from '@/api/mutator';
 import { FormField, fieldA11y } from '@/components/form-field';
 import { fieldErrors } from '@/lib/errors';
+import { formatFileSize } from '@/lib/format';
 import { requiredMessage } from '@/lib/field-rules';
 import { applyServerErrors, createdMessage, updatedMessage } from '@/lib/form';
 import { toast } from '@/lib/toast';
@@ -25,7 +26,7 @@ import {
   itemToForm,
   type ItemFormValues,
 } from './provider-item-schema';
-import { ATTACHMENT_ACCEPT, ITEM_KINDS, formatFileSize } from './provider-items';
+import { ATTACHMENT_ACCEPT, ITEM_KINDS } from './provider-items';
 
 export interface ProviderItemDialogProps {
   providerId: number;
@@ -138,7 +139,7 @@ export function ProviderItemDialog({
         >
           <input
             {...fieldA11y('item-file', fileError)}
-            className="provider-file-input"
+            className="file-input"
             type="file"
             accept={ATTACHMENT_ACCEPT}
             onChange={(event) => {

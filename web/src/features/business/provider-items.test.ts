@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileTypeLabel, formatFileSize, itemDetail, urlHost } from './provider-items';
+import { formatFileSize } from '@/lib/format';
+import { fileTypeLabel, itemDetail, urlHost } from './provider-items';
 
 describe('provider item details', () => {
   it('names file types and sizes for people', () => {

@@ -1,5 +1,6 @@
 import type { ProviderItem } from '@/api/gen/model/providerItem';
 import type { ProviderListKind } from '@/api/gen/model/providerListKind';
+import { formatFileSize } from '@/lib/format';
 
 /** How the screens name each ordered list and one of its items. */
 export interface ItemKindInfo {
@@ -33,20 +34,6 @@ const TYPE_LABELS: Record<string, string> = {
 export function fileTypeLabel(contentType: string | undefined): string {
   if (!contentType) return '';
   return TYPE_LABELS[contentType] ?? (contentType.split('/')[1] ?? contentType).toUpperCase();
-}
-
-/** A byte count for people: 950 B, 12 KB, 1.4 MB (display only). */
-export function formatFileSize(bytes: number | undefined): string {
-  if (bytes === undefined || bytes < 0) return '';
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1000;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${value < 10 ? value.toFixed(1).replace(/\.0$/, '') : Math.round(value)} ${units[unit]}`;
 }
 
 /** The host of a URL without 'www.' ('youtube.com'), or the URL itself when it has none. */

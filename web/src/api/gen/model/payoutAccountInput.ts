@@ -37,8 +37,8 @@ export interface PayoutAccountInput {
    */
   owner_email?: string;
   /**
-   * The file id of the uploaded supporting document (void cheque).
+   * The file id of the uploaded supporting document (void cheque): required to add an account; left out of a change, the current document stays.
    * @maxLength 64
    */
-  document: string;
+  document?: string;
 }

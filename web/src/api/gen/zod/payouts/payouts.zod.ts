@@ -111,7 +111,10 @@ export const CreatePayoutAccountBody = zod.object({
   document: zod
     .string()
     .max(createPayoutAccountBodyDocumentMax)
-    .describe('The file id of the uploaded supporting document (void cheque).'),
+    .optional()
+    .describe(
+      'The file id of the uploaded supporting document (void cheque): required to add an account; left out of a change, the current document stays.',
+    ),
 });
 
 export const CreatePayoutAccountResponse = zod.object({
@@ -275,7 +278,10 @@ export const UpdatePayoutAccountBody = zod.object({
   document: zod
     .string()
     .max(updatePayoutAccountBodyDocumentMax)
-    .describe('The file id of the uploaded supporting document (void cheque).'),
+    .optional()
+    .describe(
+      'The file id of the uploaded supporting document (void cheque): required to add an account; left out of a change, the current document stays.',
+    ),
 });
 
 export const UpdatePayoutAccountResponse = zod.object({
