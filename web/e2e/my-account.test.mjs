@@ -13,8 +13,10 @@ import { expectAccessible, setScheme } from './axe.mjs';
 import {
   AGENT,
   PASSWORD,
+  STAFF,
   VIEWPORTS,
   acknowledgeAll,
+  api,
   baseUrl,
   e2e,
   expectNoSideways,
@@ -237,6 +239,88 @@ e2e('account: forgot the password, reset it through the mailed link, once', asyn
   assert.equal(new URL(again.url()).pathname, new URL(link).pathname);
 });
 
+e2e(
+  'account: add a payout account with its void cheque; staff approve it in admin mode',
+  async ({ browser }) => {
+    const email = await registerThroughApi('Riley', 'Payne');
+    const page = await newPage(browser);
+    await login(page, email);
+    await acknowledgeAll(page);
+    const code = (await api(page, 'GET', '/access')).user.code;
+
+    // From the payout-informations tab, the form: checked before anything is uploaded.
+    await page.goto('/account/payout-informations');
+    await page.getByRole('link', { name: 'Add payout account' }).click();
+    await page.getByRole('heading', { name: 'Add payout account', level: 1 }).waitFor();
+    await page.getByLabel('Bank name').fill('Lone Star Bank');
+    await page.getByLabel('Routing number').fill('021000022');
+    await page.getByLabel(/^Account number/).fill('4455667788');
+    await page.getByLabel('Confirm account number').fill('4455667788');
+    await page.getByLabel('Supporting document (void cheque)').setInputFiles({
+      name: 'void-cheque.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% a void cheque\n%%EOF\n'),
+    });
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await page.getByText('Routing number must be a valid 9-digit ABA routing number').waitFor();
+    await expectAccessible(page, 'add payout account with an error');
+    await page.getByLabel('Routing number').fill('021000021');
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await page.getByText('Payout account added: the payments team checks it next').waitFor();
+    await page.waitForURL((url) => url.pathname === '/account/payout-informations');
+    const accounts = page.getByRole('table', { name: 'Payout accounts' });
+    await loaded(accounts);
+    const row = dataRows(accounts).filter({ hasText: 'Lone Star Bank' });
+    await row.getByText('Pending For Admin').waitFor();
+    assert.match(await row.textContent(), /Checking ••••7788/);
+    await waitForMail({ to: email, subject: 'ending 7788: Pending For Admin' });
+
+    // Staff in admin mode, acting for the associate (the Admin app sends the code as the
+    // access-token header; this build is the Associate app, so the browser sends it), open the
+    // account, check the cheque and approve: they did not enter it.
+    const admin = await newPage(browser);
+    await admin.context().setExtraHTTPHeaders({ 'access-token': code });
+    await login(admin, STAFF);
+    await admin.goto('/account/payout-informations');
+    await admin.getByRole('link', { name: 'Lone Star Bank' }).click();
+    await admin.getByRole('heading', { name: 'Lone Star Bank ••••7788' }).waitFor();
+    const review = admin.getByRole('region', { name: 'Review' });
+    await review.getByText(`Riley Payne (${code})`).waitFor();
+    const cheque = await review
+      .getByRole('link', { name: 'Check the void cheque' })
+      .getAttribute('href');
+    const file = await admin.request.get(cheque);
+    assert.equal(file.status(), 200, 'the void cheque opens for staff');
+    assert.match(await file.text(), /^%PDF-1\.4/);
+    await expectAccessible(admin, 'payout account review in admin mode');
+    await review.getByRole('button', { name: 'Approve' }).click();
+    const dialog = admin.getByRole('alertdialog');
+    await dialog.getByText(/Commissions are then paid into Lone Star Bank ••••7788/).waitFor();
+    await expectAccessible(admin, 'approve payout account dialog');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await review.getByText('Nothing waits for staff: the account is Approved.').waitFor();
+
+    // The associate is told, and the account is the one in use.
+    await waitForMail({ to: email, subject: 'ending 7788: Approved' });
+    await page.reload();
+    await loaded(accounts);
+    await row.getByText('In use').waitFor();
+    await row.getByText('Approved').waitFor();
+    await row.getByRole('link', { name: 'Lone Star Bank' }).click();
+    await page.getByText(/An approved account cannot be changed/).waitFor();
+    assert.equal(
+      await page.getByRole('region', { name: 'Review' }).count(),
+      0,
+      'no review for the associate',
+    );
+    await expectAccessible(page, 'approved payout account');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await setScheme(page, 'dark');
+    await expectNoSideways(page, 'payout account at 390 px');
+    await expectAccessible(page, 'payout account at 390 px, dark');
+  },
+);
+
 /** The account's tabs and edit forms, each with what shows once it has loaded. */
 const ACCOUNT_PAGES = [
   {
@@ -274,6 +358,7 @@ const ACCOUNT_PAGES = [
     ['alt-phone', 'Edit alternative phone'],
     ['email', 'Change email', 'Send confirmation link'],
     ['spouse', 'Edit spouse'],
+    ['payout-informations/create', 'Add payout account', 'Add account'],
   ].map(([form, title, submit = 'Save changes']) => ({
     path: `/account/${form}`,
     ready: async (p) => {

@@ -98,7 +98,12 @@ export function PayoutReviewPanel({ id }: { id: number }) {
             {a.associate ? `${a.associate.name} (${a.associate.code}) · ` : ''}
             Entered or last changed by {a.entered_by ?? 'the associate'}.{' '}
             {a.document_url ? (
-              <Link href={a.document_url} target="_blank" rel="noopener noreferrer">
+              <Link
+                href={a.document_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                underline="always"
+              >
                 Check the void cheque
               </Link>
             ) : null}
