@@ -9,10 +9,16 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/pgembed"
+	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/seed"
 	"github.com/associateportal/portal/server/servertest"
+	"github.com/associateportal/portal/server/store"
+	"github.com/associateportal/portal/server/tax"
+	"github.com/associateportal/portal/server/testdb"
 )
 
 // TestDumpHoldsNoSecrets: a raw pg_dump of a seeded database with a payout account holds
@@ -32,60 +38,118 @@ func TestDumpHoldsNoSecrets(t *testing.T) {
 		regexp.MustCompile(number).Match(r.Body) || !regexp.MustCompile(`"account_last4":"3645"`).Match(r.Body) {
 		t.Errorf("the list answers %d %s", r.Status, r.Body)
 	}
-	// The TINs the seed sealed, opened with the key.
-	rows, err := env.Pool.Query(ctx, `SELECT tin_encrypted FROM w9_documents`)
-	if err != nil {
-		t.Fatal(err)
+	tins, accounts := secretsAtRest(t, env.Pool, env.Keys)
+	if len(tins) < 20 || len(accounts) != 1 || accounts[0] != number {
+		t.Fatalf("%d TINs and the account numbers %q opened", len(tins), accounts)
 	}
-	var secrets []string
-	for rows.Next() {
-		var sealed []byte
-		if err := rows.Scan(&sealed); err != nil {
-			t.Fatal(err)
-		}
-		tin, err := env.Keys.Open(sealed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		secrets = append(secrets, string(tin), string(tin[:3])+"-"+string(tin[3:5])+"-"+string(tin[5:]))
-	}
-	rows.Close()
-	if len(secrets) < 20 {
-		t.Fatalf("only %d TINs seeded", len(secrets)/2)
-	}
-	secrets = append(secrets, number)
 	// A canary in the clear, which the scan must find: it shows the scan can fail.
 	const canary = "555443333"
 	if _, err := env.Pool.Exec(ctx, `UPDATE clients SET notes = 'TIN ' || $1 WHERE id = (SELECT min(id) FROM clients)`, canary); err != nil {
 		t.Fatal(err)
 	}
+	dump := pgDump(t, env.Pool)
+	if !regexp.MustCompile(`Dump Bank\t021000021\t`).Match(dump) {
+		t.Fatal("the dump does not hold the payout account: the scan would prove nothing")
+	}
+	if !inClear(dump, canary) {
+		t.Fatal("the scan misses a value in plain text")
+	}
+	scanDump(t, dump, append(tins, accounts...))
+}
 
+// TestSeededDumpHoldsNoSecrets: the demo organisation as portald seeds it (with files:
+// the demo RMD's payout accounts and their void cheques) holds no TIN or account number
+// in plain text, before and after the master key is rotated.
+func TestSeededDumpHoldsNoSecrets(t *testing.T) {
+	pool := testdb.New(t)
+	ctx := context.Background()
+	keys := servertest.Keys()
+	if _, err := seed.Run(ctx, pool, seed.Options{Associates: 60, Seed: 3, Keys: keys, Now: servertest.SeededAt,
+		PutFile: func(string, []byte) error { return nil }}); err != nil {
+		t.Fatal(err)
+	}
+	tins, accounts := secretsAtRest(t, pool, keys)
+	if len(tins) < 10 || len(accounts) != 2 {
+		t.Fatalf("%d TINs and %d account numbers seeded", len(tins), len(accounts))
+	}
+	scanDump(t, pgDump(t, pool), append(tins, accounts...))
+
+	rotated, err := secret.New([]byte("the key after the rotation, 32 bytes+"), []byte("test-secret-key-0123456789abcdef-0123"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res, err := store.New(pool).RotateKeys(ctx, rotated, store.RotateOptions{}); err != nil || res.Counts[1].Resealed != 2 {
+		t.Fatalf("RotateKeys: %v\n%s", err, res)
+	}
+	afterTINs, afterAccounts := secretsAtRest(t, pool, rotated)
+	if len(afterTINs) != len(tins) || len(afterAccounts) != len(accounts) {
+		t.Fatalf("after the rotation: %d TINs and %d account numbers", len(afterTINs), len(afterAccounts))
+	}
+	scanDump(t, pgDump(t, pool), append(afterTINs, afterAccounts...))
+}
+
+// secretsAtRest opens every sealed TIN (answered as its digits and as people write it) and
+// bank account number, each with the key its row names.
+func secretsAtRest(t *testing.T, pool *pgxpool.Pool, keys *secret.Keys) (tins, accounts []string) {
+	t.Helper()
+	ctx := context.Background()
+	rows, err := pool.Query(ctx, `SELECT 'w9', tin_kind, tin_encrypted, coalesce(tin_key_id, '') FROM w9_documents
+		UNION ALL SELECT 'account', '', account_sealed, key_id FROM payout_accounts`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var what, kind, keyID string
+		var sealed []byte
+		if err := rows.Scan(&what, &kind, &sealed, &keyID); err != nil {
+			t.Fatal(err)
+		}
+		plain, err := keys.OpenWith(keyID, sealed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if what == "w9" {
+			tins = append(tins, string(plain), tax.Format(kind, string(plain)))
+		} else {
+			accounts = append(accounts, string(plain))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return tins, accounts
+}
+
+// pgDump is a raw pg_dump of the database of pool.
+func pgDump(t *testing.T, pool *pgxpool.Pool) []byte {
+	t.Helper()
 	bin, err := pgembed.BinDir()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := env.Pool.Config().ConnConfig
-	cmd := exec.CommandContext(ctx, filepath.Join(bin, "pg_dump"), "--no-owner", "-h", cfg.Host, "-p", strconv.Itoa(int(cfg.Port)),
+	cfg := pool.Config().ConnConfig
+	cmd := exec.CommandContext(t.Context(), filepath.Join(bin, "pg_dump"), "--no-owner", "-h", cfg.Host, "-p", strconv.Itoa(int(cfg.Port)),
 		"-U", cfg.User, cfg.Database)
 	cmd.Env = append(os.Environ(), "PGPASSWORD="+cfg.Password)
 	dump, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("pg_dump: %v", err)
 	}
-	if !regexp.MustCompile(`Dump Bank\t021000021\t`).Match(dump) {
-		t.Fatal("the dump does not hold the payout account: the scan would prove nothing")
-	}
-	// A secret in the clear is a whole value (a COPY field) or a whole word in text; the
-	// hex of sealed values may hold any run of digits, so only digit runs that are not
-	// part of a longer hex run count.
-	clear := func(s string) bool {
-		return regexp.MustCompile(`(^|[^0-9a-fA-F-])` + regexp.QuoteMeta(s) + `([^0-9a-fA-F-]|$)`).Match(dump)
-	}
-	if !clear(canary) {
-		t.Fatal("the scan misses a value in plain text")
-	}
+	return dump
+}
+
+// inClear tells whether the dump holds s in plain text. A secret in the clear is a whole
+// value (a COPY field) or a whole word in text; the hex of sealed values may hold any run
+// of digits, so only digit runs that are not part of a longer hex run count.
+func inClear(dump []byte, s string) bool {
+	return regexp.MustCompile(`(^|[^0-9a-fA-F-])` + regexp.QuoteMeta(s) + `([^0-9a-fA-F-]|$)`).Match(dump)
+}
+
+func scanDump(t *testing.T, dump []byte, secrets []string) {
+	t.Helper()
 	for _, s := range secrets {
-		if clear(s) {
+		if inClear(dump, s) {
 			t.Errorf("the dump holds %s in plain text", s)
 		}
 	}

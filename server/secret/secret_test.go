@@ -3,8 +3,11 @@ package secret_test
 import (
 	"bytes"
 	"encoding/hex"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/associateportal/portal/server/secret"
 )
@@ -158,5 +161,131 @@ func TestNewCopiesTheMaster(t *testing.T) {
 	}
 	if _, err := k.Open(sealed); err != nil {
 		t.Errorf("Open after the caller's slice changed: %v", err)
+	}
+}
+
+// The keys of a rotation: A is the earlier master key, B the new one.
+var (
+	masterA = []byte("portal test master key A, 32 bytes+")
+	masterB = []byte("portal test master key B, 32 bytes+")
+	masterC = []byte("portal test master key C, 32 bytes+")
+)
+
+func TestPreviousKeys(t *testing.T) {
+	a, b, c := keys(t, masterA), keys(t, masterB), keys(t, masterC)
+	sealedA, sealedB, sealedC := a.Seal([]byte("A's")), b.Seal([]byte("B's")), c.Seal([]byte("C's"))
+	rotating, err := secret.New(masterB, masterA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rotating.ID() != b.ID() {
+		t.Errorf("ID() = %s, want the current key's %s", rotating.ID(), b.ID())
+	}
+	if diff := cmp.Diff([]string{b.ID(), a.ID()}, rotating.IDs()); diff != "" {
+		t.Errorf("IDs() (-want +got):\n%s", diff)
+	}
+	// Seal uses the current key only: B alone opens it, A does not.
+	fresh := rotating.Seal([]byte("new"))
+	if _, err := b.Open(fresh); err != nil {
+		t.Errorf("the current key does not open what Seal made: %v", err)
+	}
+	if _, err := a.Open(fresh); err == nil {
+		t.Error("the previous key opens what Seal made")
+	}
+	if !bytes.Equal(rotating.Derive("files"), b.Derive("files")) {
+		t.Error("Derive does not use the current key")
+	}
+	tests := []struct {
+		name    string
+		keyID   string
+		sealed  []byte
+		want    string
+		wantID  string // of OpenAny; "" when it fails
+		wantErr error  // of OpenWith
+	}{
+		{"under the current key", b.ID(), sealedB, "B's", b.ID(), nil},
+		{"under the previous key", a.ID(), sealedA, "A's", a.ID(), nil},
+		{"no key id, current key", "", sealedB, "B's", b.ID(), nil},
+		{"no key id, previous key", "", sealedA, "A's", a.ID(), nil},
+		{"named the current key, sealed under the previous", b.ID(), sealedA, "", a.ID(), secret.ErrCannotOpen},
+		{"named the previous key, sealed under the current", a.ID(), sealedB, "", b.ID(), secret.ErrCannotOpen},
+		{"a key not given", c.ID(), sealedC, "", "", secret.ErrUnknownKey},
+		{"no key id, a key not given", "", sealedC, "", "", secret.ErrCannotOpen},
+		{"an id nobody has", "0000000000000000", sealedB, "", b.ID(), secret.ErrUnknownKey},
+		{"too short", b.ID(), sealedB[:5], "", "", secret.ErrCannotOpen},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := rotating.OpenWith(tt.keyID, tt.sealed)
+			if !errors.Is(err, tt.wantErr) || string(got) != tt.want {
+				t.Errorf("OpenWith(%q) = %q, %v; want %q, %v", tt.keyID, got, err, tt.want, tt.wantErr)
+			}
+			plain, id, err := rotating.OpenAny(tt.sealed)
+			if id != tt.wantID || (err == nil) != (tt.wantID != "") {
+				t.Errorf("OpenAny = %q, %q, %v; want key %q", plain, id, err, tt.wantID)
+			}
+			if _, err := rotating.Open(tt.sealed); (err == nil) != (tt.wantID != "") {
+				t.Errorf("Open: %v, want opened %v", err, tt.wantID != "")
+			}
+		})
+	}
+	// Without the previous key, what A sealed no longer opens.
+	if _, err := b.OpenWith(a.ID(), sealedA); !errors.Is(err, secret.ErrUnknownKey) {
+		t.Errorf("B alone opening A's value: %v, want ErrUnknownKey", err)
+	}
+	if _, err := b.Open(sealedA); !errors.Is(err, secret.ErrCannotOpen) {
+		t.Errorf("B alone opening A's value without its id: %v, want ErrCannotOpen", err)
+	}
+}
+
+func TestNewPreviousKeys(t *testing.T) {
+	a, b := keys(t, masterA), keys(t, masterB)
+	tests := []struct {
+		name     string
+		previous [][]byte
+		wantIDs  []string
+		wantErr  bool
+	}{
+		{"none", nil, []string{b.ID()}, false},
+		{"one", [][]byte{masterA}, []string{b.ID(), a.ID()}, false},
+		{"the current key again", [][]byte{masterB}, []string{b.ID()}, false},
+		{"one twice", [][]byte{masterA, masterA, masterB}, []string{b.ID(), a.ID()}, false},
+		{"too short", [][]byte{masterA, []byte("short")}, nil, true},
+		{"empty", [][]byte{nil}, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			k, err := secret.New(masterB, tt.previous...)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("New error = %v, want error %v", err, tt.wantErr)
+			}
+			if err != nil {
+				return
+			}
+			if diff := cmp.Diff(tt.wantIDs, k.IDs()); diff != "" {
+				t.Errorf("IDs() (-want +got):\n%s", diff)
+			}
+		})
+	}
+	// The previous keys are copied too.
+	p := bytes.Clone(masterA)
+	k, err := secret.New(masterB, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sealed := a.Seal([]byte("x"))
+	clear(p)
+	if _, err := k.OpenWith(a.ID(), sealed); err != nil {
+		t.Errorf("OpenWith after the caller's slice of the previous key changed: %v", err)
+	}
+}
+
+// TestIDCompatibility pins the key id: ids stored beside sealed values must keep naming
+// their key after any change to the package. The vector (the first 8 bytes of
+// HMAC-SHA256 of "portal/key-id" under the master key) was checked with Python's hmac.
+func TestIDCompatibility(t *testing.T) {
+	const want = "6b3e667948bdfbe8"
+	if got := keys(t, master).ID(); got != want {
+		t.Errorf("ID() = %s, want %s", got, want)
 	}
 }

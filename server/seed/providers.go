@@ -185,6 +185,11 @@ func guidePDF(title string) []byte {
 		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(stream), stream),
 		"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
 	}
+	return pdf(objects)
+}
+
+// pdf writes a PDF file of its objects (numbered from 1, the first the catalogue).
+func pdf(objects []string) []byte {
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.4\n")
 	offsets := make([]int, len(objects))

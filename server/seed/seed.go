@@ -1,5 +1,6 @@
 // Package seed builds a believable, deterministic organisation: a hierarchy with every
-// level and real-looking depth, clients, memos and W-9 documents, and the demo logins.
+// level and real-looking depth, clients, memos and W-9 documents, and the demo logins
+// (and, with files, the demo RMD's payout accounts).
 // The same seed number always gives the same data; the size scales by options.
 package seed
 
@@ -17,6 +18,7 @@ import (
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/store"
+	"github.com/associateportal/portal/server/tax"
 )
 
 // Demo logins; every seeded user has DemoPassword.
@@ -40,7 +42,8 @@ type Options struct {
 	// Progress, when set, is told how far each stage is.
 	Progress func(stage string, done, total int)
 	Keys     *secret.Keys
-	// PutFile stores a seeded file's content (provider logos and attachments); nil seeds none.
+	// PutFile stores a seeded file's content (provider logos and attachments, the void
+	// cheques of the demo RMD's payout accounts); nil seeds none, and no payout accounts.
 	PutFile func(id string, data []byte) error
 }
 
@@ -208,6 +211,9 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 		return res, err
 	}
 	if err := providerDetails(ctx, tx, r, o, o.PutFile); err != nil {
+		return res, err
+	}
+	if err := demoPayoutAccounts(ctx, tx, r, as, rmd, o, o.PutFile); err != nil {
 		return res, err
 	}
 	for _, seq := range []string{"associates", "users", "clients", "memos", "w9_documents", "licenses", "providers", "provider_appointments",
@@ -650,11 +656,15 @@ func acknowledgements(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, 
 		}
 		a := &as[i]
 		entity := entities[r.IntN(len(entities))]
-		kind, tin := "SSN", fmt.Sprintf("%03d%02d%04d", 100+r.IntN(600), 1+r.IntN(98), 1+r.IntN(9998))
-		business := ""
+		area, group, serial := 100+r.IntN(600), 1+r.IntN(98), 1+r.IntN(9998)
+		kind, business := tax.SSN, ""
 		if entity != "Individual" {
-			kind = "EIN"
+			kind = tax.EIN
 			business = a.last + " Financial " + entity
+		}
+		tin, err := demoTIN(kind, area, group, serial)
+		if err != nil {
+			return err
 		}
 		var acked *time.Time
 		if !demo(i) && r.IntN(3) != 0 {
@@ -662,14 +672,34 @@ func acknowledgements(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, 
 			acked = &t
 		}
 		w9 = append(w9, []any{a.id, "W-9 " + strconv.Itoa(o.Now.Year()), a.first + " " + a.last, nullString(business), entity,
-			o.Keys.Seal([]byte(tin)), tin[len(tin)-4:], kind,
+			o.Keys.Seal([]byte(tin)), o.Keys.ID(), tin[len(tin)-4:], kind,
 			fmt.Sprintf("%d %s Ave, %s, %s", 1+r.IntN(9999), lastNames[r.IntN(len(lastNames))], a.place.city, a.place.state), acked})
 	}
 	_, err := tx.CopyFrom(ctx, pgx.Identifier{"w9_documents"},
-		[]string{"associate_id", "title", "name", "business_name", "entity_type", "tin_encrypted", "tin_last4", "tin_kind", "address", "acknowledged_at"},
+		[]string{"associate_id", "title", "name", "business_name", "entity_type", "tin_encrypted", "tin_key_id", "tin_last4", "tin_kind",
+			"address", "acknowledged_at"},
 		pgx.CopyFromRows(w9))
 	return err
 }
+
+// demoTIN makes a TIN that passes tax.Normalize (its nine digits) of three random parts:
+// an SSN area-group-serial (666 is never issued: 665 instead), or an EIN with a prefix the
+// IRS assigns, picked by the area, and the area's last digit, the group and the serial.
+func demoTIN(kind string, area, group, serial int) (string, error) {
+	var tin string
+	switch kind {
+	case tax.SSN:
+		if area == 666 {
+			area = 665
+		}
+		tin = fmt.Sprintf("%03d%02d%04d", area, group, serial)
+	case tax.EIN:
+		tin = fmt.Sprintf("%s%d%02d%04d", einPrefixes[area%len(einPrefixes)], area%10, group, serial)
+	}
+	return tax.Normalize(kind, tin)
+}
+
+var einPrefixes = tax.EINPrefixes()
 
 func copyAcks(ctx context.Context, tx pgx.Tx, rows [][]any) error {
 	_, err := tx.CopyFrom(ctx, pgx.Identifier{"memo_acknowledgements"},

@@ -1,14 +1,18 @@
 package seed_test
 
 import (
+	"bytes"
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/associateportal/portal/server/payout"
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/seed"
+	"github.com/associateportal/portal/server/tax"
 	"github.com/associateportal/portal/server/testdb"
 )
 
@@ -207,5 +211,111 @@ func TestSeedKeepsTheSchema(t *testing.T) {
 	}
 	if hubs == 0 || rollup == 0 || members == 0 || members != producers {
 		t.Errorf("%d hubs with %d rollup rows, running sums of %d associates for %d with production", hubs, rollup, members, producers)
+	}
+}
+
+// Every seeded secret is sealed under the seed's key with its id beside it: W-9 TINs
+// that pass the format check, and (with files) the demo RMD's payout accounts, one in use
+// and one waiting for staff, with their void cheques; the demo agent has none.
+func TestSeedSealsSecretsWithTheirKeyID(t *testing.T) {
+	pool := testdb.New(t)
+	ctx := context.Background()
+	k := keys(t)
+	stored := map[string][]byte{}
+	put := func(id string, data []byte) error { stored[id] = data; return nil }
+	if _, err := seed.Run(ctx, pool, seed.Options{Associates: 300, Seed: 5, Keys: k, PutFile: put}); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := pool.Query(ctx, `SELECT tin_encrypted, coalesce(tin_key_id, ''), tin_kind, tin_last4, entity_type FROM w9_documents`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for rows.Next() {
+		var sealed []byte
+		var keyID, kind, last4, entity string
+		if err := rows.Scan(&sealed, &keyID, &kind, &last4, &entity); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if keyID != k.ID() {
+			t.Errorf("a W-9 TIN's key id is %q, want %q", keyID, k.ID())
+			continue
+		}
+		tin, err := k.OpenWith(keyID, sealed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, err := tax.Normalize(kind, string(tin)); err != nil || d != string(tin) || !strings.HasSuffix(d, last4) {
+			t.Errorf("seeded %s %q (last 4 %s): %q, %v", kind, tin, last4, d, err)
+		}
+		if (kind == tax.EIN) != (entity != "Individual") {
+			t.Errorf("a %s has an %s", entity, kind)
+		}
+	}
+	if err := rows.Err(); err != nil || n < 30 {
+		t.Fatalf("%d W-9 documents seeded (%v)", n, err)
+	}
+
+	type account struct {
+		Code, Country, Bank, Routing, Last4, Type, Holder, Status string
+		Active, Decided, EnteredBySelf                            bool
+		ContentType                                               string
+		Owned                                                     bool
+	}
+	rows, err = pool.Query(ctx, `SELECT a.code, p.country, p.bank_name, p.routing_number, p.account_last4, p.account_type, p.holder,
+			p.status, p.active, p.decided_by IS NOT NULL, p.entered_by = u.id, f.content_type, f.owner_user_id = u.id,
+			p.account_sealed, p.key_id, f.id
+		FROM payout_accounts p JOIN associates a ON a.id = p.associate_id JOIN users u ON u.associate_id = a.id
+		JOIN files f ON f.id = p.document_file_id ORDER BY p.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []account
+	for rows.Next() {
+		var a account
+		var sealed []byte
+		var keyID, file string
+		if err := rows.Scan(&a.Code, &a.Country, &a.Bank, &a.Routing, &a.Last4, &a.Type, &a.Holder, &a.Status, &a.Active,
+			&a.Decided, &a.EnteredBySelf, &a.ContentType, &a.Owned, &sealed, &keyID, &file); err != nil {
+			t.Fatal(err)
+		}
+		number, err := k.OpenWith(keyID, sealed)
+		if err != nil || keyID != k.ID() {
+			t.Fatalf("account number under key %q: %v", keyID, err)
+		}
+		in := payout.Input{Country: a.Country, BankName: a.Bank, RoutingNumber: a.Routing, AccountNumber: string(number),
+			AccountType: a.Type, Holder: a.Holder, DocumentID: file}
+		if err := in.Check(func(string) bool { return true }, true); err != nil || in.RoutingNumber != a.Routing ||
+			in.AccountNumber != string(number) || payout.Last4(in.AccountNumber) != a.Last4 {
+			t.Errorf("the seeded account %+v (number %s) does not pass the form's check: %v", a, number, err)
+		}
+		if !bytes.HasPrefix(stored[file], []byte("%PDF-")) || bytes.Contains(stored[file], number) {
+			t.Errorf("the void cheque of %s is not a PDF without the account number", a.Bank)
+		}
+		a.Bank, a.Routing, a.Last4, a.Country = "", "", "", ""
+		got = append(got, a)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := []account{
+		{Code: seed.DemoRMDCode, Type: "Checking", Holder: "Owner", Status: "Approved", Active: true, Decided: true,
+			EnteredBySelf: true, ContentType: "application/pdf", Owned: true},
+		{Code: seed.DemoRMDCode, Type: "Savings", Holder: "Owner", Status: "Pending For Admin", EnteredBySelf: true,
+			ContentType: "application/pdf", Owned: true},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the seeded payout accounts (-want +got):\n%s", diff)
+	}
+
+	// Without a place for files, no account (its document would be a broken link).
+	bare := testdb.New(t)
+	if _, err := seed.Run(ctx, bare, seed.Options{Associates: 60, Seed: 5, Keys: k}); err != nil {
+		t.Fatal(err)
+	}
+	var accounts int
+	if err := bare.QueryRow(ctx, `SELECT count(*) FROM payout_accounts`).Scan(&accounts); err != nil || accounts != 0 {
+		t.Errorf("%d payout accounts seeded without files (%v)", accounts, err)
 	}
 }

@@ -61,6 +61,9 @@ type config struct {
 	NoJobs      bool
 	SMTPURL     string
 	PublicURL   string
+
+	// PreviousKeys are earlier master keys (comma-separated), for opening only.
+	PreviousKeys string
 }
 
 func env(name, def string) string {
@@ -100,6 +103,8 @@ func root() *cobra.Command {
 	pf.StringVar(&c.DataDir, "data-dir", env("PORTAL_DATA_DIR", "./.portal"), "data directory: embedded database, files, secret key (PORTAL_DATA_DIR)")
 	pf.StringVar(&c.DatabaseURL, "database-url", env("DATABASE_URL", ""), "PostgreSQL URL; empty runs the embedded cluster (DATABASE_URL)")
 	pf.StringVar(&c.SecretKey, "secret-key", env("PORTAL_SECRET_KEY", ""), "master key, hex or base64 of 32+ bytes; generated into the data dir when empty (PORTAL_SECRET_KEY)")
+	pf.StringVar(&c.PreviousKeys, "previous-key", env("PORTAL_PREVIOUS_SECRET_KEY", ""),
+		"earlier master key(s), comma-separated: they open values sealed before a rotation, never seal (PORTAL_PREVIOUS_SECRET_KEY)")
 	pf.StringVar(&c.LogFormat, "log-format", env("PORTAL_LOG_FORMAT", "text"), "log format: text or json (PORTAL_LOG_FORMAT)")
 	pf.StringVar(&c.LogLevel, "log-level", env("PORTAL_LOG_LEVEL", "info"), "log level: debug, info, warn, error (PORTAL_LOG_LEVEL)")
 	pf.IntVar(&c.MaxConns, "max-conns", envInt("PORTAL_MAX_CONNS", 20), "database pool size (PORTAL_MAX_CONNS)")
@@ -173,7 +178,7 @@ func root() *cobra.Command {
 			return printOutbox(cmd.OutOrStdout(), filepath.Join(c.DataDir, "outbox"))
 		},
 	}
-	cmd.AddCommand(serve, migrate, seedCmd, outbox)
+	cmd.AddCommand(serve, migrate, seedCmd, outbox, rotateKeyCmd(&c))
 	return cmd
 }
 
@@ -289,7 +294,7 @@ func loadKeys(c config) (*secret.Keys, error) {
 	if err != nil || len(key) < secret.MinKeyLen {
 		return nil, errors.New("PORTAL_SECRET_KEY must be hex or base64 of at least 32 bytes (e.g. `openssl rand -hex 32`)")
 	}
-	return secret.New(key)
+	return withPrevious(c, key)
 }
 
 // open connects to DATABASE_URL, or starts the embedded cluster. created tells that the
