@@ -8,6 +8,9 @@ ADDR    ?= 127.0.0.1:8080
 DATA    ?= ./.portal
 BIN     := bin
 GOFLAGS_BUILD := -trimpath
+# Photos are encoded to WebP by gen2brain/webp's pure-Go libwebp; without this tag it would
+# load a system libwebp.so when one is installed, and the output would depend on the machine.
+export GOFLAGS ?= -tags=nodynamic
 GENERATED := sdk/oas sdk/lists/lists_gen.go web/src/api/gen web/src/api/lists.gen.ts
 
 .PHONY: help

@@ -7,6 +7,7 @@
 //	bench team       the hierarchy at a million associates against recursive CTEs
 //	bench business   the business area at a million associates and three million policies
 //	                 against a hand-written handler and plain sums (business.go)
+//	bench photo      part (f): a 12-megapixel photo to its WebP sizes, peak RSS (photo.go)
 //	bench baseline   the hand-written net/http + pgx server used as the baseline
 package main
 
@@ -44,7 +45,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench run|team|business|payments|baseline [flags]")
+		fmt.Fprintln(os.Stderr, "usage: bench run|team|business|payments|photo|baseline [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -59,6 +60,8 @@ func main() {
 		err = business(os.Args[2:])
 	case "payments":
 		err = payments(os.Args[2:])
+	case "photo":
+		err = photoBench(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}

@@ -2,8 +2,8 @@
 # Benchmarks at scale: seeds 1,000,000 clients and, separately, 1,000,000 associates with
 # 3,000,000 policies once into .bench/ (kept between runs), then measures portald against
 # hand-written baselines, plain sums and recursive CTEs side by side and prints figures.
-# Nothing is asserted. Results: .bench/results.md, .bench/team.md, .bench/business.md, .bench/payments.md and
-# .bench/web.md (copied by hand into docs/benchmarks.md).
+# Nothing is asserted. Results: .bench/results.md, .bench/team.md, .bench/business.md, .bench/payments.md,
+# .bench/photo.md and .bench/web.md (copied by hand into docs/benchmarks.md).
 #
 # --only LETTERS picks the parts: a, b, c, d (clients, `bench run`; the team figures run with
 # them), e (200 logins at once: answers and peak RSS, `bench run`, bench/login.go), p (the
@@ -11,14 +11,16 @@
 # `bench business`, bench/business.go, its own parts with `bin/bench business --only abcd`),
 # m (payments: the commission run through River, the cashflow list, the payments dashboard,
 # the cashflow download; `bench payments`, bench/payments.go; its first run drains the seeded
-# outbox into the ledger, once) and w (the web app's first load: transfer sizes and
-# Lighthouse, bench/web). Without --only everything runs. Other flags go to `bench run`.
+# outbox into the ledger, once), f (the account photo: a 12-megapixel JPEG to its WebP
+# sizes, timings and peak RSS, in a fresh `bench photo` process, bench/photo.go; no database)
+# and w (the web app's first load: transfer sizes and Lighthouse, bench/web). Without --only
+# everything runs. Other flags go to `bench run`.
 # PORTALD=path measures that binary instead of building bin/portald from the working tree
 # (part w measures the web app embedded in it: build it with `make build`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-only=abcdepmw
+only=abcdepmfw
 run_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -34,6 +36,8 @@ business=false
 [[ $only == *p* ]] && business=true
 money=false
 [[ $only == *m* ]] && money=true
+photo=false
+[[ $only == *f* ]] && photo=true
 
 if { [ -n "$run_parts" ] || $business || $money; } && ! command -v wrk >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -59,10 +63,10 @@ fi
 
 portald=${PORTALD:-bin/portald}
 if [ -z "${PORTALD:-}" ]; then
-  go build -trimpath -o bin/portald ./server/cmd/portald
+  go build -tags nodynamic -trimpath -o bin/portald ./server/cmd/portald
 fi
-if [ -n "$run_parts" ] || $business || $money; then
-  go build -trimpath -o bin/bench ./bench
+if [ -n "$run_parts" ] || $business || $money || $photo; then
+  go build -tags nodynamic -trimpath -o bin/bench ./bench
 fi
 if [ -n "$run_parts" ]; then
   bin/bench run --portald "$portald" --only "$run_parts" ${run_args[@]+"${run_args[@]}"}
@@ -73,6 +77,9 @@ if $business; then
 fi
 if $money; then
   bin/bench payments --portald "$portald"
+fi
+if $photo; then
+  bin/bench photo
 fi
 
 # Part w: a portald of its own (fresh data dir, demo seed), the first loads measured in
