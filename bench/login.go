@@ -37,7 +37,8 @@ type loginResult struct {
 }
 
 // partE: logins at once against a portald of its own (a fresh process, so that its peak
-// RSS is the burst's): how they were answered, and the peak RSS of the process.
+// RSS is the burst's): how they were answered, and the peak RSS of the process; then the
+// logins per second it sustains and its latency at a fixed rate (loginRates).
 func partE(ctx context.Context, res *report, pool *pgxpool.Pool, dsn, abs string, o runOpts) error {
 	rows, err := pool.Query(ctx, `SELECT u.email FROM users u WHERE u.associate_id IS NOT NULL ORDER BY u.id LIMIT 200`)
 	if err != nil {
@@ -70,13 +71,17 @@ func partE(ctx context.Context, res *report, pool *pgxpool.Pool, dsn, abs string
 		{name: "200 guesses at once at one account, one address", n: 200, guess: true},
 		{name: "for comparison, 8 people at once with the budget lifted", memory: 4096, n: 8},
 	}
-	for _, s := range scenarios {
+	var burstPeak int64 // of the first burst: 200 people at once with the default budget
+	for i, s := range scenarios {
 		if _, err := pool.Exec(ctx, `DELETE FROM login_failures`); err != nil {
 			return err
 		}
 		r, err := loginBurst(s, emails, dsn, abs, o)
 		if err != nil {
 			return err
+		}
+		if i == 0 {
+			burstPeak = r.peak
 		}
 		budget := "128 MiB (default)"
 		if s.memory != 0 {
@@ -96,7 +101,8 @@ func partE(ctx context.Context, res *report, pool *pgxpool.Pool, dsn, abs string
 		return err
 	}
 	res.line("")
-	return nil
+	// Logins per second: sustained, and the latency at a fixed rate (login_rate.go).
+	return loginRates(ctx, res, pool, dsn, abs, o, burstPeak)
 }
 
 func loginBurst(s loginScenario, emails []string, dsn, abs string, o runOpts) (loginResult, error) {
