@@ -164,6 +164,20 @@ func encodeCreateProviderItemRequest(
 	return nil
 }
 
+func encodeDecideInternationalAppointmentRequest(
+	req *AppointmentDecision,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
 func encodeDecidePayoutAccountRequest(
 	req *PayoutDecision,
 	r *http.Request,
@@ -332,6 +346,20 @@ func encodeRequestEmailChangeRequest(
 	return nil
 }
 
+func encodeRequestInternationalAppointmentRequest(
+	req *InternationalAppointmentInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
 func encodeRequestPasswordResetRequest(
 	req *ForgotPasswordRequest,
 	r *http.Request,
@@ -348,6 +376,34 @@ func encodeRequestPasswordResetRequest(
 
 func encodeResetPasswordRequest(
 	req *ResetPasswordRequest,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
+func encodeRevokeLegalDocumentRequest(
+	req *LegalRevokeInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
+func encodeSignLegalDocumentRequest(
+	req *LegalSignInput,
 	r *http.Request,
 ) error {
 	const contentType = "application/json"
@@ -404,6 +460,20 @@ func encodeUpdateAccountBasicInformationRequest(
 
 func encodeUpdateAccountPhoneRequest(
 	req *PhoneInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
+func encodeUpdateAccountPhotoRequest(
+	req *PhotoInput,
 	r *http.Request,
 ) error {
 	const contentType = "application/json"

@@ -1194,6 +1194,73 @@ func (s *Appointment) SetTerminatedOn(val OptDate) {
 	s.TerminatedOn = val
 }
 
+// Ref: #/components/schemas/AppointmentDecision
+type AppointmentDecision struct {
+	Decision AppointmentDecisionDecision `json:"decision"`
+	Note     OptString                   `json:"note"`
+}
+
+// GetDecision returns the value of Decision.
+func (s *AppointmentDecision) GetDecision() AppointmentDecisionDecision {
+	return s.Decision
+}
+
+// GetNote returns the value of Note.
+func (s *AppointmentDecision) GetNote() OptString {
+	return s.Note
+}
+
+// SetDecision sets the value of Decision.
+func (s *AppointmentDecision) SetDecision(val AppointmentDecisionDecision) {
+	s.Decision = val
+}
+
+// SetNote sets the value of Note.
+func (s *AppointmentDecision) SetNote(val OptString) {
+	s.Note = val
+}
+
+type AppointmentDecisionDecision string
+
+const (
+	AppointmentDecisionDecisionApprove AppointmentDecisionDecision = "approve"
+	AppointmentDecisionDecisionReject  AppointmentDecisionDecision = "reject"
+)
+
+// AllValues returns all AppointmentDecisionDecision values.
+func (AppointmentDecisionDecision) AllValues() []AppointmentDecisionDecision {
+	return []AppointmentDecisionDecision{
+		AppointmentDecisionDecisionApprove,
+		AppointmentDecisionDecisionReject,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s AppointmentDecisionDecision) MarshalText() ([]byte, error) {
+	switch s {
+	case AppointmentDecisionDecisionApprove:
+		return []byte(s), nil
+	case AppointmentDecisionDecisionReject:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *AppointmentDecisionDecision) UnmarshalText(data []byte) error {
+	switch AppointmentDecisionDecision(data) {
+	case AppointmentDecisionDecisionApprove:
+		*s = AppointmentDecisionDecisionApprove
+		return nil
+	case AppointmentDecisionDecisionReject:
+		*s = AppointmentDecisionDecisionReject
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
 // Ref: #/components/schemas/AppointmentList
 type AppointmentList struct {
 	Data []Appointment `json:"data"`
@@ -1233,6 +1300,55 @@ func (s *AppointmentListHeaders) SetXToken(val OptString) {
 // SetResponse sets the value of Response.
 func (s *AppointmentListHeaders) SetResponse(val AppointmentList) {
 	s.Response = val
+}
+
+// Ref: #/components/schemas/AppointmentRequestStatus
+type AppointmentRequestStatus string
+
+const (
+	AppointmentRequestStatusPending  AppointmentRequestStatus = "Pending"
+	AppointmentRequestStatusApproved AppointmentRequestStatus = "Approved"
+	AppointmentRequestStatusRejected AppointmentRequestStatus = "Rejected"
+)
+
+// AllValues returns all AppointmentRequestStatus values.
+func (AppointmentRequestStatus) AllValues() []AppointmentRequestStatus {
+	return []AppointmentRequestStatus{
+		AppointmentRequestStatusPending,
+		AppointmentRequestStatusApproved,
+		AppointmentRequestStatusRejected,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s AppointmentRequestStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case AppointmentRequestStatusPending:
+		return []byte(s), nil
+	case AppointmentRequestStatusApproved:
+		return []byte(s), nil
+	case AppointmentRequestStatusRejected:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *AppointmentRequestStatus) UnmarshalText(data []byte) error {
+	switch AppointmentRequestStatus(data) {
+	case AppointmentRequestStatusPending:
+		*s = AppointmentRequestStatusPending
+		return nil
+	case AppointmentRequestStatusApproved:
+		*s = AppointmentRequestStatusApproved
+		return nil
+	case AppointmentRequestStatusRejected:
+		*s = AppointmentRequestStatusRejected
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
 }
 
 type AppointmentStatus string
@@ -2577,13 +2693,16 @@ func (s *CategoryAmount) SetAmountCents(val int64) {
 	s.AmountCents = val
 }
 
-// What changed: the account itself, or one of its payout accounts.
+// What changed: the account itself, one of its payout accounts, agreements or international
+// appointment requests.
 // Ref: #/components/schemas/ChangeLogEntity
 type ChangeLogEntity string
 
 const (
-	ChangeLogEntityAccount       ChangeLogEntity = "account"
-	ChangeLogEntityPayoutAccount ChangeLogEntity = "payout_account"
+	ChangeLogEntityAccount            ChangeLogEntity = "account"
+	ChangeLogEntityPayoutAccount      ChangeLogEntity = "payout_account"
+	ChangeLogEntityLegalDocument      ChangeLogEntity = "legal_document"
+	ChangeLogEntityAppointmentRequest ChangeLogEntity = "appointment_request"
 )
 
 // AllValues returns all ChangeLogEntity values.
@@ -2591,6 +2710,8 @@ func (ChangeLogEntity) AllValues() []ChangeLogEntity {
 	return []ChangeLogEntity{
 		ChangeLogEntityAccount,
 		ChangeLogEntityPayoutAccount,
+		ChangeLogEntityLegalDocument,
+		ChangeLogEntityAppointmentRequest,
 	}
 }
 
@@ -2600,6 +2721,10 @@ func (s ChangeLogEntity) MarshalText() ([]byte, error) {
 	case ChangeLogEntityAccount:
 		return []byte(s), nil
 	case ChangeLogEntityPayoutAccount:
+		return []byte(s), nil
+	case ChangeLogEntityLegalDocument:
+		return []byte(s), nil
+	case ChangeLogEntityAppointmentRequest:
 		return []byte(s), nil
 	default:
 		return nil, errors.Errorf("invalid value: %q", s)
@@ -2614,6 +2739,12 @@ func (s *ChangeLogEntity) UnmarshalText(data []byte) error {
 		return nil
 	case ChangeLogEntityPayoutAccount:
 		*s = ChangeLogEntityPayoutAccount
+		return nil
+	case ChangeLogEntityLegalDocument:
+		*s = ChangeLogEntityLegalDocument
+		return nil
+	case ChangeLogEntityAppointmentRequest:
+		*s = ChangeLogEntityAppointmentRequest
 		return nil
 	default:
 		return errors.Errorf("invalid value: %q", data)
@@ -4860,6 +4991,48 @@ func (s *FieldError) SetMessage(val string) {
 	s.Message = val
 }
 
+// Ref: #/components/schemas/FileLink
+type FileLink struct {
+	// A short-lived signed link to a stored file (a signed copy), opened in a new tab.
+	URL string `json:"url"`
+}
+
+// GetURL returns the value of URL.
+func (s *FileLink) GetURL() string {
+	return s.URL
+}
+
+// SetURL sets the value of URL.
+func (s *FileLink) SetURL(val string) {
+	s.URL = val
+}
+
+// FileLinkHeaders wraps FileLink with response headers.
+type FileLinkHeaders struct {
+	XToken   OptString
+	Response FileLink
+}
+
+// GetXToken returns the value of XToken.
+func (s *FileLinkHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *FileLinkHeaders) GetResponse() FileLink {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *FileLinkHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *FileLinkHeaders) SetResponse(val FileLink) {
+	s.Response = val
+}
+
 // Ref: #/components/schemas/ForgotPasswordRequest
 type ForgotPasswordRequest struct {
 	Email string `json:"email"`
@@ -5000,6 +5173,216 @@ func (s *Health) SetStatus(val string) {
 	s.Status = val
 }
 
+// Ref: #/components/schemas/InternationalAppointment
+type InternationalAppointment struct {
+	ID      int64       `json:"id"`
+	Country Country     `json:"country"`
+	States  []StateCode `json:"states"`
+	// The associate's words.
+	Note   OptString                `json:"note"`
+	Status AppointmentRequestStatus `json:"status"`
+	// Staff's words with the decision.
+	DecisionNote OptString   `json:"decision_note"`
+	DecidedBy    OptString   `json:"decided_by"`
+	CreatedAt    time.Time   `json:"created_at"`
+	DecidedAt    OptDateTime `json:"decided_at"`
+}
+
+// GetID returns the value of ID.
+func (s *InternationalAppointment) GetID() int64 {
+	return s.ID
+}
+
+// GetCountry returns the value of Country.
+func (s *InternationalAppointment) GetCountry() Country {
+	return s.Country
+}
+
+// GetStates returns the value of States.
+func (s *InternationalAppointment) GetStates() []StateCode {
+	return s.States
+}
+
+// GetNote returns the value of Note.
+func (s *InternationalAppointment) GetNote() OptString {
+	return s.Note
+}
+
+// GetStatus returns the value of Status.
+func (s *InternationalAppointment) GetStatus() AppointmentRequestStatus {
+	return s.Status
+}
+
+// GetDecisionNote returns the value of DecisionNote.
+func (s *InternationalAppointment) GetDecisionNote() OptString {
+	return s.DecisionNote
+}
+
+// GetDecidedBy returns the value of DecidedBy.
+func (s *InternationalAppointment) GetDecidedBy() OptString {
+	return s.DecidedBy
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *InternationalAppointment) GetCreatedAt() time.Time {
+	return s.CreatedAt
+}
+
+// GetDecidedAt returns the value of DecidedAt.
+func (s *InternationalAppointment) GetDecidedAt() OptDateTime {
+	return s.DecidedAt
+}
+
+// SetID sets the value of ID.
+func (s *InternationalAppointment) SetID(val int64) {
+	s.ID = val
+}
+
+// SetCountry sets the value of Country.
+func (s *InternationalAppointment) SetCountry(val Country) {
+	s.Country = val
+}
+
+// SetStates sets the value of States.
+func (s *InternationalAppointment) SetStates(val []StateCode) {
+	s.States = val
+}
+
+// SetNote sets the value of Note.
+func (s *InternationalAppointment) SetNote(val OptString) {
+	s.Note = val
+}
+
+// SetStatus sets the value of Status.
+func (s *InternationalAppointment) SetStatus(val AppointmentRequestStatus) {
+	s.Status = val
+}
+
+// SetDecisionNote sets the value of DecisionNote.
+func (s *InternationalAppointment) SetDecisionNote(val OptString) {
+	s.DecisionNote = val
+}
+
+// SetDecidedBy sets the value of DecidedBy.
+func (s *InternationalAppointment) SetDecidedBy(val OptString) {
+	s.DecidedBy = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *InternationalAppointment) SetCreatedAt(val time.Time) {
+	s.CreatedAt = val
+}
+
+// SetDecidedAt sets the value of DecidedAt.
+func (s *InternationalAppointment) SetDecidedAt(val OptDateTime) {
+	s.DecidedAt = val
+}
+
+// InternationalAppointmentHeaders wraps InternationalAppointment with response headers.
+type InternationalAppointmentHeaders struct {
+	XToken   OptString
+	Response InternationalAppointment
+}
+
+// GetXToken returns the value of XToken.
+func (s *InternationalAppointmentHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *InternationalAppointmentHeaders) GetResponse() InternationalAppointment {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *InternationalAppointmentHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *InternationalAppointmentHeaders) SetResponse(val InternationalAppointment) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/InternationalAppointmentInput
+type InternationalAppointmentInput struct {
+	States []StateCode `json:"states"`
+	Note   OptString   `json:"note"`
+}
+
+// GetStates returns the value of States.
+func (s *InternationalAppointmentInput) GetStates() []StateCode {
+	return s.States
+}
+
+// GetNote returns the value of Note.
+func (s *InternationalAppointmentInput) GetNote() OptString {
+	return s.Note
+}
+
+// SetStates sets the value of States.
+func (s *InternationalAppointmentInput) SetStates(val []StateCode) {
+	s.States = val
+}
+
+// SetNote sets the value of Note.
+func (s *InternationalAppointmentInput) SetNote(val OptString) {
+	s.Note = val
+}
+
+// Ref: #/components/schemas/InternationalAppointments
+type InternationalAppointments struct {
+	// The other country.
+	Country Country                    `json:"country"`
+	Data    []InternationalAppointment `json:"data"`
+}
+
+// GetCountry returns the value of Country.
+func (s *InternationalAppointments) GetCountry() Country {
+	return s.Country
+}
+
+// GetData returns the value of Data.
+func (s *InternationalAppointments) GetData() []InternationalAppointment {
+	return s.Data
+}
+
+// SetCountry sets the value of Country.
+func (s *InternationalAppointments) SetCountry(val Country) {
+	s.Country = val
+}
+
+// SetData sets the value of Data.
+func (s *InternationalAppointments) SetData(val []InternationalAppointment) {
+	s.Data = val
+}
+
+// InternationalAppointmentsHeaders wraps InternationalAppointments with response headers.
+type InternationalAppointmentsHeaders struct {
+	XToken   OptString
+	Response InternationalAppointments
+}
+
+// GetXToken returns the value of XToken.
+func (s *InternationalAppointmentsHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *InternationalAppointmentsHeaders) GetResponse() InternationalAppointments {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *InternationalAppointmentsHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *InternationalAppointmentsHeaders) SetResponse(val InternationalAppointments) {
+	s.Response = val
+}
+
 // Ref: #/components/schemas/LabelCount
 type LabelCount struct {
 	Label string `json:"label"`
@@ -5050,6 +5433,304 @@ func (s *LabelledAmounts) SetLabel(val string) {
 // SetAmounts sets the value of Amounts.
 func (s *LabelledAmounts) SetAmounts(val Amounts) {
 	s.Amounts = val
+}
+
+// Ref: #/components/schemas/LegalDocument
+type LegalDocument struct {
+	ID      int64               `json:"id"`
+	Title   string              `json:"title"`
+	Version string              `json:"version"`
+	Status  LegalDocumentStatus `json:"status"`
+	// The text to sign (one document only, not in the list).
+	Body OptString `json:"body"`
+	// SHA-256 of the title, version and text: what the signer saw, stamped on the PDF copy.
+	Fingerprint OptString   `json:"fingerprint"`
+	CreatedAt   time.Time   `json:"created_at"`
+	SignedAt    OptDateTime `json:"signed_at"`
+	SignedIP    OptString   `json:"signed_ip"`
+	// A signed PDF copy can be downloaded.
+	HasCopy      OptBool     `json:"has_copy"`
+	RevokedAt    OptDateTime `json:"revoked_at"`
+	RevokeReason OptString   `json:"revoke_reason"`
+}
+
+// GetID returns the value of ID.
+func (s *LegalDocument) GetID() int64 {
+	return s.ID
+}
+
+// GetTitle returns the value of Title.
+func (s *LegalDocument) GetTitle() string {
+	return s.Title
+}
+
+// GetVersion returns the value of Version.
+func (s *LegalDocument) GetVersion() string {
+	return s.Version
+}
+
+// GetStatus returns the value of Status.
+func (s *LegalDocument) GetStatus() LegalDocumentStatus {
+	return s.Status
+}
+
+// GetBody returns the value of Body.
+func (s *LegalDocument) GetBody() OptString {
+	return s.Body
+}
+
+// GetFingerprint returns the value of Fingerprint.
+func (s *LegalDocument) GetFingerprint() OptString {
+	return s.Fingerprint
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *LegalDocument) GetCreatedAt() time.Time {
+	return s.CreatedAt
+}
+
+// GetSignedAt returns the value of SignedAt.
+func (s *LegalDocument) GetSignedAt() OptDateTime {
+	return s.SignedAt
+}
+
+// GetSignedIP returns the value of SignedIP.
+func (s *LegalDocument) GetSignedIP() OptString {
+	return s.SignedIP
+}
+
+// GetHasCopy returns the value of HasCopy.
+func (s *LegalDocument) GetHasCopy() OptBool {
+	return s.HasCopy
+}
+
+// GetRevokedAt returns the value of RevokedAt.
+func (s *LegalDocument) GetRevokedAt() OptDateTime {
+	return s.RevokedAt
+}
+
+// GetRevokeReason returns the value of RevokeReason.
+func (s *LegalDocument) GetRevokeReason() OptString {
+	return s.RevokeReason
+}
+
+// SetID sets the value of ID.
+func (s *LegalDocument) SetID(val int64) {
+	s.ID = val
+}
+
+// SetTitle sets the value of Title.
+func (s *LegalDocument) SetTitle(val string) {
+	s.Title = val
+}
+
+// SetVersion sets the value of Version.
+func (s *LegalDocument) SetVersion(val string) {
+	s.Version = val
+}
+
+// SetStatus sets the value of Status.
+func (s *LegalDocument) SetStatus(val LegalDocumentStatus) {
+	s.Status = val
+}
+
+// SetBody sets the value of Body.
+func (s *LegalDocument) SetBody(val OptString) {
+	s.Body = val
+}
+
+// SetFingerprint sets the value of Fingerprint.
+func (s *LegalDocument) SetFingerprint(val OptString) {
+	s.Fingerprint = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *LegalDocument) SetCreatedAt(val time.Time) {
+	s.CreatedAt = val
+}
+
+// SetSignedAt sets the value of SignedAt.
+func (s *LegalDocument) SetSignedAt(val OptDateTime) {
+	s.SignedAt = val
+}
+
+// SetSignedIP sets the value of SignedIP.
+func (s *LegalDocument) SetSignedIP(val OptString) {
+	s.SignedIP = val
+}
+
+// SetHasCopy sets the value of HasCopy.
+func (s *LegalDocument) SetHasCopy(val OptBool) {
+	s.HasCopy = val
+}
+
+// SetRevokedAt sets the value of RevokedAt.
+func (s *LegalDocument) SetRevokedAt(val OptDateTime) {
+	s.RevokedAt = val
+}
+
+// SetRevokeReason sets the value of RevokeReason.
+func (s *LegalDocument) SetRevokeReason(val OptString) {
+	s.RevokeReason = val
+}
+
+// LegalDocumentHeaders wraps LegalDocument with response headers.
+type LegalDocumentHeaders struct {
+	XToken   OptString
+	Response LegalDocument
+}
+
+// GetXToken returns the value of XToken.
+func (s *LegalDocumentHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *LegalDocumentHeaders) GetResponse() LegalDocument {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *LegalDocumentHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *LegalDocumentHeaders) SetResponse(val LegalDocument) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/LegalDocumentList
+type LegalDocumentList struct {
+	Data []LegalDocument `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *LegalDocumentList) GetData() []LegalDocument {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *LegalDocumentList) SetData(val []LegalDocument) {
+	s.Data = val
+}
+
+// LegalDocumentListHeaders wraps LegalDocumentList with response headers.
+type LegalDocumentListHeaders struct {
+	XToken   OptString
+	Response LegalDocumentList
+}
+
+// GetXToken returns the value of XToken.
+func (s *LegalDocumentListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *LegalDocumentListHeaders) GetResponse() LegalDocumentList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *LegalDocumentListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *LegalDocumentListHeaders) SetResponse(val LegalDocumentList) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/LegalDocumentStatus
+type LegalDocumentStatus string
+
+const (
+	LegalDocumentStatusPending LegalDocumentStatus = "Pending"
+	LegalDocumentStatusSigned  LegalDocumentStatus = "Signed"
+	LegalDocumentStatusRevoked LegalDocumentStatus = "Revoked"
+)
+
+// AllValues returns all LegalDocumentStatus values.
+func (LegalDocumentStatus) AllValues() []LegalDocumentStatus {
+	return []LegalDocumentStatus{
+		LegalDocumentStatusPending,
+		LegalDocumentStatusSigned,
+		LegalDocumentStatusRevoked,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s LegalDocumentStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case LegalDocumentStatusPending:
+		return []byte(s), nil
+	case LegalDocumentStatusSigned:
+		return []byte(s), nil
+	case LegalDocumentStatusRevoked:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *LegalDocumentStatus) UnmarshalText(data []byte) error {
+	switch LegalDocumentStatus(data) {
+	case LegalDocumentStatusPending:
+		*s = LegalDocumentStatusPending
+		return nil
+	case LegalDocumentStatusSigned:
+		*s = LegalDocumentStatusSigned
+		return nil
+	case LegalDocumentStatusRevoked:
+		*s = LegalDocumentStatusRevoked
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/LegalRevokeInput
+type LegalRevokeInput struct {
+	Reason string `json:"reason"`
+}
+
+// GetReason returns the value of Reason.
+func (s *LegalRevokeInput) GetReason() string {
+	return s.Reason
+}
+
+// SetReason sets the value of Reason.
+func (s *LegalRevokeInput) SetReason(val string) {
+	s.Reason = val
+}
+
+// Ref: #/components/schemas/LegalSignInput
+type LegalSignInput struct {
+	// The file id of the uploaded SVG signature.
+	Signature string `json:"signature"`
+	// The fingerprint of the text shown: a document changed since is not signed.
+	Fingerprint string `json:"fingerprint"`
+}
+
+// GetSignature returns the value of Signature.
+func (s *LegalSignInput) GetSignature() string {
+	return s.Signature
+}
+
+// GetFingerprint returns the value of Fingerprint.
+func (s *LegalSignInput) GetFingerprint() string {
+	return s.Fingerprint
+}
+
+// SetSignature sets the value of Signature.
+func (s *LegalSignInput) SetSignature(val string) {
+	s.Signature = val
+}
+
+// SetFingerprint sets the value of Fingerprint.
+func (s *LegalSignInput) SetFingerprint(val string) {
+	s.Fingerprint = val
 }
 
 // Ref: #/components/schemas/Level
@@ -9536,6 +10217,22 @@ func (s *PhoneInput) GetPhone() string {
 // SetPhone sets the value of Phone.
 func (s *PhoneInput) SetPhone(val string) {
 	s.Phone = val
+}
+
+// Ref: #/components/schemas/PhotoInput
+type PhotoInput struct {
+	// The file id of the uploaded photo.
+	File string `json:"file"`
+}
+
+// GetFile returns the value of File.
+func (s *PhotoInput) GetFile() string {
+	return s.File
+}
+
+// SetFile sets the value of File.
+func (s *PhotoInput) SetFile(val string) {
+	s.File = val
 }
 
 // Ref: #/components/schemas/Policy

@@ -11,6 +11,7 @@ type Handler interface {
 	AccessHandler
 	AccountHandler
 	AcknowledgementsHandler
+	AppointmentsHandler
 	AssociatesHandler
 	AuthHandler
 	BusinessHandler
@@ -18,6 +19,7 @@ type Handler interface {
 	DashboardHandler
 	FilesHandler
 	HealthHandler
+	LegalDocumentsHandler
 	PaymentsHandler
 	PayoutsHandler
 	ProvidersHandler
@@ -58,12 +60,24 @@ type AccountHandler interface {
 	//
 	// POST /account/email/confirm
 	ConfirmEmailChange(ctx context.Context, req *TokenInput) (*Notice, error)
+	// DeleteAccountPhoto implements deleteAccountPhoto operation.
+	//
+	// Remove the photo.
+	//
+	// DELETE /account/photo
+	DeleteAccountPhoto(ctx context.Context) (*AccountProfileHeaders, error)
 	// GetAccount implements getAccount operation.
 	//
 	// The caller's own associate record, as the account pages show and edit it.
 	//
 	// GET /account
 	GetAccount(ctx context.Context) (*AccountProfileHeaders, error)
+	// GetAccountPhotoSignedURL implements getAccountPhotoSignedURL operation.
+	//
+	// A signed URL to upload a new photo (jpg, png or webp, at most 10 MB).
+	//
+	// GET /account/photo/signed-url
+	GetAccountPhotoSignedURL(ctx context.Context) (*SignedURLHeaders, error)
 	// ListAccountChangeLogs implements listAccountChangeLogs operation.
 	//
 	// The change log of the caller's own records (the account, its payout accounts), newest first.
@@ -119,6 +133,12 @@ type AccountHandler interface {
 	//
 	// PUT /account/phone
 	UpdateAccountPhone(ctx context.Context, req *PhoneInput) (*AccountProfileHeaders, error)
+	// UpdateAccountPhoto implements updateAccountPhoto operation.
+	//
+	// Set the photo from an uploaded file: checked by content, metadata dropped, re-encoded to WebP.
+	//
+	// PUT /account/photo
+	UpdateAccountPhoto(ctx context.Context, req *PhotoInput) (*AccountProfileHeaders, error)
 	// UpdateAccountSpouse implements updateAccountSpouse operation.
 	//
 	// Replace the spouse's details; all empty removes them.
@@ -149,6 +169,30 @@ type AcknowledgementsHandler interface {
 	//
 	// GET /dashboard/acknowledgements
 	ListAcknowledgements(ctx context.Context) (*AcknowledgementsHeaders, error)
+}
+
+// AppointmentsHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Appointments
+type AppointmentsHandler interface {
+	// DecideInternationalAppointment implements decideInternationalAppointment operation.
+	//
+	// Staff with appointments.review, acting for the associate, approve or reject a waiting request.
+	//
+	// POST /account/international-appointment/{id}/decision
+	DecideInternationalAppointment(ctx context.Context, req *AppointmentDecision, params DecideInternationalAppointmentParams) (*InternationalAppointmentHeaders, error)
+	// GetInternationalAppointment implements getInternationalAppointment operation.
+	//
+	// The caller's requests to be appointed in the other country, newest first, and which country that is.
+	//
+	// GET /account/international-appointment
+	GetInternationalAppointment(ctx context.Context) (*InternationalAppointmentsHeaders, error)
+	// RequestInternationalAppointment implements requestInternationalAppointment operation.
+	//
+	// Ask to be appointed in the other country; one request waits at a time.
+	//
+	// POST /account/international-appointment
+	RequestInternationalAppointment(ctx context.Context, req *InternationalAppointmentInput) (*InternationalAppointmentHeaders, error)
 }
 
 // AssociatesHandler handles operations described by OpenAPI v3 specification.
@@ -412,6 +456,50 @@ type HealthHandler interface {
 	//
 	// GET /readyz
 	GetReadiness(ctx context.Context) (*Health, error)
+}
+
+// LegalDocumentsHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: LegalDocuments
+type LegalDocumentsHandler interface {
+	// DownloadLegalDocument implements downloadLegalDocument operation.
+	//
+	// A short-lived link to the signed PDF copy.
+	//
+	// GET /account/legal-documents/{id}/download
+	DownloadLegalDocument(ctx context.Context, params DownloadLegalDocumentParams) (*FileLinkHeaders, error)
+	// GetLegalDocument implements getLegalDocument operation.
+	//
+	// One agreement with its text and the fingerprint of that text.
+	//
+	// GET /account/legal-documents/{id}
+	GetLegalDocument(ctx context.Context, params GetLegalDocumentParams) (*LegalDocumentHeaders, error)
+	// GetLegalSignatureSignedURL implements getLegalSignatureSignedURL operation.
+	//
+	// A signed URL to upload the drawn signature (SVG) of an agreement.
+	//
+	// GET /account/legal-documents/signed-url
+	GetLegalSignatureSignedURL(ctx context.Context) (*SignedURLHeaders, error)
+	// ListLegalDocuments implements listLegalDocuments operation.
+	//
+	// The caller's agreements, those waiting for a signature first, then newest first.
+	//
+	// GET /account/legal-documents
+	ListLegalDocuments(ctx context.Context) (*LegalDocumentListHeaders, error)
+	// RevokeLegalDocument implements revokeLegalDocument operation.
+	//
+	// Staff with legal.manage, acting for the associate, revoke an agreement (Pending or Signed) with a
+	// reason.
+	//
+	// POST /account/legal-documents/{id}/revoke
+	RevokeLegalDocument(ctx context.Context, req *LegalRevokeInput, params RevokeLegalDocumentParams) (*LegalDocumentHeaders, error)
+	// SignLegalDocument implements signLegalDocument operation.
+	//
+	// Sign a Pending agreement with a drawn signature; its PDF copy is made, stamped with the time,
+	// address and fingerprint.
+	//
+	// POST /account/legal-documents/{id}/sign
+	SignLegalDocument(ctx context.Context, req *LegalSignInput, params SignLegalDocumentParams) (*LegalDocumentHeaders, error)
 }
 
 // PaymentsHandler handles operations described by OpenAPI v3 specification.

@@ -115,6 +115,15 @@ func (UnimplementedHandler) CreateProviderItem(ctx context.Context, req *Provide
 	return r, ht.ErrNotImplemented
 }
 
+// DecideInternationalAppointment implements decideInternationalAppointment operation.
+//
+// Staff with appointments.review, acting for the associate, approve or reject a waiting request.
+//
+// POST /account/international-appointment/{id}/decision
+func (UnimplementedHandler) DecideInternationalAppointment(ctx context.Context, req *AppointmentDecision, params DecideInternationalAppointmentParams) (r *InternationalAppointmentHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // DecidePayoutAccount implements decidePayoutAccount operation.
 //
 // Approve, reject or ask for information on an account waiting for staff; whoever entered or changed
@@ -122,6 +131,15 @@ func (UnimplementedHandler) CreateProviderItem(ctx context.Context, req *Provide
 //
 // POST /payout-reviews/{id}/decision
 func (UnimplementedHandler) DecidePayoutAccount(ctx context.Context, req *PayoutDecision, params DecidePayoutAccountParams) (r *PayoutAccountHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// DeleteAccountPhoto implements deleteAccountPhoto operation.
+//
+// Remove the photo.
+//
+// DELETE /account/photo
+func (UnimplementedHandler) DeleteAccountPhoto(ctx context.Context) (r *AccountProfileHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -197,6 +215,15 @@ func (UnimplementedHandler) DownloadFile(ctx context.Context, params DownloadFil
 	return r, ht.ErrNotImplemented
 }
 
+// DownloadLegalDocument implements downloadLegalDocument operation.
+//
+// A short-lived link to the signed PDF copy.
+//
+// GET /account/legal-documents/{id}/download
+func (UnimplementedHandler) DownloadLegalDocument(ctx context.Context, params DownloadLegalDocumentParams) (r *FileLinkHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // DownloadPolicies implements downloadPolicies operation.
 //
 // A signed, expiring URL to a CSV or XLSX of the filtered policy list (all rows).
@@ -239,6 +266,15 @@ func (UnimplementedHandler) GetAccess(ctx context.Context) (r *AccessHeaders, _ 
 //
 // GET /account
 func (UnimplementedHandler) GetAccount(ctx context.Context) (r *AccountProfileHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetAccountPhotoSignedURL implements getAccountPhotoSignedURL operation.
+//
+// A signed URL to upload a new photo (jpg, png or webp, at most 10 MB).
+//
+// GET /account/photo/signed-url
+func (UnimplementedHandler) GetAccountPhotoSignedURL(ctx context.Context) (r *SignedURLHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -321,6 +357,33 @@ func (UnimplementedHandler) GetHealth(ctx context.Context) (r *Health, _ error) 
 //
 // GET /associates/{code}/hierarchy
 func (UnimplementedHandler) GetHierarchy(ctx context.Context, params GetHierarchyParams) (r *TreeNodeListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetInternationalAppointment implements getInternationalAppointment operation.
+//
+// The caller's requests to be appointed in the other country, newest first, and which country that is.
+//
+// GET /account/international-appointment
+func (UnimplementedHandler) GetInternationalAppointment(ctx context.Context) (r *InternationalAppointmentsHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetLegalDocument implements getLegalDocument operation.
+//
+// One agreement with its text and the fingerprint of that text.
+//
+// GET /account/legal-documents/{id}
+func (UnimplementedHandler) GetLegalDocument(ctx context.Context, params GetLegalDocumentParams) (r *LegalDocumentHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetLegalSignatureSignedURL implements getLegalSignatureSignedURL operation.
+//
+// A signed URL to upload the drawn signature (SVG) of an agreement.
+//
+// GET /account/legal-documents/signed-url
+func (UnimplementedHandler) GetLegalSignatureSignedURL(ctx context.Context) (r *SignedURLHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -564,6 +627,15 @@ func (UnimplementedHandler) ListGenealogyChildren(ctx context.Context, params Li
 	return r, ht.ErrNotImplemented
 }
 
+// ListLegalDocuments implements listLegalDocuments operation.
+//
+// The caller's agreements, those waiting for a signature first, then newest first.
+//
+// GET /account/legal-documents
+func (UnimplementedHandler) ListLegalDocuments(ctx context.Context) (r *LegalDocumentListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ListLevels implements listLevels operation.
 //
 // The ladder of levels, lowest first (codes are what the level filters take).
@@ -787,6 +859,15 @@ func (UnimplementedHandler) RequestEmailChange(ctx context.Context, req *EmailCh
 	return r, ht.ErrNotImplemented
 }
 
+// RequestInternationalAppointment implements requestInternationalAppointment operation.
+//
+// Ask to be appointed in the other country; one request waits at a time.
+//
+// POST /account/international-appointment
+func (UnimplementedHandler) RequestInternationalAppointment(ctx context.Context, req *InternationalAppointmentInput) (r *InternationalAppointmentHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // RequestPasswordReset implements requestPasswordReset operation.
 //
 // Ask for a password reset link; the answer is the same whether or not the address has an account.
@@ -803,6 +884,16 @@ func (UnimplementedHandler) RequestPasswordReset(ctx context.Context, req *Forgo
 // POST /auth/reset-password
 func (UnimplementedHandler) ResetPassword(ctx context.Context, req *ResetPasswordRequest) error {
 	return ht.ErrNotImplemented
+}
+
+// RevokeLegalDocument implements revokeLegalDocument operation.
+//
+// Staff with legal.manage, acting for the associate, revoke an agreement (Pending or Signed) with a
+// reason.
+//
+// POST /account/legal-documents/{id}/revoke
+func (UnimplementedHandler) RevokeLegalDocument(ctx context.Context, req *LegalRevokeInput, params RevokeLegalDocumentParams) (r *LegalDocumentHeaders, _ error) {
+	return r, ht.ErrNotImplemented
 }
 
 // RevokeLoginSession implements revokeLoginSession operation.
@@ -850,6 +941,16 @@ func (UnimplementedHandler) SearchGenealogy(ctx context.Context, params SearchGe
 	return r, ht.ErrNotImplemented
 }
 
+// SignLegalDocument implements signLegalDocument operation.
+//
+// Sign a Pending agreement with a drawn signature; its PDF copy is made, stamped with the time,
+// address and fingerprint.
+//
+// POST /account/legal-documents/{id}/sign
+func (UnimplementedHandler) SignLegalDocument(ctx context.Context, req *LegalSignInput, params SignLegalDocumentParams) (r *LegalDocumentHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // UpdateAccountAddress implements updateAccountAddress operation.
 //
 // Replace the mailing address (within the associate's country).
@@ -883,6 +984,15 @@ func (UnimplementedHandler) UpdateAccountBasicInformation(ctx context.Context, r
 //
 // PUT /account/phone
 func (UnimplementedHandler) UpdateAccountPhone(ctx context.Context, req *PhoneInput) (r *AccountProfileHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdateAccountPhoto implements updateAccountPhoto operation.
+//
+// Set the photo from an uploaded file: checked by content, metadata dropped, re-encoded to WebP.
+//
+// PUT /account/photo
+func (UnimplementedHandler) UpdateAccountPhoto(ctx context.Context, req *PhotoInput) (r *AccountProfileHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

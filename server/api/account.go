@@ -24,6 +24,11 @@ func (h *Handler) GetAccount(ctx context.Context) (*oas.AccountProfileHeaders, e
 	if err != nil {
 		return nil, err
 	}
+	return h.profileNow(ctx, p)
+}
+
+// profileNow answers the account as it stands.
+func (h *Handler) profileNow(ctx context.Context, p *auth.Principal) (*oas.AccountProfileHeaders, error) {
 	pr, err := h.Store.AccountProfile(ctx, p)
 	if err != nil {
 		return nil, err

@@ -6,7 +6,6 @@ import (
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/errs"
-	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/httpx"
 	"github.com/associateportal/portal/server/store"
 )
@@ -52,15 +51,7 @@ func w9(w store.W9) oas.W9Document {
 
 // GetAcknowledgementSignedURL reserves a signature file and answers where to PUT it.
 func (h *Handler) GetAcknowledgementSignedURL(ctx context.Context, _ oas.GetAcknowledgementSignedURLParams) (*oas.SignedURLHeaders, error) {
-	p, err := associate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id := files.NewID()
-	if err := h.Store.CreateFile(ctx, store.File{ID: id, OwnerUserID: &p.UserID, Purpose: "signature"}); err != nil {
-		return nil, err
-	}
-	return &oas.SignedURLHeaders{Response: oas.SignedURL{ID: id, URL: h.Signer.URL("PUT", id, UploadTTL)}}, nil
+	return h.uploadURL(ctx, "signature")
 }
 
 // Acknowledge stores the associate's acknowledgement of a memo or a W-9 document.

@@ -126,7 +126,7 @@ func (h *Handler) ListAssociateLevelHistory(ctx context.Context, params oas.List
 }
 
 func (h *Handler) treeNode(n store.TreeNode) oas.TreeNode {
-	out := oas.TreeNode{Code: n.Code, Name: n.FirstName + " " + n.LastName, PhotoURL: h.photoURL(n.PhotoFileID),
+	out := oas.TreeNode{Code: n.Code, Name: n.FirstName + " " + n.LastName, PhotoURL: h.photoURLSize(n.PhotoFileID, photoList),
 		Level: level(n.Level), DownlineSize: n.DownlineSize, Children: n.Children, UplineCode: opt(n.UplineCode)}
 	if n.Status != "" {
 		out.Status = oas.NewOptAssociateStatus(oas.AssociateStatus(n.Status))

@@ -134,7 +134,7 @@ func (h *Handler) user(u store.UserInfo, p *auth.Principal) oas.User {
 		out.IsSeniorLevel = u.Level.IsSenior
 		out.Level = oas.NewOptLevel(oas.Level{Code: u.Level.Code, Name: u.Level.Name, Rank: int(u.Level.Rank), IsSeniorLevel: u.Level.IsSenior})
 	}
-	out.PhotoURL = h.photoURL(u.PhotoFileID)
+	out.PhotoURL = h.photoURLSize(u.PhotoFileID, photoHeader)
 	if p.ActingStaff != "" {
 		out.ActingStaff = oas.NewOptString(p.ActingStaff)
 	}

@@ -147,6 +147,12 @@ func (h *Handler) DownloadFile(ctx context.Context, params oas.DownloadFileParam
 	}
 	go func() { <-ctx.Done(); _ = rc.Close() }()
 	hints.ContentType = f.ContentType
+	if f.Purpose == "photo" && f.ContentType == files.TypeWebP {
+		// A rendition never changes (a new photo has a new id): cached until the URL expires.
+		if left := params.Expires - h.now().Unix(); left > 0 {
+			hints.CacheControl = fmt.Sprintf("private, max-age=%d, immutable", left)
+		}
+	}
 	if f.ContentType == files.TypeSVG {
 		// A sanitised SVG is still served as a download, never rendered in our origin.
 		hints.ContentDisposition = fmt.Sprintf(`attachment; filename="%s.svg"`, f.ID)

@@ -8,7 +8,6 @@ import (
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/client"
-	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/mail"
 	"github.com/associateportal/portal/server/payout"
 	"github.com/associateportal/portal/server/store"
@@ -90,15 +89,7 @@ func (h *Handler) GetPayoutAccount(ctx context.Context, params oas.GetPayoutAcco
 
 // GetPayoutDocumentSignedURL reserves an upload for a supporting document.
 func (h *Handler) GetPayoutDocumentSignedURL(ctx context.Context) (*oas.SignedURLHeaders, error) {
-	p, err := associate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id := files.NewID()
-	if err := h.Store.CreateFile(ctx, store.File{ID: id, OwnerUserID: &p.UserID, Purpose: "document"}); err != nil {
-		return nil, err
-	}
-	return &oas.SignedURLHeaders{Response: oas.SignedURL{ID: id, URL: h.Signer.URL("PUT", id, UploadTTL)}}, nil
+	return h.uploadURL(ctx, "document")
 }
 
 func (h *Handler) savePayout(ctx context.Context, id int64, req *oas.PayoutAccountInput) (store.PayoutAccount, error) {

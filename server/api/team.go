@@ -165,14 +165,6 @@ func (h *Handler) DownloadTeam(ctx context.Context, params oas.DownloadTeamParam
 	return &oas.DownloadHeaders{Response: oas.Download{URL: url}}, nil
 }
 
-// photoURL is the signed URL of a photo ({id}.webp), or nothing.
-func (h *Handler) photoURL(fileID string) oas.OptString {
-	if fileID == "" {
-		return oas.OptString{}
-	}
-	return oas.NewOptString(h.Signer.URL("GET", fileID+".webp", 24*time.Hour))
-}
-
 func level(l store.Level) oas.Level {
 	return oas.Level{Code: l.Code, Name: l.Name, Rank: int(l.Rank), IsSeniorLevel: l.IsSenior}
 }
@@ -180,7 +172,7 @@ func level(l store.Level) oas.Level {
 func (h *Handler) member(m *store.Member) oas.TeamMember {
 	out := oas.TeamMember{
 		Code: m.Code, Name: m.FirstName + " " + m.LastName, FirstName: m.FirstName, LastName: m.LastName,
-		PhotoURL: h.photoURL(m.PhotoFileID), Level: level(m.Level), Status: oas.AssociateStatus(m.Status),
+		PhotoURL: h.photoURLSize(m.PhotoFileID, photoList), Level: level(m.Level), Status: oas.AssociateStatus(m.Status),
 		Kind: oas.AssociateKind(m.Kind), Country: oas.Country(m.Country), State: opt(m.State), JoinedOn: m.JoinedOn,
 		UplineCode: opt(m.UplineCode), Licensed: m.Licensed, Production: m.Production, DownlineSize: m.DownlineSize,
 	}

@@ -77,7 +77,7 @@ func (h *Handler) GetRegistrationUpline(ctx context.Context, params oas.GetRegis
 	if err != nil {
 		return nil, err
 	}
-	return &oas.RegistrationUpline{Code: u.Code, Name: u.Name(), PhotoURL: h.photoURL(u.PhotoFileID),
+	return &oas.RegistrationUpline{Code: u.Code, Name: u.Name(), PhotoURL: h.photoURLSize(u.PhotoFileID, photoList),
 		Country: oas.Country(u.Country), Level: opt(u.Level)}, nil
 }
 

@@ -156,11 +156,15 @@ const (
 	PermPayoutsReview = "payouts.review"
 	// PermSSOIssue issues single-use SSO tokens that log in as an associate (staff tools).
 	PermSSOIssue = "sso.issue"
+	// PermLegalManage revokes an associate's agreements.
+	PermLegalManage = "legal.manage"
+	// PermAppointmentsReview decides requests to be appointed in the other country.
+	PermAppointmentsReview = "appointments.review"
 )
 
 // StaffPermissions are every permission staff may hold.
 var StaffPermissions = []string{PermActAs, PermClientsRead, PermPoliciesReview, PermProvidersManage,
-	PermPaymentsRead, PermPaymentsManage, PermPayoutsReview, PermSSOIssue}
+	PermPaymentsRead, PermPaymentsManage, PermPayoutsReview, PermSSOIssue, PermLegalManage, PermAppointmentsReview}
 
 type ctxKey struct{}
 

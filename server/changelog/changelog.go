@@ -11,10 +11,13 @@ const (
 	Client        = "client"
 	Account       = "account"        // the associate's own record (the account pages)
 	PayoutAccount = "payout_account" // a bank account for commission deposits
+	LegalDocument = "legal_document" // an agreement signed or revoked
+	// AppointmentRequest is a request to be appointed in the other country.
+	AppointmentRequest = "appointment_request"
 )
 
 // AccountEntities are the kinds the account's change-log tab shows.
-var AccountEntities = []string{Account, PayoutAccount}
+var AccountEntities = []string{Account, PayoutAccount, LegalDocument, AppointmentRequest}
 
 // Actions.
 const (

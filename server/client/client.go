@@ -51,6 +51,15 @@ var (
 	canadianSet = map[string]bool{"AB": true, "BC": true, "MB": true, "NB": true, "NL": true, "NS": true, "NT": true, "NU": true, "ON": true, "PE": true, "QC": true, "SK": true, "YT": true}
 )
 
+// CountryOfState is the country of a state code of the contract's list: a Canadian
+// province or territory, else a US state or territory.
+func CountryOfState(code string) string {
+	if canadianSet[code] {
+		return "Canada"
+	}
+	return "USA"
+}
+
 // Normalize trims every text field and reduces the phone to its digits.
 func (in *Input) Normalize() {
 	for _, p := range []*string{&in.FirstName, &in.LastName, &in.Email, &in.Phone, &in.Gender, &in.MaritalStatus,
@@ -91,7 +100,7 @@ func CheckPhone(f *errs.Fields, field, label, phone string) {
 // that is not the country's format (the postal code upper-cased).
 func CheckPlace(f *errs.Fields, country, state, postal string) {
 	if state != "" && country != "" {
-		if canadianSet[state] != (country == "Canada") {
+		if CountryOfState(state) != country {
 			f.Add("state", "State must be in %s", country)
 		}
 	}

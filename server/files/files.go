@@ -28,6 +28,8 @@ import (
 type Storage interface {
 	Put(ctx context.Context, id string, r io.Reader) (int64, error)
 	Open(ctx context.Context, id string) (io.ReadCloser, error)
+	// Delete removes a file's content; a file already gone is no error.
+	Delete(ctx context.Context, id string) error
 }
 
 // Disk stores files under a directory, two levels of fan-out by id.
@@ -67,6 +69,18 @@ func (d Disk) Put(_ context.Context, id string, r io.Reader) (int64, error) {
 		return 0, err
 	}
 	return n, nil
+}
+
+// Delete removes a stored file; one already gone is no error.
+func (d Disk) Delete(_ context.Context, id string) error {
+	p, err := d.path(id)
+	if err != nil {
+		return err
+	}
+	if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
 // Open reads a stored file.
@@ -109,7 +123,13 @@ func (s Signer) mac(method, name string, expires int64) string {
 
 // URL is a signed URL allowing one method on a file name for ttl.
 func (s Signer) URL(method, name string, ttl time.Duration) string {
-	exp := s.now().Add(ttl).Unix()
+	return s.URLUntil(method, name, s.now().Add(ttl))
+}
+
+// URLUntil is URL with the expiry a fixed time: URLs made until then are the same, so
+// that a browser may cache what they lead to (photos).
+func (s Signer) URLUntil(method, name string, expires time.Time) string {
+	exp := expires.Unix()
 	q := url.Values{"expires": {strconv.FormatInt(exp, 10)}, "signature": {s.mac(method, name, exp)}}
 	return s.Base + name + "?" + q.Encode()
 }

@@ -37,7 +37,10 @@ type Hints struct {
 	XToken             string
 	ContentType        string
 	ContentDisposition string
-	RetryAfter         string // on a 429 or 503
+	// CacheControl replaces the API's no-store on a 200 (a photo, cached until its signed
+	// URL expires).
+	CacheControl string
+	RetryAfter   string // on a 429 or 503
 
 	after []func() // run once the response is written
 }
@@ -116,6 +119,9 @@ func (w *writer) WriteHeader(code int) {
 	}
 	if w.hints.ContentDisposition != "" && code == http.StatusOK {
 		h.Set("Content-Disposition", w.hints.ContentDisposition)
+	}
+	if w.hints.CacheControl != "" && code == http.StatusOK {
+		h.Set("Cache-Control", w.hints.CacheControl)
 	}
 	if w.hints.RetryAfter != "" && (code == http.StatusTooManyRequests || code == http.StatusServiceUnavailable) {
 		h.Set("Retry-After", w.hints.RetryAfter)

@@ -216,6 +216,9 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 	if err := demoPayoutAccounts(ctx, tx, r, as, rmd, o, o.PutFile); err != nil {
 		return res, err
 	}
+	if err := demoLegalDocuments(ctx, tx, as, rmd, agent); err != nil {
+		return res, err
+	}
 	for _, seq := range []string{"associates", "users", "clients", "memos", "w9_documents", "licenses", "providers", "provider_appointments",
 		"products", "policies", "policy_requirements"} {
 		if _, err := tx.Exec(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', 'id'), coalesce((SELECT max(id) FROM %s), 0) + 1, false)`, seq, seq)); err != nil {

@@ -111,7 +111,7 @@ func (s *Store) lockAssociate(ctx context.Context, associateID int64) error {
 }
 
 // checkSignature verifies that a signature file is the caller's uploaded SVG and signs
-// no other acknowledgement: one signature file per acknowledgement. It runs in the
+// nothing else (an acknowledgement or an agreement): one signature file per act. It runs in the
 // acknowledging transaction, after lockAssociate.
 func (s *Store) checkSignature(ctx context.Context, p *auth.Principal, required bool, id string) error {
 	if id == "" {
@@ -137,7 +137,8 @@ func (s *Store) checkSignature(ctx context.Context, p *auth.Principal, required 
 	var used bool
 	if err := s.db.QueryRow(ctx, `
 		SELECT EXISTS (SELECT 1 FROM memo_acknowledgements WHERE signature_file_id = $1)
-		    OR EXISTS (SELECT 1 FROM w9_documents WHERE signature_file_id = $1)`, id).Scan(&used); err != nil {
+		    OR EXISTS (SELECT 1 FROM w9_documents WHERE signature_file_id = $1)
+		    OR EXISTS (SELECT 1 FROM legal_documents WHERE signature_file_id = $1)`, id).Scan(&used); err != nil {
 		return translate(err)
 	}
 	if used {

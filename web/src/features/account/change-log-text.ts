@@ -16,6 +16,8 @@ export function humanize(name: string): string {
 const ENTITY_LABELS: Record<ChangeLogEntity, string> = {
   account: 'Account',
   payout_account: 'Payout account',
+  legal_document: 'Legal document',
+  appointment_request: 'International appointment',
 };
 
 /** What changed: 'Account · Phone', 'Payout account created', 'Payout account · Status'. */

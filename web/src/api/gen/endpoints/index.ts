@@ -1,6 +1,7 @@
 export * from './access/access.ts';
 export * from './account/account.ts';
 export * from './acknowledgements/acknowledgements.ts';
+export * from './appointments/appointments.ts';
 export * from './associates/associates.ts';
 export * from './auth/auth.ts';
 export * from './business/business.ts';
@@ -8,6 +9,7 @@ export * from './clients/clients.ts';
 export * from './dashboard/dashboard.ts';
 export * from './files/files.ts';
 export * from './health/health.ts';
+export * from './legal-documents/legal-documents.ts';
 export * from './payments/payments.ts';
 export * from './payouts/payouts.ts';
 export * from './providers/providers.ts';

@@ -10,11 +10,13 @@
  */
 
 /**
- * What changed: the account itself, or one of its payout accounts.
+ * What changed: the account itself, one of its payout accounts, agreements or international appointment requests.
  */
 export type ChangeLogEntity = (typeof ChangeLogEntity)[keyof typeof ChangeLogEntity];
 
 export const ChangeLogEntity = {
   account: 'account',
   payout_account: 'payout_account',
+  legal_document: 'legal_document',
+  appointment_request: 'appointment_request',
 } as const;

@@ -37,7 +37,7 @@ export type ListAccountChangeLogsParams = {
    */
   cursor?: CursorParameter;
   /**
-   * What changed: the account itself, or one of its payout accounts.
+   * What changed: the account itself, one of its payout accounts, agreements or international appointment requests.
    */
   'filter[entity][eq]'?: AccountChangeLogFilterEntityEqParameter;
   /**

@@ -1,6 +1,7 @@
 export * from './access/access.zod.ts';
 export * from './account/account.zod.ts';
 export * from './acknowledgements/acknowledgements.zod.ts';
+export * from './appointments/appointments.zod.ts';
 export * from './associates/associates.zod.ts';
 export * from './auth/auth.zod.ts';
 export * from './business/business.zod.ts';
@@ -8,6 +9,7 @@ export * from './clients/clients.zod.ts';
 export * from './dashboard/dashboard.zod.ts';
 export * from './files/files.zod.ts';
 export * from './health/health.zod.ts';
+export * from './legal-documents/legal-documents.zod.ts';
 export * from './payments/payments.zod.ts';
 export * from './payouts/payouts.zod.ts';
 export * from './providers/providers.zod.ts';

@@ -37,7 +37,9 @@ import type {
   Notice,
   PasswordChange,
   PhoneInput,
+  PhotoInput,
   RevokedSessions,
+  SignedURL,
   SpouseInput,
   TokenInput,
 } from '../../model';
@@ -1247,4 +1249,275 @@ export const useChangePassword = <TError = ErrorType<ErrorResponse>, TContext = 
   TContext
 > => {
   return useMutation(getChangePasswordMutationOptions(options), queryClient);
+};
+/**
+ * @summary A signed URL to upload a new photo (jpg, png or webp, at most 10 MB).
+ */
+export const getAccountPhotoSignedURL = (
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<SignedURL>(
+    { url: `/account/photo/signed-url`, method: 'GET', signal },
+    options,
+  );
+};
+
+export const getGetAccountPhotoSignedURLQueryKey = () => {
+  return [`/account/photo/signed-url`] as const;
+};
+
+export const getGetAccountPhotoSignedURLQueryOptions = <
+  TData = Awaited<ReturnType<typeof getAccountPhotoSignedURL>>,
+  TError = ErrorType<ErrorResponse>,
+>(options?: {
+  query?: Partial<
+    UseQueryOptions<Awaited<ReturnType<typeof getAccountPhotoSignedURL>>, TError, TData>
+  >;
+  request?: SecondParameter<typeof apiRequest>;
+}) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetAccountPhotoSignedURLQueryKey();
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getAccountPhotoSignedURL>>> = ({
+    signal,
+  }) => getAccountPhotoSignedURL(requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof getAccountPhotoSignedURL>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type GetAccountPhotoSignedURLQueryResult = NonNullable<
+  Awaited<ReturnType<typeof getAccountPhotoSignedURL>>
+>;
+export type GetAccountPhotoSignedURLQueryError = ErrorType<ErrorResponse>;
+
+export function useGetAccountPhotoSignedURL<
+  TData = Awaited<ReturnType<typeof getAccountPhotoSignedURL>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  options: {
+    query: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof getAccountPhotoSignedURL>>, TError, TData>
+    > &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountPhotoSignedURL>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountPhotoSignedURL>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAccountPhotoSignedURL<
+  TData = Awaited<ReturnType<typeof getAccountPhotoSignedURL>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof getAccountPhotoSignedURL>>, TError, TData>
+    > &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getAccountPhotoSignedURL>>,
+          TError,
+          Awaited<ReturnType<typeof getAccountPhotoSignedURL>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetAccountPhotoSignedURL<
+  TData = Awaited<ReturnType<typeof getAccountPhotoSignedURL>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof getAccountPhotoSignedURL>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary A signed URL to upload a new photo (jpg, png or webp, at most 10 MB).
+ */
+
+export function useGetAccountPhotoSignedURL<
+  TData = Awaited<ReturnType<typeof getAccountPhotoSignedURL>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  options?: {
+    query?: Partial<
+      UseQueryOptions<Awaited<ReturnType<typeof getAccountPhotoSignedURL>>, TError, TData>
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetAccountPhotoSignedURLQueryOptions(options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+/**
+ * @summary Set the photo from an uploaded file: checked by content, metadata dropped, re-encoded to WebP.
+ */
+export const updateAccountPhoto = (
+  photoInput: BodyType<PhotoInput>,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<AccountProfile>(
+    {
+      url: `/account/photo`,
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      data: photoInput,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getUpdateAccountPhotoMutationKey = () => ['updateAccountPhoto'] as const;
+
+export const getUpdateAccountPhotoMutationOptions = <
+  TError = ErrorType<ErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof updateAccountPhoto>>,
+    TError,
+    UpdateAccountPhotoMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof apiRequest>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof updateAccountPhoto>>,
+  TError,
+  UpdateAccountPhotoMutationVariables,
+  TContext
+> => {
+  const mutationKey = getUpdateAccountPhotoMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof updateAccountPhoto>>,
+    UpdateAccountPhotoMutationVariables
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return updateAccountPhoto(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type UpdateAccountPhotoMutationResult = NonNullable<
+  Awaited<ReturnType<typeof updateAccountPhoto>>
+>;
+export type UpdateAccountPhotoMutationBody = BodyType<PhotoInput>;
+export type UpdateAccountPhotoMutationError = ErrorType<ErrorResponse>;
+export type UpdateAccountPhotoMutationVariables = { data: BodyType<PhotoInput> };
+
+/**
+ * @summary Set the photo from an uploaded file: checked by content, metadata dropped, re-encoded to WebP.
+ */
+export const useUpdateAccountPhoto = <TError = ErrorType<ErrorResponse>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof updateAccountPhoto>>,
+      TError,
+      UpdateAccountPhotoMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof updateAccountPhoto>>,
+  TError,
+  UpdateAccountPhotoMutationVariables,
+  TContext
+> => {
+  return useMutation(getUpdateAccountPhotoMutationOptions(options), queryClient);
+};
+/**
+ * @summary Remove the photo.
+ */
+export const deleteAccountPhoto = (
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<AccountProfile>({ url: `/account/photo`, method: 'DELETE', signal }, options);
+};
+
+export const getDeleteAccountPhotoMutationKey = () => ['deleteAccountPhoto'] as const;
+
+export const getDeleteAccountPhotoMutationOptions = <
+  TError = ErrorType<ErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof deleteAccountPhoto>>,
+    TError,
+    void,
+    TContext
+  >;
+  request?: SecondParameter<typeof apiRequest>;
+}): UseMutationOptions<Awaited<ReturnType<typeof deleteAccountPhoto>>, TError, void, TContext> => {
+  const mutationKey = getDeleteAccountPhotoMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteAccountPhoto>>, void> = () => {
+    return deleteAccountPhoto(requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type DeleteAccountPhotoMutationResult = NonNullable<
+  Awaited<ReturnType<typeof deleteAccountPhoto>>
+>;
+
+export type DeleteAccountPhotoMutationError = ErrorType<ErrorResponse>;
+
+/**
+ * @summary Remove the photo.
+ */
+export const useDeleteAccountPhoto = <TError = ErrorType<ErrorResponse>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof deleteAccountPhoto>>,
+      TError,
+      void,
+      TContext
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof deleteAccountPhoto>>, TError, void, TContext> => {
+  return useMutation(getDeleteAccountPhotoMutationOptions(options), queryClient);
 };

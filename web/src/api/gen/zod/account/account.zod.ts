@@ -940,7 +940,9 @@ export const ListAccountChangeLogsQueryParams = zod.object({
     .describe(
       'The `next_cursor` of the previous page. When given, the page starts right after that\nrow (keyset pagination, as fast at any depth) and `page` is only informative.\n',
     ),
-  'filter[entity][eq]': zod.enum(['account', 'payout_account']).optional(),
+  'filter[entity][eq]': zod
+    .enum(['account', 'payout_account', 'legal_document', 'appointment_request'])
+    .optional(),
   'filter[field][eq]': zod.string().max(listAccountChangeLogsQueryFilterFieldEqMax).optional(),
   'filter[created_at][gte]': zod.iso.datetime({ offset: true }).optional(),
   'filter[created_at][lte]': zod.iso.datetime({ offset: true }).optional(),
@@ -957,8 +959,10 @@ export const ListAccountChangeLogsResponse = zod.object({
     zod.object({
       id: zod.int(),
       entity: zod
-        .enum(['account', 'payout_account'])
-        .describe('What changed: the account itself, or one of its payout accounts.'),
+        .enum(['account', 'payout_account', 'legal_document', 'appointment_request'])
+        .describe(
+          'What changed: the account itself, one of its payout accounts, agreements or international appointment requests.',
+        ),
       entity_id: zod.int().optional(),
       action: zod.enum(['create', 'update', 'delete']),
       field: zod.string().optional(),
@@ -1027,3 +1031,267 @@ export const ChangePasswordBody = zod.object({
 });
 
 export const ChangePasswordResponse = zod.void();
+
+/**
+ * @summary A signed URL to upload a new photo (jpg, png or webp, at most 10 MB).
+ */
+export const GetAccountPhotoSignedURLResponse = zod.object({
+  id: zod.string(),
+  url: zod.string(),
+});
+
+/**
+ * @summary Set the photo from an uploaded file: checked by content, metadata dropped, re-encoded to WebP.
+ */
+export const updateAccountPhotoBodyFileMax = 64;
+
+export const UpdateAccountPhotoBody = zod.object({
+  file: zod
+    .string()
+    .min(1)
+    .max(updateAccountPhotoBodyFileMax)
+    .describe('The file id of the uploaded photo.'),
+});
+
+export const UpdateAccountPhotoResponse = zod.object({
+  code: zod.string(),
+  first_name: zod.string(),
+  last_name: zod.string(),
+  date_of_birth: zod.iso.date().optional(),
+  gender: zod.enum(['Male', 'Female']).optional(),
+  marital_status: zod.enum(['Married', 'Single', 'Divorced', 'Widow']).optional(),
+  shirt_size: zod.enum(['S', 'M', 'L', 'XL', 'XXL']).optional(),
+  email: zod.string(),
+  pending_email: zod
+    .string()
+    .optional()
+    .describe('A new address waiting for its confirmation link to be followed.'),
+  phone: zod.string().optional().describe('Ten digits.'),
+  alt_phone: zod.string().optional(),
+  address: zod.object({
+    line1: zod.string().optional(),
+    line2: zod.string().optional(),
+    city: zod.string().optional(),
+    state: zod
+      .enum([
+        'AL',
+        'AK',
+        'AZ',
+        'AR',
+        'CA',
+        'CO',
+        'CT',
+        'DE',
+        'DC',
+        'FL',
+        'GA',
+        'HI',
+        'ID',
+        'IL',
+        'IN',
+        'IA',
+        'KS',
+        'KY',
+        'LA',
+        'ME',
+        'MD',
+        'MA',
+        'MI',
+        'MN',
+        'MS',
+        'MO',
+        'MT',
+        'NE',
+        'NV',
+        'NH',
+        'NJ',
+        'NM',
+        'NY',
+        'NC',
+        'ND',
+        'OH',
+        'OK',
+        'OR',
+        'PA',
+        'RI',
+        'SC',
+        'SD',
+        'TN',
+        'TX',
+        'UT',
+        'VT',
+        'VA',
+        'WA',
+        'WV',
+        'WI',
+        'WY',
+        'AS',
+        'GU',
+        'MP',
+        'PR',
+        'VI',
+        'AB',
+        'BC',
+        'MB',
+        'NB',
+        'NL',
+        'NS',
+        'NT',
+        'NU',
+        'ON',
+        'PE',
+        'QC',
+        'SK',
+        'YT',
+      ])
+      .optional()
+      .describe('US states and territories, then Canadian provinces and territories.'),
+    postal_code: zod.string().optional(),
+  }),
+  spouse: zod.object({
+    name: zod.string().optional(),
+    email: zod.string().optional(),
+    phone: zod.string().optional(),
+    date_of_birth: zod.iso.date().optional(),
+  }),
+  photo_url: zod.string().optional(),
+  level: zod.object({
+    code: zod.string(),
+    name: zod.string(),
+    rank: zod.int(),
+    is_senior_level: zod.boolean(),
+  }),
+  status: zod.enum(['Active', 'Resigned', 'Terminated', 'Suspended', 'Resignation Initiated']),
+  kind: zod.enum(['Builder', 'Direct', 'Health']),
+  country: zod.enum(['USA', 'Canada']),
+  joined_on: zod.iso.date(),
+  upline: zod
+    .object({
+      code: zod.string(),
+      name: zod.string(),
+    })
+    .optional(),
+});
+
+/**
+ * @summary Remove the photo.
+ */
+export const DeleteAccountPhotoResponse = zod.object({
+  code: zod.string(),
+  first_name: zod.string(),
+  last_name: zod.string(),
+  date_of_birth: zod.iso.date().optional(),
+  gender: zod.enum(['Male', 'Female']).optional(),
+  marital_status: zod.enum(['Married', 'Single', 'Divorced', 'Widow']).optional(),
+  shirt_size: zod.enum(['S', 'M', 'L', 'XL', 'XXL']).optional(),
+  email: zod.string(),
+  pending_email: zod
+    .string()
+    .optional()
+    .describe('A new address waiting for its confirmation link to be followed.'),
+  phone: zod.string().optional().describe('Ten digits.'),
+  alt_phone: zod.string().optional(),
+  address: zod.object({
+    line1: zod.string().optional(),
+    line2: zod.string().optional(),
+    city: zod.string().optional(),
+    state: zod
+      .enum([
+        'AL',
+        'AK',
+        'AZ',
+        'AR',
+        'CA',
+        'CO',
+        'CT',
+        'DE',
+        'DC',
+        'FL',
+        'GA',
+        'HI',
+        'ID',
+        'IL',
+        'IN',
+        'IA',
+        'KS',
+        'KY',
+        'LA',
+        'ME',
+        'MD',
+        'MA',
+        'MI',
+        'MN',
+        'MS',
+        'MO',
+        'MT',
+        'NE',
+        'NV',
+        'NH',
+        'NJ',
+        'NM',
+        'NY',
+        'NC',
+        'ND',
+        'OH',
+        'OK',
+        'OR',
+        'PA',
+        'RI',
+        'SC',
+        'SD',
+        'TN',
+        'TX',
+        'UT',
+        'VT',
+        'VA',
+        'WA',
+        'WV',
+        'WI',
+        'WY',
+        'AS',
+        'GU',
+        'MP',
+        'PR',
+        'VI',
+        'AB',
+        'BC',
+        'MB',
+        'NB',
+        'NL',
+        'NS',
+        'NT',
+        'NU',
+        'ON',
+        'PE',
+        'QC',
+        'SK',
+        'YT',
+      ])
+      .optional()
+      .describe('US states and territories, then Canadian provinces and territories.'),
+    postal_code: zod.string().optional(),
+  }),
+  spouse: zod.object({
+    name: zod.string().optional(),
+    email: zod.string().optional(),
+    phone: zod.string().optional(),
+    date_of_birth: zod.iso.date().optional(),
+  }),
+  photo_url: zod.string().optional(),
+  level: zod.object({
+    code: zod.string(),
+    name: zod.string(),
+    rank: zod.int(),
+    is_senior_level: zod.boolean(),
+  }),
+  status: zod.enum(['Active', 'Resigned', 'Terminated', 'Suspended', 'Resignation Initiated']),
+  kind: zod.enum(['Builder', 'Direct', 'Health']),
+  country: zod.enum(['USA', 'Canada']),
+  joined_on: zod.iso.date(),
+  upline: zod
+    .object({
+      code: zod.string(),
+      name: zod.string(),
+    })
+    .optional(),
+});

@@ -1,0 +1,74 @@
+package api_test
+
+import "strings"
+
+// The malformed-input cases of the photo, legal document and international appointment
+// operations.
+func init() {
+	bodyCases := func(method, path string, as caller, bad ...string) []malformedCase {
+		out := []malformedCase{
+			{as, method, path, `{bad`, 400, ""},
+			{as, method, path, `[]`, 400, ""},
+			{as, method, path, ``, 400, ""},
+		}
+		for _, b := range bad {
+			out = append(out, malformedCase{as, method, path, b, 422, ""})
+		}
+		return append(out, malformedCase{byNobody, method, path, `{}`, 401, "no session"})
+	}
+	ids := func(method, path, body string, as caller) []malformedCase {
+		return []malformedCase{
+			{as, method, strings.Replace(path, "{id}", "abc", 1), body, 422, ""},
+			{as, method, strings.Replace(path, "{id}", "0", 1), body, 422, ""},
+			{as, method, strings.Replace(path, "{id}", "99999999999999999999", 1), body, 422, ""},
+			{as, method, strings.Replace(path, "{id}", "99999999", 1), body, 404, ""},
+		}
+	}
+	nul := `"a\u0000b"`
+	for op, cs := range map[string][]malformedCase{
+		"getAccountPhotoSignedURL": {
+			{byNobody, "GET", "/api/account/photo/signed-url", ``, 401, "no session"},
+			{byStaff, "GET", "/api/account/photo/signed-url", ``, 403, "staff act for an associate to upload for it"},
+		},
+		"updateAccountPhoto": bodyCases("PUT", "/api/account/photo", byAgent,
+			`{}`, `{"file":""}`, `{"file":"not-uploaded"}`, `{"file":5}`, `{"file":`+nul+`}`,
+			`{"file":"`+strings.Repeat("f", 65)+`"}`),
+		"deleteAccountPhoto": {
+			{byNobody, "DELETE", "/api/account/photo", ``, 401, "no session"},
+			{byStaff, "DELETE", "/api/account/photo", ``, 403, "staff act for an associate"},
+		},
+		"listLegalDocuments": {
+			{byNobody, "GET", "/api/account/legal-documents", ``, 401, "no session"},
+			{byStaff, "GET", "/api/account/legal-documents", ``, 403, "staff act for an associate"},
+		},
+		"getLegalSignatureSignedURL": {
+			{byNobody, "GET", "/api/account/legal-documents/signed-url", ``, 401, "no session"},
+			{byActing, "GET", "/api/account/legal-documents/signed-url", ``, 403, "signing is the associate's own act"},
+		},
+		"getLegalDocument":      ids("GET", "/api/account/legal-documents/{id}", ``, byAgent),
+		"downloadLegalDocument": ids("GET", "/api/account/legal-documents/{id}/download", ``, byAgent),
+		"signLegalDocument": append(append(bodyCases("POST", "/api/account/legal-documents/1/sign", byAgent,
+			`{}`, `{"signature":"x"}`, `{"signature":"","fingerprint":"f"}`, `{"signature":`+nul+`,"fingerprint":"f"}`,
+			`{"signature":"x","fingerprint":"`+strings.Repeat("f", 65)+`"}`),
+			ids("POST", "/api/account/legal-documents/{id}/sign", `{"signature":"x","fingerprint":"f"}`, byAgent)...),
+			malformedCase{byActing, "POST", "/api/account/legal-documents/1/sign", `{"signature":"x","fingerprint":"f"}`, 403, "staff never sign for an associate"}),
+		"revokeLegalDocument": append(append(bodyCases("POST", "/api/account/legal-documents/1/revoke", byActing,
+			`{}`, `{"reason":""}`, `{"reason":"   "}`, `{"reason":`+nul+`}`, `{"reason":"`+strings.Repeat("r", 1001)+`"}`),
+			ids("POST", "/api/account/legal-documents/{id}/revoke", `{"reason":"r"}`, byActing)...),
+			malformedCase{byAgent, "POST", "/api/account/legal-documents/1/revoke", `{"reason":"r"}`, 403, "associates do not revoke"}),
+		"getInternationalAppointment": {
+			{byNobody, "GET", "/api/account/international-appointment", ``, 401, "no session"},
+			{byStaff, "GET", "/api/account/international-appointment", ``, 403, "staff act for an associate"},
+		},
+		"requestInternationalAppointment": bodyCases("POST", "/api/account/international-appointment", byAgent,
+			`{}`, `{"states":[]}`, `{"states":["XX"]}`, `{"states":["TX"]}`, `{"states":"ON"}`,
+			`{"states":["ON"],"note":`+nul+`}`, `{"states":["ON"],"note":"`+strings.Repeat("n", 1001)+`"}`),
+		"decideInternationalAppointment": append(append(bodyCases("POST", "/api/account/international-appointment/1/decision", byActing,
+			`{}`, `{"decision":"maybe"}`, `{"decision":"reject"}`, `{"decision":"reject","note":"  "}`,
+			`{"decision":"approve","note":"`+strings.Repeat("n", 1001)+`"}`),
+			ids("POST", "/api/account/international-appointment/{id}/decision", `{"decision":"approve"}`, byActing)...),
+			malformedCase{byAgent, "POST", "/api/account/international-appointment/1/decision", `{"decision":"approve"}`, 403, "associates do not decide"}),
+	} {
+		malformed[op] = cs
+	}
+}

@@ -1,0 +1,47 @@
+package store
+
+import (
+	"context"
+
+	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/changelog"
+)
+
+// PhotoRendition is one stored WebP size of an account photo.
+type PhotoRendition struct {
+	ID   string
+	Size int64
+	SHA  []byte
+}
+
+// SetAccountPhoto makes stored renditions the associate's photo (the first one's id is the
+// photo's: the others are named after it), or with none removes the photo, with its
+// change-log row, in one transaction.
+func (s *Store) SetAccountPhoto(ctx context.Context, p *auth.Principal, renditions []PhotoRendition) error {
+	return s.InTx(ctx, func(tx *Store) error {
+		var old *string
+		if err := tx.db.QueryRow(ctx, `SELECT photo_file_id FROM associates WHERE id = $1 FOR UPDATE`, p.AssociateID).
+			Scan(&old); err != nil {
+			return translate(err)
+		}
+		var photo *string
+		for i, r := range renditions {
+			if _, err := tx.db.Exec(ctx, `INSERT INTO files (id, owner_user_id, purpose, content_type, size, sha256, uploaded_at)
+				VALUES ($1, $2, 'photo', 'image/webp', $3, $4, now())`, r.ID, p.UserID, r.Size, r.SHA); err != nil {
+				return translate(err)
+			}
+			if i == 0 {
+				photo = &renditions[0].ID
+			}
+		}
+		if deref(old) == deref(photo) {
+			return nil
+		}
+		if _, err := tx.db.Exec(ctx, `UPDATE associates SET photo_file_id = $2, updated_at = now() WHERE id = $1`,
+			p.AssociateID, photo); err != nil {
+			return translate(err)
+		}
+		return tx.logChanges(ctx, p, changelog.Account, p.AssociateID, p.AssociateID, changelog.Update,
+			[]changelog.Change{{Field: "photo", Old: deref(old), New: deref(photo)}})
+	})
+}
