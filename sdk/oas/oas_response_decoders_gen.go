@@ -4494,11 +4494,7 @@ func decodeGetInternationalAppointmentResponse(resp *http.Response) (res *Intern
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response InternationalAppointments
 			if err := func() error {
@@ -4510,11 +4506,6 @@ func decodeGetInternationalAppointmentResponse(resp *http.Response) (res *Intern
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.
@@ -8018,11 +8009,7 @@ func decodeListLegalDocumentsResponse(resp *http.Response) (res *LegalDocumentLi
 		}
 		switch {
 		case ct == "application/json":
-			buf, err := io.ReadAll(resp.Body)
-			if err != nil {
-				return res, err
-			}
-			d := jx.DecodeBytes(buf)
+			d := jx.Decode(resp.Body, -1)
 
 			var response LegalDocumentList
 			if err := func() error {
@@ -8034,11 +8021,6 @@ func decodeListLegalDocumentsResponse(resp *http.Response) (res *LegalDocumentLi
 				}
 				return nil
 			}(); err != nil {
-				err = &ogenerrors.DecodeBodyError{
-					ContentType: ct,
-					Body:        buf,
-					Err:         err,
-				}
 				return res, err
 			}
 			// Validate response.

@@ -1180,10 +1180,10 @@ func encodeGetInternationalAppointmentResponse(response *InternationalAppointmen
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil
@@ -2057,10 +2057,10 @@ func encodeListLegalDocumentsResponse(response *LegalDocumentListHeaders, w http
 	}
 	w.WriteHeader(200)
 
-	e := new(jx.Encoder)
+	e := jx.NewStreamingEncoder(w, -1)
 	response.Response.Encode(e)
-	if _, err := e.WriteTo(w); err != nil {
-		return errors.Wrap(err, "write")
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
 	}
 
 	return nil

@@ -60,7 +60,22 @@ func (h *Handler) Login(ctx context.Context, req *oas.LoginRequest) (*oas.LoginR
 	if err := h.Store.LoginSucceeded(ctx, attempt); err != nil {
 		return nil, err
 	}
+	if auth.NeedsRehash(hash) {
+		h.rehash(ctx, creds.UserID, hash, req.Password)
+	}
 	return h.startSession(ctx, creds.UserID)
+}
+
+// rehash stores the password hashed with today's parameters in place of an older hash (the
+// login goes on if it cannot: the old hash still works).
+func (h *Handler) rehash(ctx context.Context, userID int64, old, password string) {
+	fresh, err := auth.HashPassword(password)
+	if err == nil {
+		err = h.Store.ReplacePasswordHash(ctx, userID, old, fresh)
+	}
+	if err != nil {
+		h.Log.WarnContext(ctx, "login: the password could not be hashed again", "user", userID, "err", err.Error())
+	}
 }
 
 // startSession opens a session for a user and answers its token and user.

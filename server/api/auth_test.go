@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
+	"golang.org/x/crypto/argon2"
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/app"
@@ -54,6 +56,44 @@ func TestLogin(t *testing.T) {
 	staff, err := c.Login(ctx, &oas.LoginRequest{Login: seed.DemoStaff, Password: seed.DemoPassword})
 	if err != nil || !staff.User.IsStaff || staff.User.Code.Set {
 		t.Fatalf("staff login: %+v %v", staff, err)
+	}
+}
+
+// TestLoginRehashesOlderHashes: a hash made with former parameters (argon2id 64 MiB, t=3,
+// p=2) still logs in, and is replaced by one with today's; a failed login changes nothing.
+func TestLoginRehashesOlderHashes(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	salt := []byte("0123456789abcdef")
+	key := argon2.IDKey([]byte(seed.DemoPassword), salt, 3, 64*1024, 2, 32)
+	b64 := base64.RawStdEncoding
+	old := "$argon2id$v=19$m=65536,t=3,p=2$" + b64.EncodeToString(salt) + "$" + b64.EncodeToString(key)
+	if _, err := env.Pool.Exec(ctx, `UPDATE users SET password_hash = $2 WHERE email = $1`, seed.DemoAgent, old); err != nil {
+		t.Fatal(err)
+	}
+	stored := func() string {
+		var h string
+		if err := env.Pool.QueryRow(ctx, `SELECT password_hash FROM users WHERE email = $1`, seed.DemoAgent).Scan(&h); err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	c := client(t, env, "")
+	if _, err := c.Login(ctx, &oas.LoginRequest{Login: seed.DemoAgent, Password: "not the password"}); statusOf(err) != 401 {
+		t.Fatalf("a wrong password: %v", err)
+	}
+	if stored() != old {
+		t.Fatal("a failed login changed the hash")
+	}
+	if _, err := c.Login(ctx, &oas.LoginRequest{Login: seed.DemoAgent, Password: seed.DemoPassword}); err != nil {
+		t.Fatalf("login with the former hash: %v", err)
+	}
+	fresh := stored()
+	if !strings.HasPrefix(fresh, "$argon2id$v=19$m=19456,t=2,p=1$") || auth.NeedsRehash(fresh) {
+		t.Fatalf("after the login the hash is %q", fresh)
+	}
+	if _, err := c.Login(ctx, &oas.LoginRequest{Login: seed.DemoAgent, Password: seed.DemoPassword}); err != nil || stored() != fresh {
+		t.Fatalf("login with today's hash: %v (hash changed: %v)", err, stored() != fresh)
 	}
 }
 

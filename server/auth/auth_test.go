@@ -24,7 +24,7 @@ func TestHashPassword(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shape := regexp.MustCompile(`^\$argon2id\$v=19\$m=65536,t=3,p=2\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$`)
+	shape := regexp.MustCompile(`^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$`)
 	for _, h := range []string{h1, h2} {
 		if !shape.MatchString(h) {
 			t.Errorf("hash %q is not an argon2id hash with the recommended parameters", h)
@@ -64,6 +64,27 @@ func encode(password string, salt []byte, m, t uint32, p uint8, keyLen uint32) s
 	b64 := base64.RawStdEncoding
 	key := argon2.IDKey([]byte(password), salt, t, m, p, keyLen)
 	return fmt.Sprintf("$argon2id$v=19$m=%d,t=%d,p=%d$%s$%s", m, t, p, b64.EncodeToString(salt), b64.EncodeToString(key))
+}
+
+func TestNeedsRehash(t *testing.T) {
+	today, err := auth.HashPassword("pw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	salt := []byte("0123456789abcdef")
+	for name, tc := range map[string]struct {
+		hash string
+		want bool
+	}{
+		"today's parameters":          {today, false},
+		"the former 64 MiB, t=3, p=2": {encode("pw", salt, 64*1024, 3, 2, 32), true},
+		"today's but a longer key":    {encode("pw", salt, 19*1024, 2, 1, 64), true},
+		"unreadable":                  {"$argon2id$nope", true},
+	} {
+		if got := auth.NeedsRehash(tc.hash); got != tc.want {
+			t.Errorf("%s: NeedsRehash = %v, want %v", name, got, tc.want)
+		}
+	}
 }
 
 func TestCheckPasswordReadsParametersFromTheHash(t *testing.T) {

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -10,11 +11,13 @@ import (
 	"golang.org/x/sync/semaphore"
 )
 
-// Defaults of the hashing budget: two checks at the default parameters (64 MiB each) at
-// once, which is also what keeps two cores busy (each check runs on argonThreads lanes).
+// Defaults of the hashing budget: a check at the default parameters (19 MiB) per core at
+// once, two at least — what keeps the cores busy (each check runs on argonThreads lanes);
+// more at once would only share the cores and wait longer.
+var DefaultHashBudget = int64(max(2, runtime.GOMAXPROCS(0))) * HashMemory
+
 const (
-	DefaultHashBudget = 2 * HashMemory
-	DefaultHashWait   = 2 * time.Second
+	DefaultHashWait = 2 * time.Second
 	// HashMemory is what one check of a hash made by HashPassword holds while it runs.
 	HashMemory int64 = argonMemory * 1024
 )

@@ -118,7 +118,7 @@ func root() *cobra.Command {
 	serve.Flags().StringVar(&c.SentryDSN, "sentry-dsn", env("SENTRY_DSN", ""), "report errors to Sentry when set (SENTRY_DSN)")
 	serve.Flags().BoolVar(&c.TrustProxy, "trust-proxy", env("PORTAL_TRUST_PROXY", "") == "true", "take client addresses from X-Forwarded-For (PORTAL_TRUST_PROXY)")
 	serve.Flags().IntVar(&c.LoginMemory, "login-memory", envInt("PORTAL_LOGIN_MEMORY", int(auth.DefaultHashBudget>>20)),
-		"memory budget of the password checks running at once, in MiB (64 each); logins beyond it wait briefly, then answer 429 (PORTAL_LOGIN_MEMORY)")
+		"memory budget of the password checks running at once, in MiB (19 each; default one per core); logins beyond it wait briefly, then answer 429 (PORTAL_LOGIN_MEMORY)")
 	serve.Flags().BoolVar(&c.NoSeed, "no-seed", false, "do not seed the embedded database on first start")
 	serve.Flags().BoolVar(&c.NoJobs, "no-jobs", env("PORTAL_NO_JOBS", "") == "true",
 		"serve without the compensation engine's workers; another instance runs them (PORTAL_NO_JOBS)")
