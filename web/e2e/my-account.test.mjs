@@ -17,6 +17,7 @@ import {
   VIEWPORTS,
   acknowledgeAll,
   api,
+  drawSignature,
   baseUrl,
   e2e,
   expectNoSideways,
@@ -321,6 +322,78 @@ e2e(
   },
 );
 
+e2e(
+  'account: sign an agreement and download its copy; a photo; an appointment abroad decided by staff',
+  async ({ browser }) => {
+    // The demo agent's agreement, read and signed with a drawn signature; its PDF copy.
+    const page = await newPage(browser);
+    await login(page, AGENT);
+    await acknowledgeAll(page);
+    await page.goto('/account/legal-documents');
+    await loaded(page.getByRole('table', { name: 'Legal documents' }));
+    await page
+      .getByRole('button', { name: 'Read and sign Independent Associate Agreement' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/^1\. Appointment\./).waitFor();
+    await drawSignature(page);
+    await expectAccessible(page, 'agreement to sign');
+    await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
+    await page.getByText('Independent Associate Agreement signed').waitFor();
+    const [copy] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Download PDF of Independent Associate Agreement' }).click(),
+    ]);
+    const pdf = await page.request.get(copy.url());
+    assert.equal(pdf.status(), 200, 'the signed copy');
+    assert.equal(pdf.headers()['content-type'], 'application/pdf');
+    assert.match((await pdf.body()).subarray(0, 5).toString(), /^%PDF-/);
+    await copy.close();
+
+    // A new associate's photo: uploaded, shown in the header from the small rendition.
+    const email = await registerThroughApi('Avery', 'Quinn');
+    const mine = await newPage(browser);
+    await login(mine, email);
+    await acknowledgeAll(mine);
+    await mine.goto('/account/photo');
+    await mine.getByRole('heading', { name: 'Change photo', level: 1 }).waitFor();
+    await mine.getByLabel('New photo').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAGyklEQVR4nBXVEdvGIBiG4ReH4XAYDofhMAyH4XB44TAMw2EYhuEwDIfD8Nu3H9DZ8XQ/936/H8MP8WP8Mf2QP+Yfyw/1Y/2hf5gf2w/7Y/9x/ODH+cP98D/Cj+tH/JF+5B/lx/2j/mg/nh/vj/7j9xsYBsTAODANyIF5YBlQA+uAHjAD24Ad2AeOAQbOATfgB8LANRAH0kAeKAP3QB1oA8/AO9CHDxAMAiEYBZNACmbBIlCCVaAFRrAJrGAXHAIEp8AJvCAILkEUJEEWFMEtqIImeASvoIsPGBlGxMg4Mo3IkXlkGVEj64geMSPbiB3ZR44RRs4RN+JHwsg1EkfSSB4pI/dIHWkjz8g70scPmBgmxMQ4MU3IiXlimVAT64SeMBPbhJ3YJ44JJs4JN+EnwsQ1ESfSRJ4oE/dEnWgTz8Q70acPkAwSIRklk0RKZskiUZJVoiVGskmsZJccEiSnxEm8JEguSZQkSZYUyS2pkiZ5JK+kyw+YGWbEzDgzzciZeWaZUTPrjJ4xM9uMndlnjhlmzhk342fCzDUTZ9JMnikz90ydaTPPzDvT5w9YGBbEwrgwLciFeWFZUAvrgl4wC9uCXdgXjgUWzgW34BfCwrUQF9JCXigL90JdaAvPwrvQlw9QDAqhGBWTQipmxaJQilWhFUaxKaxiVxwKFKfCKbwiKC5FVCRFVhTFraiKpngUr6KrD1gZVsTKuDKtyJV5ZVlRK+uKXjEr24pd2VeOFVbOFbfiV8LKtRJX0kpeKSv3Sl1pK8/Ku9LXD9AMGqEZNZNGambNolGaVaM1RrNprGbXHBo0p8ZpvCZoLk3UJE3WFM2tqZqmeTSvpusPMAwGYRgNk0EaZsNiUIbVoA3GsBmsYTccBgynwRm8IRguQzQkQzYUw22ohmZ4DK+hmw/YGDbExrgxbciNeWPZUBvrht4wG9uG3dg3jg02zg234TfCxrURN9JG3igb90bdaBvPxrvRtw+wDBZhGS2TRVpmy2JRltWiLcayWaxltxwWLKfFWbwlWC5LtCRLthTLbamWZnksr6XbD9gZdsTOuDPtyJ15Z9lRO+uO3jE7247d2XeOHXbOHbfjd8LOtRN30k7eKTv3Tt1pO8/Ou9P3DzgYDsTBeDAdyIP5YDlQB+uBPjAH24E92A+OAw7OA3fgD8LBdRAP0kE+KAf3QT1oB8/Be9CPD/gv4K8ivxL7auYrgm9Vv2X64v4F8ovM96jf2L/BfFf/Dv//TnDgIcAFERJkKHBDhQYPvNC/38fvZDgRJ+PJdCJP5pPlRJ2sJ/rEnGwn9mQ/Oc7/488Td+JPwsl1Ek/SST4pJ/dJPWknz8l70s8PcAwO4Rgdk0M6ZsfiUI7VoR3GsTmsY3cc7v/yp8M5vCM4Lkd0JEd2FMftqI7meByvo7sP8Awe4Rk9k0d6Zs/iUZ7Voz3Gs3msZ/cc/n80p8d5vCd4Lk/0JE/2FM/tqZ7meTyvp/sPCAwBERgDU0AG5sASUIE1oAMmsAVsYA8c4X/wZ8AFfCAErkAMpEAOlMAdqIEWeAJvoIcPuBguxMV4MV3Ii/liuVAX64W+MBfbhb3YL47r/1nPC3fhL8LFdREv0kW+KBf3Rb1oF8/Fe9GvD4gMEREZI1NERubIElGRNaIjJrJFbGSPHPE/NGfERXwkRK5IjKRIjpTIHamRFnkib6THD0gMCZEYE1NCJubEklCJNaETJrElbGJPHOk/kmfCJXwiJK5ETKRETpTEnaiJlngSb6KnD8gMGZEZM1NGZubMklGZNaMzJrNlbGbPHPk/8GfGZXwmZK5MzKRMzpTMnamZlnkyb6bnDygMBVEYC1NBFubCUlCFtaALprAVbGEvHOV/nc6CK/hCKFyFWEiFXCiFu1ALrfAU3kIvH3Az3Iib8Wa6kTfzzXKjbtYbfWNutht7s98c9/+ynjfuxt+Em+sm3qSbfFNu7pt6026em/em3x9QGSqiMlamiqzMlaWiKmtFV0xlq9jKXjnqfxWcFVfxlVC5KrGSKrlSKnelVlrlqbyVXj+gMTREY2xMDdmYG0tDNdaGbpjG1rCNvXG0/6I5G67hG6FxNWIjNXKjNO5GbbTG03gbvX3Aw/AgHsaH6UE+zA/Lg3pYH/SDedge7MP+cDz/NXY+uAf/EB6uh/iQHvJDebgf6kN7eB7eh/58wMvwIl7Gl+lFvswvy4t6WV/0i3nZXuzL/nK8/yV5vrgX/xJerpf4kl7yS3m5X+pLe3le3pf+fkBn6IjO2Jk6sjN3lo7qrB3dMZ2tYzt75+j/FXx2XMd3QufqxE7q5E7p3J3aaZ2n83Z65w80CuBMCsMSSwAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+    await mine.getByRole('button', { name: 'Save photo' }).click();
+    await mine.getByText(/Photo updated successfully/).waitFor();
+    await mine.waitForURL((url) => url.pathname === '/account');
+    const avatar = mine.locator('header img').first();
+    await avatar.waitFor();
+    assert.match(await avatar.getAttribute('src'), /-48\.webp\?/);
+
+    // It asks to be appointed in Canada; staff acting for it approve.
+    await mine.goto('/account/international-appointment');
+    await mine.getByRole('heading', { name: 'International appointment', level: 1 }).waitFor();
+    await mine.getByRole('combobox', { name: /Provinces and territories/ }).click();
+    await mine.getByRole('option', { name: /Ontario/ }).click();
+    await mine.keyboard.press('Escape');
+    await mine.getByRole('button', { name: 'Send the request' }).click();
+    await mine.getByText('Appointment request created successfully').waitFor();
+    const code = (await api(mine, 'GET', '/access')).user.code;
+    const admin = await newPage(browser);
+    await admin.context().setExtraHTTPHeaders({ 'access-token': code });
+    await login(admin, STAFF);
+    await admin.goto('/account/international-appointment');
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
+    await admin.getByText('Request approved').waitFor();
+    await mine.reload();
+    await mine.getByText('Approved', { exact: true }).first().waitFor();
+    await expectAccessible(mine, 'international appointment decided');
+  },
+);
+
 /** The account's tabs and edit forms, each with what shows once it has loaded. */
 const ACCOUNT_PAGES = [
   {
@@ -341,7 +414,18 @@ const ACCOUNT_PAGES = [
   },
   {
     path: '/account/legal-documents',
-    ready: (p) => p.getByText('No legal documents to sign').waitFor(),
+    ready: (p) => loaded(p.getByRole('table', { name: 'Legal documents' })),
+  },
+  {
+    path: '/account/photo',
+    ready: async (p) => {
+      await p.getByRole('heading', { name: 'Change photo', level: 1 }).waitFor();
+      await p.getByRole('button', { name: 'Save photo' }).waitFor();
+    },
+  },
+  {
+    path: '/account/international-appointment',
+    ready: (p) => p.getByRole('heading', { name: 'International appointment', level: 1 }).waitFor(),
   },
   {
     path: '/account/purchase-history',

@@ -304,6 +304,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 accountRoute('account/alt-phone', 'AltPhonePage'),
                 accountRoute('account/email', 'EmailPage'),
                 accountRoute('account/spouse', 'SpousePage'),
+                accountRoute('account/photo', 'PhotoPage'),
+                accountRoute('account/international-appointment', 'InternationalAppointmentPage'),
                 accountRoute('account/payout-informations/create', 'PayoutAccountCreatePage'),
                 accountRoute('account/payout-informations/:id', 'PayoutAccountPage'),
                 paymentsRoute('payments', 'PaymentsDashboardPage'),

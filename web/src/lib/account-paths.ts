@@ -25,9 +25,9 @@ export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
   'payout-informations': 'Payout information',
 };
 
-/** The account's edit forms, each at account/{form} (the photo comes later). */
+/** The account's edit forms, each at account/{form}. */
 export type AccountForm =
-  'basic-information' | 'address' | 'phone' | 'alt-phone' | 'email' | 'spouse';
+  'basic-information' | 'address' | 'phone' | 'alt-phone' | 'email' | 'spouse' | 'photo';
 
 /** What each form edits: its page says 'Edit {label}', its success '{label} updated successfully'. */
 export const ACCOUNT_FORM_LABELS: Record<AccountForm, string> = {
@@ -37,6 +37,7 @@ export const ACCOUNT_FORM_LABELS: Record<AccountForm, string> = {
   'alt-phone': 'Alternative phone',
   email: 'Email',
   spouse: 'Spouse',
+  photo: 'Photo',
 };
 
 export const accountFormPath = (form: AccountForm) => `${ACCOUNT_PATH}/${form}`;
@@ -45,3 +46,6 @@ export const accountTabPath = (tab: AccountTab) => `${ACCOUNT_PATH}/${tab}`;
 /** account/payout-informations/create and account/payout-informations/{id}. */
 export const PAYOUT_CREATE_PATH = `${ACCOUNT_PATH}/payout-informations/create`;
 export const payoutAccountPath = (id: number) => `${ACCOUNT_PATH}/payout-informations/${id}`;
+
+/** account/international-appointment: asking to be appointed in the other country. */
+export const INTERNATIONAL_APPOINTMENT_PATH = `${ACCOUNT_PATH}/international-appointment`;

@@ -29,11 +29,16 @@ describe('AccountDetails', () => {
       ['Edit basic information', '/account/basic-information'],
       ['Edit address', '/account/address'],
       ['Edit spouse', '/account/spouse'],
+      ['Change photo', '/account/photo'],
+      ['International appointment', '/account/international-appointment'],
     ];
     for (const [name, href] of edits) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
     }
     expect(screen.queryByText(/waiting for confirmation/)).not.toBeInTheDocument();
+    // Without a photo, the initials; an associate of the USA may ask for Canada.
+    expect(within(card('Basic information')).getByText('AC')).toBeInTheDocument();
+    expect(within(card('Appointment')).getByText('Canada')).toBeInTheDocument();
   });
 
   it('shows a new address waiting for its confirmation link, and dashes for what is empty', async () => {

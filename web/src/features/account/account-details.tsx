@@ -1,4 +1,15 @@
-import { Badge, Button, Card, DataList, Flex, Grid, Heading, Link, Text } from '@radix-ui/themes';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  DataList,
+  Flex,
+  Grid,
+  Heading,
+  Link,
+  Text,
+} from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useGetAccount } from '@/api/gen/endpoints/account/account';
@@ -7,8 +18,13 @@ import { CenteredSpinner } from '@/components/centered-spinner';
 import { DetailField } from '@/components/detail-field';
 import { ErrorCallout } from '@/components/error-callout';
 import { Pencil1Icon } from '@/components/icons/pencil-1';
-import { ACCOUNT_FORM_LABELS, accountFormPath, type AccountForm } from '@/lib/account-paths';
-import { formatDate, formatPhone } from '@/lib/format';
+import {
+  ACCOUNT_FORM_LABELS,
+  INTERNATIONAL_APPOINTMENT_PATH,
+  accountFormPath,
+  type AccountForm,
+} from '@/lib/account-paths';
+import { formatDate, formatPhone, initials } from '@/lib/format';
 import { stateLabel } from '@/lib/states';
 
 /** Said of a new address whose confirmation link has not been followed yet. */
@@ -103,10 +119,14 @@ function addressLines(a: AccountProfile): string[] {
   );
 }
 
+/** The country an associate of `country` may ask to be appointed in as well. */
+const otherCountry = (country: AccountProfile['country']) =>
+  country === 'Canada' ? 'USA' : 'Canada';
+
 /**
  * The account's own details (GET /account), each card with the way to its edit form: contact
- * (with an email change waiting for its confirmation link), basic information, address and
- * spouse.
+ * (with an email change waiting for its confirmation link), basic information with the photo,
+ * address, spouse, and the way to ask for an appointment in the other country.
  */
 export function AccountDetails() {
   const query = useGetAccount({ query: { meta: { toast: false } } });
@@ -130,6 +150,17 @@ export function AccountDetails() {
         </DetailField>
       </DetailsCard>
       <DetailsCard title="Basic information" action={<EditLink form="basic-information" />}>
+        <DetailField label="Photo">
+          <Editable form="photo" verb="Change">
+            <Avatar
+              size="4"
+              radius="full"
+              src={a.photo_url}
+              alt="Your photo"
+              fallback={initials(`${a.first_name} ${a.last_name}`)}
+            />
+          </Editable>
+        </DetailField>
         <DetailField label="Name">{`${a.first_name} ${a.last_name}`}</DetailField>
         <DetailField label="Date of birth">{formatDate(a.date_of_birth)}</DetailField>
         <DetailField label="Gender">{a.gender ?? ''}</DetailField>
@@ -154,6 +185,17 @@ export function AccountDetails() {
         <DetailField label="Email">{a.spouse.email ?? ''}</DetailField>
         <DetailField label="Phone">{phoneLink(a.spouse.phone)}</DetailField>
         <DetailField label="Date of birth">{formatDate(a.spouse.date_of_birth)}</DetailField>
+      </DetailsCard>
+      <DetailsCard title="Appointment">
+        <DetailField label="Home country">{a.country}</DetailField>
+        <DetailField label="Other country">
+          <Flex gap="3" align="center" wrap="wrap">
+            {otherCountry(a.country)}
+            <Button asChild size="1" variant="soft">
+              <RouterLink to={INTERNATIONAL_APPOINTMENT_PATH}>International appointment</RouterLink>
+            </Button>
+          </Flex>
+        </DetailField>
       </DetailsCard>
     </Grid>
   );

@@ -5,11 +5,14 @@
 export { LoginSessionsTab } from './login-sessions-tab';
 export { PasswordTab } from './password-tab';
 export { ChangeLogsTab } from './change-logs-tab';
-export { LegalDocumentsTab, PurchaseHistoryTab } from './empty-tabs';
+export { LegalDocumentsTab } from './legal-documents-tab';
+export { PurchaseHistoryTab } from './empty-tabs';
 export { PayoutAccountsTab as PayoutInformationsTab } from './payout-accounts-tab';
 export { BasicInformationPage } from './basic-information-page';
 export { AddressPage } from './address-page';
 export { PhonePage, AltPhonePage } from './phone-pages';
 export { EmailPage } from './email-page';
 export { SpousePage } from './spouse-page';
+export { PhotoPage } from './photo-page';
+export { InternationalAppointmentPage } from './international-appointment-page';
 export { PayoutAccountCreatePage, PayoutAccountPage } from './payout-account-pages';

@@ -19,19 +19,8 @@ function EmptyTab({ title, message, detail }: { title: string; message: string; 
   );
 }
 
-// The portal does not keep these yet (their operations are still to come): the tabs say so
-// rather than ask for anything.
-
-/** account/legal-documents */
-export function LegalDocumentsTab() {
-  return (
-    <EmptyTab
-      title="Legal documents"
-      message="No legal documents to sign"
-      detail="Agreements waiting for your signature will be listed here, with a copy to download once signed."
-    />
-  );
-}
+// The portal does not keep purchases yet (their operations are still to come): the tab says
+// so rather than ask for anything.
 
 /** account/purchase-history */
 export function PurchaseHistoryTab() {

@@ -15,8 +15,8 @@ import type { Memo } from '@/api/gen/model/memo';
 import type { W9Document } from '@/api/gen/model/w9Document';
 import { ErrorCallout } from '@/components/error-callout';
 import { CheckCircledIcon } from '@/components/icons/check-circled';
+import { SignatureField, type SignatureFieldHandle } from '@/components/signature-field';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { SignatureField, type SignatureFieldHandle } from './signature-field';
 import { REMOVE_AFTER_MS, useAcknowledgeItem } from './use-acknowledge-item';
 
 export type AcknowledgementItemProps =

@@ -10,6 +10,7 @@ import {
   type Ref,
 } from 'react';
 import { typedSignatureSvg } from './typed-signature';
+import './signature-field.css';
 
 export interface SignatureFieldHandle {
   /** The signature as SVG text, or null when nothing is drawn or typed. */
