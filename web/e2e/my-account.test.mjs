@@ -339,7 +339,7 @@ e2e(
     await drawSignature(page);
     await expectAccessible(page, 'agreement to sign');
     await dialog.getByRole('button', { name: 'Sign', exact: true }).click();
-    await page.getByText('Independent Associate Agreement signed').waitFor();
+    await page.getByText('Independent Associate Agreement signed', { exact: true }).waitFor();
     const [copy] = await Promise.all([
       page.waitForEvent('popup'),
       page.getByRole('button', { name: 'Download PDF of Independent Associate Agreement' }).click(),

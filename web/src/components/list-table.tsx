@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ExclamationTriangleIcon } from '@/components/icons/exclamation-triangle';
 import { ReloadIcon } from '@/components/icons/reload';
 import { errorMessage, errorStatus } from '@/lib/errors';
+import { DataTable } from './data-table';
 import { ErrorCallout } from './error-callout';
 import { isFinal } from './error-panel';
 
@@ -64,7 +65,12 @@ export function ListTable({
         <ErrorCallout error={query.error} title={`The ${noun} could not be refreshed`} />
       ) : null}
       <Card size="1" style={{ padding: 0 }}>
-        <Table.Root variant="ghost" size={size} aria-busy={query.isFetching}>
+        <DataTable
+          label={typeof caption === 'string' ? caption : noun}
+          variant="ghost"
+          size={size}
+          aria-busy={query.isFetching}
+        >
           <caption className="sr-only">{caption}</caption>
           <Table.Header>
             <Table.Row>{header}</Table.Row>
@@ -132,7 +138,7 @@ export function ListTable({
               children
             )}
           </Table.Body>
-        </Table.Root>
+        </DataTable>
       </Card>
     </>
   );
