@@ -344,6 +344,7 @@ e2e(
       page.waitForEvent('popup'),
       page.getByRole('button', { name: 'Download PDF of Independent Associate Agreement' }).click(),
     ]);
+    await copy.waitForURL((url) => url.pathname.startsWith('/api/files/'));
     const pdf = await page.request.get(copy.url());
     assert.equal(pdf.status(), 200, 'the signed copy');
     assert.equal(pdf.headers()['content-type'], 'application/pdf');
@@ -375,8 +376,8 @@ e2e(
     // It asks to be appointed in Canada; staff acting for it approve.
     await mine.goto('/account/international-appointment');
     await mine.getByRole('heading', { name: 'International appointment', level: 1 }).waitFor();
-    await mine.getByRole('combobox', { name: /Provinces and territories/ }).click();
-    await mine.getByRole('option', { name: /Ontario/ }).click();
+    await mine.getByRole('button', { name: /^Provinces and territories:/ }).click();
+    await mine.getByRole('checkbox', { name: 'Ontario (ON)' }).click();
     await mine.keyboard.press('Escape');
     await mine.getByRole('button', { name: 'Send the request' }).click();
     await mine.getByText('Appointment request created successfully').waitFor();
@@ -387,9 +388,9 @@ e2e(
     await admin.goto('/account/international-appointment');
     await admin.getByRole('button', { name: 'Approve' }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
-    await admin.getByText('Request approved').waitFor();
-    await mine.reload();
-    await mine.getByText('Approved', { exact: true }).first().waitFor();
+    await admin.getByText('Request approved', { exact: true }).waitFor();
+    await mine.goto('/account/international-appointment');
+    await mine.getByText(/by Sam Staffer/).waitFor();
     await expectAccessible(mine, 'international appointment decided');
   },
 );
