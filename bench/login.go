@@ -17,6 +17,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/seed"
 )
 
@@ -60,7 +61,7 @@ func partE(ctx context.Context, res *report, pool *pgxpool.Pool, dsn, abs string
 	res.line("## (e) Logins at once: memory and answers")
 	res.line("")
 	res.line("Each burst against a fresh portald (`--trust-proxy`, so that each person has an address of their own in")
-	res.line("`X-Forwarded-For`). Every login checks an argon2id hash of 64 MiB; the budget bounds the checks running at once,")
+	res.line("`X-Forwarded-For`). Every login checks an argon2id hash of %d MiB; the budget bounds the checks running at once,", auth.HashMemory>>20)
 	res.line("and a login that finds no room within 2 s answers 429 (busy) with Retry-After. Peak RSS is the process's VmHWM.")
 	res.line("")
 	res.line("| burst | budget | 200 | 401 | 429 throttled | 429 busy | 503 | other | last answer after | RSS before | peak RSS | RSS 20 s later |")
@@ -83,7 +84,7 @@ func partE(ctx context.Context, res *report, pool *pgxpool.Pool, dsn, abs string
 		if i == 0 {
 			burstPeak = r.peak
 		}
-		budget := "128 MiB (default)"
+		budget := fmt.Sprintf("%d MiB (default)", auth.DefaultHashBudget>>20)
 		if s.memory != 0 {
 			budget = fmt.Sprintf("%d MiB", s.memory)
 		}

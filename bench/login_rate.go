@@ -82,7 +82,8 @@ func loginRates(ctx context.Context, res *report, pool *pgxpool.Pool, dsn, abs s
 	res.line("### Logins per second with the production hashing")
 	res.line("")
 	res.line("Each run against a fresh portald with the production settings (`%s`: the seeded accounts' hashes carry the", params)
-	res.line("parameters of `auth.HashPassword`; `--login-memory` default, 128 MiB: two checks at once, a login waits at most 2 s for")
+	res.line("parameters of `auth.HashPassword`; `--login-memory` default, %d MiB: %d checks at once, a login waits at most 2 s for",
+		auth.DefaultHashBudget>>20, auth.DefaultHashBudget/auth.HashMemory)
 	res.line("room), `--trust-proxy` and `--no-jobs`. Every login is a different account (of %d, right password) from an", len(people.emails))
 	res.line("address of its own, so the throttle (5 failures per account, 30 per address in 15 min) cannot fire. Closed loop:")
 	res.line("N people log in one after another for %s (latency from each send). Open loop: %.0f logins/s for %s, each", loginClosedFor, loginOpenRate, loginOpenFor)
@@ -156,7 +157,7 @@ func loginRates(ctx context.Context, res *report, pool *pgxpool.Pool, dsn, abs s
 	res.line("| p95 at %.0f logins/s (open loop, %d of %d answered 200) | %s | ≤ %d ms | %s | %.1f× |", loginOpenRate, open.ok(), open.answered(),
 		fmtDur(open.pct(95)), loginGoalP95.Milliseconds(), met(openOK), open.pct(95).Seconds()/loginGoalP95.Seconds())
 	if burstPeak > 0 {
-		res.line("| peak RSS, 200 logins at once (budget 128 MiB) | %.0f MB | a fixed cap | reported | – |", float64(burstPeak)/1024)
+		res.line("| peak RSS, 200 logins at once (budget %d MiB) | %.0f MB | a fixed cap | reported | – |", auth.DefaultHashBudget>>20, float64(burstPeak)/1024)
 	}
 	res.line("")
 	return nil
