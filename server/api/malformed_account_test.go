@@ -8,23 +8,27 @@ import (
 // forgedIDCursor continues an id order from an id that is not a number.
 var forgedIDCursor = base64.RawURLEncoding.EncodeToString([]byte(`{"o":"id","k":["x"]}`))
 
+// bodyCases are the cases of an operation with a JSON body: bodies that are not JSON or not
+// an object (400), the bad ones given (422), and without a session (401) unless anyone may
+// call it.
+func bodyCases(method, path string, as caller, bad ...string) []malformedCase {
+	out := []malformedCase{
+		{as, method, path, `{bad`, 400, ""},
+		{as, method, path, `[]`, 400, ""},
+		{as, method, path, ``, 400, ""},
+	}
+	for _, b := range bad {
+		out = append(out, malformedCase{as, method, path, b, 422, ""})
+	}
+	if as != byNobody {
+		out = append(out, malformedCase{byNobody, method, path, `{}`, 401, "no session"})
+	}
+	return out
+}
+
 // The malformed-input cases of the Account and Visitors operations.
 func init() {
 	long := strings.Repeat("a", 300)
-	bodyCases := func(method, path string, as caller, bad ...string) []malformedCase {
-		out := []malformedCase{
-			{as, method, path, `{bad`, 400, ""},
-			{as, method, path, `[]`, 400, ""},
-			{as, method, path, ``, 400, ""},
-		}
-		for _, b := range bad {
-			out = append(out, malformedCase{as, method, path, b, 422, ""})
-		}
-		if as != byNobody {
-			out = append(out, malformedCase{byNobody, method, path, `{}`, 401, "no session"})
-		}
-		return out
-	}
 	// Text that PostgreSQL cannot hold (a NUL) or that is not UTF-8, in a body field.
 	nul, notUTF8 := `"a\u0000b"`, "\"a\xffb\""
 	register := func(first string) string {

@@ -5,17 +5,6 @@ import "strings"
 // The malformed-input cases of the photo, legal document and international appointment
 // operations.
 func init() {
-	bodyCases := func(method, path string, as caller, bad ...string) []malformedCase {
-		out := []malformedCase{
-			{as, method, path, `{bad`, 400, ""},
-			{as, method, path, `[]`, 400, ""},
-			{as, method, path, ``, 400, ""},
-		}
-		for _, b := range bad {
-			out = append(out, malformedCase{as, method, path, b, 422, ""})
-		}
-		return append(out, malformedCase{byNobody, method, path, `{}`, 401, "no session"})
-	}
 	ids := func(method, path, body string, as caller) []malformedCase {
 		return []malformedCase{
 			{as, method, strings.Replace(path, "{id}", "abc", 1), body, 422, ""},
