@@ -26339,3 +26339,285 @@ func (s *W9DocumentEntityType) UnmarshalJSON(data []byte) error {
 	d := jx.DecodeBytes(data)
 	return s.Decode(d)
 }
+
+// Encode implements json.Marshaler.
+func (s *W9Input) Encode(e *jx.Encoder) {
+	e.ObjStart()
+	s.encodeFields(e)
+	e.ObjEnd()
+}
+
+// encodeFields encodes fields.
+func (s *W9Input) encodeFields(e *jx.Encoder) {
+	{
+		e.FieldStart("name")
+		e.Str(s.Name)
+	}
+	{
+		if s.BusinessName.Set {
+			e.FieldStart("business_name")
+			s.BusinessName.Encode(e)
+		}
+	}
+	{
+		e.FieldStart("entity_type")
+		s.EntityType.Encode(e)
+	}
+	{
+		e.FieldStart("tin_kind")
+		s.TinKind.Encode(e)
+	}
+	{
+		e.FieldStart("tin")
+		e.Str(s.Tin)
+	}
+	{
+		if s.Address.Set {
+			e.FieldStart("address")
+			s.Address.Encode(e)
+		}
+	}
+	{
+		if s.RequiresSignature.Set {
+			e.FieldStart("requires_signature")
+			s.RequiresSignature.Encode(e)
+		}
+	}
+}
+
+var jsonFieldsNameOfW9Input = [7]string{
+	0: "name",
+	1: "business_name",
+	2: "entity_type",
+	3: "tin_kind",
+	4: "tin",
+	5: "address",
+	6: "requires_signature",
+}
+
+// Decode decodes W9Input from json.
+func (s *W9Input) Decode(d *jx.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode W9Input to nil")
+	}
+	var requiredBitSet [1]uint8
+
+	if err := d.ObjBytes(func(d *jx.Decoder, k []byte) error {
+		switch string(k) {
+		case "name":
+			requiredBitSet[0] |= 1 << 0
+			if err := func() error {
+				v, err := d.Str()
+				s.Name = string(v)
+				if err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"name\"")
+			}
+		case "business_name":
+			if err := func() error {
+				s.BusinessName.Reset()
+				if err := s.BusinessName.Decode(d); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"business_name\"")
+			}
+		case "entity_type":
+			requiredBitSet[0] |= 1 << 2
+			if err := func() error {
+				if err := s.EntityType.Decode(d); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"entity_type\"")
+			}
+		case "tin_kind":
+			requiredBitSet[0] |= 1 << 3
+			if err := func() error {
+				if err := s.TinKind.Decode(d); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"tin_kind\"")
+			}
+		case "tin":
+			requiredBitSet[0] |= 1 << 4
+			if err := func() error {
+				v, err := d.Str()
+				s.Tin = string(v)
+				if err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"tin\"")
+			}
+		case "address":
+			if err := func() error {
+				s.Address.Reset()
+				if err := s.Address.Decode(d); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"address\"")
+			}
+		case "requires_signature":
+			if err := func() error {
+				s.RequiresSignature.Reset()
+				if err := s.RequiresSignature.Decode(d); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"requires_signature\"")
+			}
+		default:
+			return d.Skip()
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode W9Input")
+	}
+	// Validate required fields.
+	var failures []validate.FieldError
+	for i, mask := range [1]uint8{
+		0b00011101,
+	} {
+		if result := (requiredBitSet[i] & mask) ^ mask; result != 0 {
+			// Mask only required fields and check equality to mask using XOR.
+			//
+			// If XOR result is not zero, result is not equal to expected, so some fields are missed.
+			// Bits of fields which would be set are actually bits of missed fields.
+			missed := bits.OnesCount8(result)
+			for bitN := 0; bitN < missed; bitN++ {
+				bitIdx := bits.TrailingZeros8(result)
+				fieldIdx := i*8 + bitIdx
+				var name string
+				if fieldIdx < len(jsonFieldsNameOfW9Input) {
+					name = jsonFieldsNameOfW9Input[fieldIdx]
+				} else {
+					name = strconv.Itoa(fieldIdx)
+				}
+				failures = append(failures, validate.FieldError{
+					Name:  name,
+					Error: validate.ErrFieldRequired,
+				})
+				// Reset bit.
+				result &^= 1 << bitIdx
+			}
+		}
+	}
+	if len(failures) > 0 {
+		return &validate.Error{Fields: failures}
+	}
+
+	return nil
+}
+
+// MarshalJSON implements stdjson.Marshaler.
+func (s *W9Input) MarshalJSON() ([]byte, error) {
+	e := jx.Encoder{}
+	s.Encode(&e)
+	return e.Bytes(), nil
+}
+
+// UnmarshalJSON implements stdjson.Unmarshaler.
+func (s *W9Input) UnmarshalJSON(data []byte) error {
+	d := jx.DecodeBytes(data)
+	return s.Decode(d)
+}
+
+// Encode encodes W9InputEntityType as json.
+func (s W9InputEntityType) Encode(e *jx.Encoder) {
+	e.Str(string(s))
+}
+
+// Decode decodes W9InputEntityType from json.
+func (s *W9InputEntityType) Decode(d *jx.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode W9InputEntityType to nil")
+	}
+	v, err := d.StrBytes()
+	if err != nil {
+		return err
+	}
+	// Try to use constant string.
+	switch W9InputEntityType(v) {
+	case W9InputEntityTypeIndividual:
+		*s = W9InputEntityTypeIndividual
+	case W9InputEntityTypeCorporation:
+		*s = W9InputEntityTypeCorporation
+	case W9InputEntityTypeSCorporation:
+		*s = W9InputEntityTypeSCorporation
+	case W9InputEntityTypePartnership:
+		*s = W9InputEntityTypePartnership
+	case W9InputEntityTypeTrust:
+		*s = W9InputEntityTypeTrust
+	case W9InputEntityTypeLLC:
+		*s = W9InputEntityTypeLLC
+	default:
+		*s = W9InputEntityType(v)
+	}
+
+	return nil
+}
+
+// MarshalJSON implements stdjson.Marshaler.
+func (s W9InputEntityType) MarshalJSON() ([]byte, error) {
+	e := jx.Encoder{}
+	s.Encode(&e)
+	return e.Bytes(), nil
+}
+
+// UnmarshalJSON implements stdjson.Unmarshaler.
+func (s *W9InputEntityType) UnmarshalJSON(data []byte) error {
+	d := jx.DecodeBytes(data)
+	return s.Decode(d)
+}
+
+// Encode encodes W9InputTinKind as json.
+func (s W9InputTinKind) Encode(e *jx.Encoder) {
+	e.Str(string(s))
+}
+
+// Decode decodes W9InputTinKind from json.
+func (s *W9InputTinKind) Decode(d *jx.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode W9InputTinKind to nil")
+	}
+	v, err := d.StrBytes()
+	if err != nil {
+		return err
+	}
+	// Try to use constant string.
+	switch W9InputTinKind(v) {
+	case W9InputTinKindSSN:
+		*s = W9InputTinKindSSN
+	case W9InputTinKindEIN:
+		*s = W9InputTinKindEIN
+	default:
+		*s = W9InputTinKind(v)
+	}
+
+	return nil
+}
+
+// MarshalJSON implements stdjson.Marshaler.
+func (s W9InputTinKind) MarshalJSON() ([]byte, error) {
+	e := jx.Encoder{}
+	s.Encode(&e)
+	return e.Bytes(), nil
+}
+
+// UnmarshalJSON implements stdjson.Unmarshaler.
+func (s *W9InputTinKind) UnmarshalJSON(data []byte) error {
+	d := jx.DecodeBytes(data)
+	return s.Decode(d)
+}

@@ -17,6 +17,7 @@ const (
 	CreatePolicyRequirementOperation         OperationName = "CreatePolicyRequirement"
 	CreateProviderContactOperation           OperationName = "CreateProviderContact"
 	CreateProviderItemOperation              OperationName = "CreateProviderItem"
+	CreateW9DocumentOperation                OperationName = "CreateW9Document"
 	DecideInternationalAppointmentOperation  OperationName = "DecideInternationalAppointment"
 	DecidePayoutAccountOperation             OperationName = "DecidePayoutAccount"
 	DeleteAccountPhotoOperation              OperationName = "DeleteAccountPhoto"

@@ -164,6 +164,20 @@ func encodeCreateProviderItemRequest(
 	return nil
 }
 
+func encodeCreateW9DocumentRequest(
+	req *W9Input,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
 func encodeDecideInternationalAppointmentRequest(
 	req *AppointmentDecision,
 	r *http.Request,

@@ -15874,3 +15874,223 @@ func (s *W9DocumentEntityType) UnmarshalText(data []byte) error {
 		return errors.Errorf("invalid value: %q", data)
 	}
 }
+
+// W9DocumentHeaders wraps W9Document with response headers.
+type W9DocumentHeaders struct {
+	XToken   OptString
+	Response W9Document
+}
+
+// GetXToken returns the value of XToken.
+func (s *W9DocumentHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *W9DocumentHeaders) GetResponse() W9Document {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *W9DocumentHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *W9DocumentHeaders) SetResponse(val W9Document) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/W9Input
+type W9Input struct {
+	// The name on the income tax return.
+	Name         string            `json:"name"`
+	BusinessName OptString         `json:"business_name"`
+	EntityType   W9InputEntityType `json:"entity_type"`
+	TinKind      W9InputTinKind    `json:"tin_kind"`
+	// The SSN (123-45-6789) or EIN (12-3456789); sealed at rest, answered masked.
+	Tin     string    `json:"tin"`
+	Address OptString `json:"address"`
+	// Whether the acknowledgement needs a signature (default true).
+	RequiresSignature OptBool `json:"requires_signature"`
+}
+
+// GetName returns the value of Name.
+func (s *W9Input) GetName() string {
+	return s.Name
+}
+
+// GetBusinessName returns the value of BusinessName.
+func (s *W9Input) GetBusinessName() OptString {
+	return s.BusinessName
+}
+
+// GetEntityType returns the value of EntityType.
+func (s *W9Input) GetEntityType() W9InputEntityType {
+	return s.EntityType
+}
+
+// GetTinKind returns the value of TinKind.
+func (s *W9Input) GetTinKind() W9InputTinKind {
+	return s.TinKind
+}
+
+// GetTin returns the value of Tin.
+func (s *W9Input) GetTin() string {
+	return s.Tin
+}
+
+// GetAddress returns the value of Address.
+func (s *W9Input) GetAddress() OptString {
+	return s.Address
+}
+
+// GetRequiresSignature returns the value of RequiresSignature.
+func (s *W9Input) GetRequiresSignature() OptBool {
+	return s.RequiresSignature
+}
+
+// SetName sets the value of Name.
+func (s *W9Input) SetName(val string) {
+	s.Name = val
+}
+
+// SetBusinessName sets the value of BusinessName.
+func (s *W9Input) SetBusinessName(val OptString) {
+	s.BusinessName = val
+}
+
+// SetEntityType sets the value of EntityType.
+func (s *W9Input) SetEntityType(val W9InputEntityType) {
+	s.EntityType = val
+}
+
+// SetTinKind sets the value of TinKind.
+func (s *W9Input) SetTinKind(val W9InputTinKind) {
+	s.TinKind = val
+}
+
+// SetTin sets the value of Tin.
+func (s *W9Input) SetTin(val string) {
+	s.Tin = val
+}
+
+// SetAddress sets the value of Address.
+func (s *W9Input) SetAddress(val OptString) {
+	s.Address = val
+}
+
+// SetRequiresSignature sets the value of RequiresSignature.
+func (s *W9Input) SetRequiresSignature(val OptBool) {
+	s.RequiresSignature = val
+}
+
+type W9InputEntityType string
+
+const (
+	W9InputEntityTypeIndividual   W9InputEntityType = "Individual"
+	W9InputEntityTypeCorporation  W9InputEntityType = "Corporation"
+	W9InputEntityTypeSCorporation W9InputEntityType = "S Corporation"
+	W9InputEntityTypePartnership  W9InputEntityType = "Partnership"
+	W9InputEntityTypeTrust        W9InputEntityType = "Trust"
+	W9InputEntityTypeLLC          W9InputEntityType = "LLC"
+)
+
+// AllValues returns all W9InputEntityType values.
+func (W9InputEntityType) AllValues() []W9InputEntityType {
+	return []W9InputEntityType{
+		W9InputEntityTypeIndividual,
+		W9InputEntityTypeCorporation,
+		W9InputEntityTypeSCorporation,
+		W9InputEntityTypePartnership,
+		W9InputEntityTypeTrust,
+		W9InputEntityTypeLLC,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s W9InputEntityType) MarshalText() ([]byte, error) {
+	switch s {
+	case W9InputEntityTypeIndividual:
+		return []byte(s), nil
+	case W9InputEntityTypeCorporation:
+		return []byte(s), nil
+	case W9InputEntityTypeSCorporation:
+		return []byte(s), nil
+	case W9InputEntityTypePartnership:
+		return []byte(s), nil
+	case W9InputEntityTypeTrust:
+		return []byte(s), nil
+	case W9InputEntityTypeLLC:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *W9InputEntityType) UnmarshalText(data []byte) error {
+	switch W9InputEntityType(data) {
+	case W9InputEntityTypeIndividual:
+		*s = W9InputEntityTypeIndividual
+		return nil
+	case W9InputEntityTypeCorporation:
+		*s = W9InputEntityTypeCorporation
+		return nil
+	case W9InputEntityTypeSCorporation:
+		*s = W9InputEntityTypeSCorporation
+		return nil
+	case W9InputEntityTypePartnership:
+		*s = W9InputEntityTypePartnership
+		return nil
+	case W9InputEntityTypeTrust:
+		*s = W9InputEntityTypeTrust
+		return nil
+	case W9InputEntityTypeLLC:
+		*s = W9InputEntityTypeLLC
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+type W9InputTinKind string
+
+const (
+	W9InputTinKindSSN W9InputTinKind = "SSN"
+	W9InputTinKindEIN W9InputTinKind = "EIN"
+)
+
+// AllValues returns all W9InputTinKind values.
+func (W9InputTinKind) AllValues() []W9InputTinKind {
+	return []W9InputTinKind{
+		W9InputTinKindSSN,
+		W9InputTinKindEIN,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s W9InputTinKind) MarshalText() ([]byte, error) {
+	switch s {
+	case W9InputTinKindSSN:
+		return []byte(s), nil
+	case W9InputTinKindEIN:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *W9InputTinKind) UnmarshalText(data []byte) error {
+	switch W9InputTinKind(data) {
+	case W9InputTinKindSSN:
+		*s = W9InputTinKindSSN
+		return nil
+	case W9InputTinKindEIN:
+		*s = W9InputTinKindEIN
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}

@@ -157,6 +157,13 @@ type AcknowledgementsHandler interface {
 	//
 	// PUT /dashboard/acknowledgements/{kind}/{id}
 	Acknowledge(ctx context.Context, req *AcknowledgeRequest, params AcknowledgeParams) (*AcknowledgementHeaders, error)
+	// CreateW9Document implements createW9Document operation.
+	//
+	// Staff with w9.manage, acting for the associate, enter its W-9 (from the signed form); it then waits
+	// for the associate's acknowledgement. The TIN is sealed and only ever answered masked.
+	//
+	// POST /account/w9-documents
+	CreateW9Document(ctx context.Context, req *W9Input) (*W9DocumentHeaders, error)
 	// GetAcknowledgementSignedURL implements getAcknowledgementSignedURL operation.
 	//
 	// A signed URL to upload a signature (SVG) for an acknowledgement.

@@ -115,6 +115,16 @@ func (UnimplementedHandler) CreateProviderItem(ctx context.Context, req *Provide
 	return r, ht.ErrNotImplemented
 }
 
+// CreateW9Document implements createW9Document operation.
+//
+// Staff with w9.manage, acting for the associate, enter its W-9 (from the signed form); it then waits
+// for the associate's acknowledgement. The TIN is sealed and only ever answered masked.
+//
+// POST /account/w9-documents
+func (UnimplementedHandler) CreateW9Document(ctx context.Context, req *W9Input) (r *W9DocumentHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // DecideInternationalAppointment implements decideInternationalAppointment operation.
 //
 // Staff with appointments.review, acting for the associate, approve or reject a waiting request.

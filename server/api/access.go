@@ -100,6 +100,7 @@ var access = map[string]rule{
 	oas.ListAcknowledgementsOperation:        {who: signedIn, ungated: true},
 	oas.GetAcknowledgementSignedURLOperation: {who: themselves, ungated: true},
 	oas.AcknowledgeOperation:                 {who: themselves, ungated: true},
+	oas.CreateW9DocumentOperation:            {who: staffWith, perm: auth.PermW9Manage},
 	oas.ListLevelsOperation:                  {who: signedIn},
 
 	oas.ListClientsOperation:     {who: associateOrStaff, perm: auth.PermClientsRead},

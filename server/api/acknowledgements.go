@@ -2,12 +2,15 @@ package api
 
 import (
 	"context"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/httpx"
 	"github.com/associateportal/portal/server/store"
+	"github.com/associateportal/portal/server/tax"
 )
 
 var _ oas.AcknowledgementsHandler = (*Handler)(nil)
@@ -79,4 +82,36 @@ func (h *Handler) Acknowledge(ctx context.Context, req *oas.AcknowledgeRequest, 
 		out.Signature = oas.NewOptString(a.Signature)
 	}
 	return &oas.AcknowledgementHeaders{Response: out}, nil
+}
+
+// CreateW9Document enters a W-9 for the associate acted for (staff): the TIN checked by
+// kind, sealed under the current key; the associate then acknowledges it.
+func (h *Handler) CreateW9Document(ctx context.Context, req *oas.W9Input) (*oas.W9DocumentHeaders, error) {
+	p, err := associate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.TrimSpace(req.Name)
+	var f errs.Fields
+	if name == "" {
+		f.Add("name", "Name is required")
+	}
+	digits, terr := tax.Normalize(string(req.TinKind), req.Tin)
+	if e := errs.As(terr); e != nil {
+		f = append(f, e.Fields...)
+	} else if terr != nil {
+		return nil, terr
+	}
+	if err := f.Err(); err != nil {
+		return nil, err
+	}
+	in := store.W9Input{Title: "Form W-9 (" + strconv.Itoa(h.now().Year()) + ")", Name: name,
+		BusinessName: strings.TrimSpace(req.BusinessName.Or("")), EntityType: string(req.EntityType),
+		TINKind: string(req.TinKind), TINLast4: digits[len(digits)-4:], Address: strings.TrimSpace(req.Address.Or("")),
+		TINSealed: h.Keys.Seal([]byte(digits)), KeyID: h.Keys.ID(), RequiresSignature: req.RequiresSignature.Or(true)}
+	w, err := h.Store.AddW9(ctx, p, in)
+	if err != nil {
+		return nil, err
+	}
+	return &oas.W9DocumentHeaders{Response: w9(w)}, nil
 }

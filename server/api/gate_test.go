@@ -62,6 +62,7 @@ var gateBodies = map[string]string{
 	"updatePayoutAccount":             payoutBody,
 	"decidePayoutAccount":             `{"decision":"approve"}`,
 	"updateAccountPhoto":              `{"file":"x"}`,
+	"createW9Document":                `{"name":"A","entity_type":"Individual","tin_kind":"SSN","tin":"123-45-6789"}`,
 	"signLegalDocument":               `{"signature":"x","fingerprint":"f"}`,
 	"revokeLegalDocument":             `{"reason":"r"}`,
 	"requestInternationalAppointment": `{"states":["ON"]}`,

@@ -297,3 +297,58 @@ func TestAccountPhoto(t *testing.T) {
 		t.Errorf("photo changes in the change log: %+v %v", logs, err)
 	}
 }
+
+// TestCreateW9Document: staff acting for an associate enter its W-9; the TIN is checked,
+// sealed under the current key and only ever answered masked; the associate then has it to
+// acknowledge.
+func TestCreateW9Document(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	acting := actingClient(t, env, seed.DemoStaff, seed.DemoRMDCode)
+	in := oas.W9Input{Name: " Renee Mitchell ", BusinessName: oas.NewOptString("Mitchell Financial LLC"),
+		EntityType: oas.W9InputEntityTypeLLC, TinKind: oas.W9InputTinKindEIN, Tin: "12-3456789"}
+	w, err := acting.CreateW9Document(ctx, &in)
+	if err != nil || w.Response.TinMasked != "**-***6789" || w.Response.Name != "Renee Mitchell" || !w.Response.RequiresSignature {
+		t.Fatalf("create: %+v %v", w, err)
+	}
+	var sealed []byte
+	var keyID, last4 string
+	if err := env.Pool.QueryRow(ctx, `SELECT tin_encrypted, tin_key_id, tin_last4 FROM w9_documents WHERE id = $1`, w.Response.ID).
+		Scan(&sealed, &keyID, &last4); err != nil {
+		t.Fatal(err)
+	}
+	plain, err := env.Keys.OpenWith(keyID, sealed)
+	if err != nil || string(plain) != "123456789" || keyID != env.Keys.ID() || last4 != "6789" || bytes.Contains(sealed, []byte("3456789")) {
+		t.Errorf("at rest: key %q, last4 %q, opens to %q (%v)", keyID, last4, plain, err)
+	}
+	// Refused by field: an SSN no one is issued; nothing stored.
+	bad := in
+	bad.TinKind, bad.Tin = oas.W9InputTinKindSSN, "666-12-3456"
+	_, err = acting.CreateW9Document(ctx, &bad)
+	var e *oas.ErrorStatusCode
+	if statusOf(err) != 422 || !asError(err, &e) || e.Response.Errors[0].Field != "tin" {
+		t.Errorf("an SSN starting 666: %v", err)
+	}
+	var n int
+	if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM w9_documents WHERE id > $1`, w.Response.ID).Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d W-9s stored after a refusal (%v)", n, err)
+	}
+	// The RMD has it to acknowledge; its change log shows it masked.
+	rmd := client(t, env, login(t, env, seed.DemoRMD))
+	acks, err := rmd.ListAcknowledgements(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range acks.Response.W9Documents {
+		found = found || (d.ID == w.Response.ID && d.TinMasked == "**-***6789")
+	}
+	if !found {
+		t.Errorf("the W-9 is not waiting for the RMD: %+v", acks.Response.W9Documents)
+	}
+	var logged string
+	if err := env.Pool.QueryRow(ctx, `SELECT new_value FROM change_logs WHERE field = 'w9' ORDER BY id DESC LIMIT 1`).Scan(&logged); err != nil ||
+		strings.Contains(logged, "3456789") || !strings.Contains(logged, "6789") {
+		t.Errorf("the change log: %q %v", logged, err)
+	}
+}

@@ -172,11 +172,13 @@ const (
 	PermLegalManage = "legal.manage"
 	// PermAppointmentsReview decides requests to be appointed in the other country.
 	PermAppointmentsReview = "appointments.review"
+	// PermW9Manage enters an associate's W-9 (its TIN sealed), for it to acknowledge.
+	PermW9Manage = "w9.manage"
 )
 
 // StaffPermissions are every permission staff may hold.
 var StaffPermissions = []string{PermActAs, PermClientsRead, PermPoliciesReview, PermProvidersManage,
-	PermPaymentsRead, PermPaymentsManage, PermPayoutsReview, PermSSOIssue, PermLegalManage, PermAppointmentsReview}
+	PermPaymentsRead, PermPaymentsManage, PermPayoutsReview, PermSSOIssue, PermLegalManage, PermAppointmentsReview, PermW9Manage}
 
 type ctxKey struct{}
 

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/changelog"
 	"github.com/associateportal/portal/server/errs"
 )
 
@@ -247,4 +248,36 @@ func addrOrNil(ip netip.Addr) *netip.Addr {
 		return &ip
 	}
 	return nil
+}
+
+// W9Input is a W-9 as staff enter it for an associate: the TIN already checked
+// (tax.Normalize) and sealed under the key named KeyID.
+type W9Input struct {
+	Title, Name, BusinessName, EntityType, TINKind, TINLast4, Address string
+	TINSealed                                                         []byte
+	KeyID                                                             string
+	RequiresSignature                                                 bool
+}
+
+// AddW9 gives the caller's associate a W-9 waiting for its acknowledgement, with the
+// change-log row (the TIN masked).
+func (s *Store) AddW9(ctx context.Context, p *auth.Principal, in W9Input) (W9, error) {
+	var w W9
+	err := s.InTx(ctx, func(tx *Store) error {
+		err := tx.db.QueryRow(ctx, `INSERT INTO w9_documents (associate_id, title, name, business_name, entity_type,
+				tin_encrypted, tin_key_id, tin_last4, tin_kind, address, requires_signature)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+			RETURNING id, title, name, coalesce(business_name, ''), entity_type, tin_kind, tin_last4, coalesce(address, ''),
+				requires_signature, created_at`,
+			p.AssociateID, in.Title, in.Name, nullable(in.BusinessName), in.EntityType, in.TINSealed, in.KeyID, in.TINLast4,
+			in.TINKind, nullable(in.Address), in.RequiresSignature).
+			Scan(&w.ID, &w.Title, &w.Name, &w.BusinessName, &w.EntityType, &w.TINKind, &w.TINLast4, &w.Address,
+				&w.RequiresSignature, &w.CreatedAt)
+		if err != nil {
+			return translate(err)
+		}
+		return tx.logChanges(ctx, p, changelog.Account, p.AssociateID, p.AssociateID, changelog.Create,
+			[]changelog.Change{{Field: "w9", New: w.Title + " · " + w.TINMasked()}})
+	})
+	return w, err
 }

@@ -367,3 +367,6 @@ export * from './uploadFileParams.ts';
 export * from './user.ts';
 export * from './w9Document.ts';
 export * from './w9DocumentEntityType.ts';
+export * from './w9Input.ts';
+export * from './w9InputEntityType.ts';
+export * from './w9InputTinKind.ts';

@@ -30,6 +30,8 @@ import type {
   Acknowledgements,
   ErrorResponse,
   SignedURL,
+  W9Document,
+  W9Input,
 } from '../../model';
 
 import { apiRequest } from '../../../mutator.ts';
@@ -396,4 +398,91 @@ export const useAcknowledge = <TError = ErrorType<ErrorResponse>, TContext = unk
   TContext
 > => {
   return useMutation(getAcknowledgeMutationOptions(options), queryClient);
+};
+/**
+ * @summary Staff with w9.manage, acting for the associate, enter its W-9 (from the signed form); it then waits for the associate's acknowledgement. The TIN is sealed and only ever answered masked.
+ */
+export const createW9Document = (
+  w9Input: BodyType<W9Input>,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<W9Document>(
+    {
+      url: `/account/w9-documents`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: w9Input,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getCreateW9DocumentMutationKey = () => ['createW9Document'] as const;
+
+export const getCreateW9DocumentMutationOptions = <
+  TError = ErrorType<ErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof createW9Document>>,
+    TError,
+    CreateW9DocumentMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof apiRequest>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof createW9Document>>,
+  TError,
+  CreateW9DocumentMutationVariables,
+  TContext
+> => {
+  const mutationKey = getCreateW9DocumentMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof createW9Document>>,
+    CreateW9DocumentMutationVariables
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return createW9Document(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CreateW9DocumentMutationResult = NonNullable<
+  Awaited<ReturnType<typeof createW9Document>>
+>;
+export type CreateW9DocumentMutationBody = BodyType<W9Input>;
+export type CreateW9DocumentMutationError = ErrorType<ErrorResponse>;
+export type CreateW9DocumentMutationVariables = { data: BodyType<W9Input> };
+
+/**
+ * @summary Staff with w9.manage, acting for the associate, enter its W-9 (from the signed form); it then waits for the associate's acknowledgement. The TIN is sealed and only ever answered masked.
+ */
+export const useCreateW9Document = <TError = ErrorType<ErrorResponse>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof createW9Document>>,
+      TError,
+      CreateW9DocumentMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof createW9Document>>,
+  TError,
+  CreateW9DocumentMutationVariables,
+  TContext
+> => {
+  return useMutation(getCreateW9DocumentMutationOptions(options), queryClient);
 };

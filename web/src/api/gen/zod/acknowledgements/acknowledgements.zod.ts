@@ -82,3 +82,59 @@ export const AcknowledgeResponse = zod.object({
   acknowledged_at: zod.iso.datetime({ offset: true }),
   signature: zod.string().optional(),
 });
+
+/**
+ * @summary Staff with w9.manage, acting for the associate, enter its W-9 (from the signed form); it then waits for the associate's acknowledgement. The TIN is sealed and only ever answered masked.
+ */
+export const createW9DocumentBodyNameMax = 200;
+
+export const createW9DocumentBodyBusinessNameMax = 200;
+
+export const createW9DocumentBodyTinMax = 32;
+
+export const createW9DocumentBodyAddressMax = 400;
+
+export const CreateW9DocumentBody = zod.object({
+  name: zod
+    .string()
+    .max(createW9DocumentBodyNameMax)
+    .describe('The name on the income tax return.'),
+  business_name: zod.string().max(createW9DocumentBodyBusinessNameMax).optional(),
+  entity_type: zod.enum([
+    'Individual',
+    'Corporation',
+    'S Corporation',
+    'Partnership',
+    'Trust',
+    'LLC',
+  ]),
+  tin_kind: zod.enum(['SSN', 'EIN']),
+  tin: zod
+    .string()
+    .max(createW9DocumentBodyTinMax)
+    .describe('The SSN (123-45-6789) or EIN (12-3456789); sealed at rest, answered masked.'),
+  address: zod.string().max(createW9DocumentBodyAddressMax).optional(),
+  requires_signature: zod
+    .boolean()
+    .optional()
+    .describe('Whether the acknowledgement needs a signature (default true).'),
+});
+
+export const CreateW9DocumentResponse = zod.object({
+  id: zod.int(),
+  title: zod.string(),
+  name: zod.string(),
+  business_name: zod.string().optional(),
+  entity_type: zod.enum([
+    'Individual',
+    'Corporation',
+    'S Corporation',
+    'Partnership',
+    'Trust',
+    'LLC',
+  ]),
+  tin_masked: zod.string(),
+  address: zod.string().optional(),
+  requires_signature: zod.boolean(),
+  created_at: zod.iso.datetime({ offset: true }),
+});
