@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Spinner, Text } from '@radix-ui/themes';
+import { Avatar, Box, Button, Flex, Spinner, Text } from '@radix-ui/themes';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
   memo,
@@ -27,7 +27,7 @@ import {
   type LookupOption,
 } from '@/components/lookup';
 import { useBreakpoint } from '@/lib/breakpoint';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, initials } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { LevelBadge, StatusBadge } from './badges';
 import { associatePath, genealogyPath } from './paths';
@@ -444,6 +444,9 @@ const TreeRowView = memo(function TreeRowView({
       )}
       {/* The spaces between the parts keep the words of the accessible name apart (flex
           layout draws none of them). */}
+      <span className="tree-photo" aria-hidden>
+        <Avatar size="1" radius="full" fallback={initials(node.name)} src={node.photo_url} alt="" />
+      </span>
       <span className="tree-label">
         <span className="tree-name">{node.name}</span>{' '}
         <span className="tree-code">{node.code}</span>

@@ -1,4 +1,4 @@
-import { Box, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
+import { Avatar, Box, Card, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/page-header';
 import { ListingPagination } from '@/components/pagination';
 import { PeriodPicker } from '@/components/period-picker';
 import { DoubleSortableHeader, SortableHeader } from '@/components/sortable-header';
-import { formatCurrency, formatDate, formatNumber } from '@/lib/format';
+import { formatCurrency, formatDate, formatNumber, initials } from '@/lib/format';
 import { activeFilterCount, pageRows, toQueryParams, useListingState } from '@/lib/listing-state';
 import { usePageTitle } from '@/lib/page-title';
 import { formatPeriod, periodParams, usePeriod } from '@/lib/period';
@@ -184,13 +184,24 @@ function TeamList({ view, senior }: { view: TeamView; senior: boolean }) {
         {rows.map((member) => (
           <Table.Row key={member.code} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
             <Table.RowHeaderCell>
-              <Flex direction="column">
-                <Link className="row-link nowrap" to={associatePath(member.code)}>
-                  {member.name}
-                </Link>
-                <Text size="1" color="gray">
-                  {member.code}
-                </Text>
+              <Flex gap="2" align="center">
+                <span aria-hidden style={{ display: 'contents' }}>
+                  <Avatar
+                    size="2"
+                    radius="full"
+                    fallback={initials(member.name)}
+                    src={member.photo_url}
+                    alt=""
+                  />
+                </span>
+                <Flex direction="column">
+                  <Link className="row-link nowrap" to={associatePath(member.code)}>
+                    {member.name}
+                  </Link>
+                  <Text size="1" color="gray">
+                    {member.code}
+                  </Text>
+                </Flex>
               </Flex>
             </Table.RowHeaderCell>
             <Table.Cell>
