@@ -445,7 +445,14 @@ const TreeRowView = memo(function TreeRowView({
       {/* The spaces between the parts keep the words of the accessible name apart (flex
           layout draws none of them). */}
       <span className="tree-photo" aria-hidden>
-        <Avatar size="1" radius="full" fallback={initials(node.name)} src={node.photo_url} alt="" />
+        <Avatar
+          size="1"
+          radius="full"
+          highContrast
+          fallback={initials(node.name)}
+          src={node.photo_url}
+          alt=""
+        />
       </span>
       <span className="tree-label">
         <span className="tree-name">{node.name}</span>{' '}

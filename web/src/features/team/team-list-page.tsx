@@ -189,6 +189,7 @@ function TeamList({ view, senior }: { view: TeamView; senior: boolean }) {
                   <Avatar
                     size="2"
                     radius="full"
+                    highContrast
                     fallback={initials(member.name)}
                     src={member.photo_url}
                     alt=""
