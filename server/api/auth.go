@@ -66,10 +66,11 @@ func (h *Handler) Login(ctx context.Context, req *oas.LoginRequest) (*oas.LoginR
 	return h.startSession(ctx, creds.UserID)
 }
 
-// rehash stores the password hashed with today's parameters in place of an older hash (the
-// login goes on if it cannot: the old hash still works).
+// rehash stores the password hashed with today's parameters in place of an older hash,
+// within the hashing budget (the login goes on if it cannot: the old hash still works, and
+// the next login tries again).
 func (h *Handler) rehash(ctx context.Context, userID int64, old, password string) {
-	fresh, err := auth.HashPassword(password)
+	fresh, err := h.Hashing.HashPassword(ctx, password)
 	if err == nil {
 		err = h.Store.ReplacePasswordHash(ctx, userID, old, fresh)
 	}

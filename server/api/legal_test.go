@@ -246,6 +246,14 @@ func TestAccountPhoto(t *testing.T) {
 		!strings.Contains(res.Header.Get("Cache-Control"), "immutable") || bytes.Contains(res.Body, []byte("CANARY")) {
 		t.Fatalf("the photo: %d %q %q", res.Status, res.Header.Get("Content-Type"), res.Header.Get("Cache-Control"))
 	}
+	// The upload is used up: made a photo again, it is refused by field, not a 500.
+	if _, err := agent.UpdateAccountPhoto(ctx, &oas.PhotoInput{File: id}); statusOf(err) != 422 {
+		t.Errorf("the same upload twice: %v", err)
+	}
+	// The URL stays the same (within the day), so that the browser's cached copy serves.
+	if again, err := agent.GetAccount(ctx); err != nil || again.Response.PhotoURL.Value != pr.Response.PhotoURL.Value {
+		t.Errorf("the photo URL changed between two answers: %v", err)
+	}
 	// The header and the lists ask for the smaller renditions, each a WebP of its own.
 	access, err := agent.GetAccess(ctx)
 	if err != nil || !strings.Contains(access.Response.User.PhotoURL.Value, "-48.webp?") {
@@ -256,7 +264,7 @@ func TestAccountPhoto(t *testing.T) {
 	}
 	// The upload as sent is not kept.
 	var kept int
-	if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM files WHERE id = $1 AND purpose = 'photo'`, id).Scan(&kept); err != nil || kept != 1 {
+	if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM files WHERE id = $1`, id).Scan(&kept); err != nil || kept != 0 {
 		t.Fatalf("the upload's row: %d %v", kept, err)
 	}
 	if _, err := env.Handler.Files.Open(ctx, id); err == nil {

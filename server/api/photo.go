@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"errors"
+	"io/fs"
 	"strconv"
 	"time"
 
@@ -87,6 +88,9 @@ func (h *Handler) UpdateAccountPhoto(ctx context.Context, req *oas.PhotoInput) (
 		return nil, errs.Validation(errs.Field("file", "The photo has not been uploaded yet"))
 	}
 	data, err := h.readFile(ctx, f.ID)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, errs.Validation(errs.Field("file", "Upload the photo first")) // made a photo meanwhile
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +118,7 @@ func (h *Handler) UpdateAccountPhoto(ctx context.Context, req *oas.PhotoInput) (
 		sum := sha256.Sum256(r.WebP)
 		stored[i] = store.PhotoRendition{ID: rid, Size: int64(len(r.WebP)), SHA: sum[:]}
 	}
-	if err := h.Store.SetAccountPhoto(ctx, p, stored); err != nil {
+	if err := h.Store.SetAccountPhoto(ctx, p, f.ID, stored); err != nil {
 		return nil, err
 	}
 	// The upload as sent (its metadata: place, camera) is not kept: only the renditions.
@@ -130,7 +134,7 @@ func (h *Handler) DeleteAccountPhoto(ctx context.Context) (*oas.AccountProfileHe
 	if err != nil {
 		return nil, err
 	}
-	if err := h.Store.SetAccountPhoto(ctx, p, nil); err != nil {
+	if err := h.Store.SetAccountPhoto(ctx, p, "", nil); err != nil {
 		return nil, err
 	}
 	return h.profileNow(ctx, p)

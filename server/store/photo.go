@@ -5,6 +5,7 @@ import (
 
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/changelog"
+	"github.com/associateportal/portal/server/errs"
 )
 
 // PhotoRendition is one stored WebP size of an account photo.
@@ -16,9 +17,20 @@ type PhotoRendition struct {
 
 // SetAccountPhoto makes stored renditions the associate's photo (the first one's id is the
 // photo's: the others are named after it), or with none removes the photo, with its
-// change-log row, in one transaction.
-func (s *Store) SetAccountPhoto(ctx context.Context, p *auth.Principal, renditions []PhotoRendition) error {
+// change-log row, in one transaction. The upload they were made from (source, when set) is
+// used up: its row goes, so that it cannot be made a photo twice.
+func (s *Store) SetAccountPhoto(ctx context.Context, p *auth.Principal, source string, renditions []PhotoRendition) error {
 	return s.InTx(ctx, func(tx *Store) error {
+		if source != "" {
+			tag, err := tx.db.Exec(ctx, `DELETE FROM files WHERE id = $1 AND purpose = 'photo' AND owner_user_id = $2`, source, p.UserID)
+			if err != nil {
+				return translate(err)
+			}
+			if tag.RowsAffected() == 0 {
+				// A racing request made a photo of this upload first.
+				return errs.Validation(errs.Field("file", "Upload the photo first"))
+			}
+		}
 		var old *string
 		if err := tx.db.QueryRow(ctx, `SELECT photo_file_id FROM associates WHERE id = $1 FOR UPDATE`, p.AssociateID).
 			Scan(&old); err != nil {
