@@ -108,3 +108,8 @@ export function newPasswordText(label: string) {
 
 /** A password typed again: the message when it differs from the first. */
 export const passwordsDifferMessage = (label: string) => `${label} must match the new password`;
+
+/** A file chosen in a picker, or none (the picker's own checks: lib/file-rules.ts). */
+export function fileValue() {
+  return z.custom<File | undefined>((value) => value === undefined || value instanceof File);
+}

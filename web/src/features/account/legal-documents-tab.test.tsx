@@ -290,6 +290,14 @@ describe('LegalDocumentsTab', () => {
     expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   });
 
+  it('says when there is nothing to sign yet', async () => {
+    server({ [`GET ${BASE}`]: { data: [] } });
+    renderTab();
+    expect(await screen.findByText('No legal documents')).toBeInTheDocument();
+    expect(screen.getByText('Agreements to sign will be listed here.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Read and sign/ })).not.toBeInTheDocument();
+  });
+
   it('says when the documents could not be loaded', async () => {
     fakeApi({
       '/access': accessAnswer(),

@@ -21,6 +21,7 @@ import { FormField, fieldA11y } from '@/components/form-field';
 import { FormFrame, FormSection } from '@/components/form-frame';
 import { accountTabPath } from '@/lib/account-paths';
 import { errorDetails } from '@/lib/errors';
+import { DOCUMENT_FILE, fileAccept } from '@/lib/file-rules';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useAccess } from '@/lib/use-access';
 import { AccountFormPage, useAccountForm } from './account-form-page';
@@ -29,7 +30,6 @@ import { PAYOUT_STATUS_COLORS, holderText } from './payout-accounts-tab';
 import { PAYOUTS_REVIEW, PayoutReviewPanel } from './payout-review-panel';
 import {
   ACCOUNT_TYPES,
-  DOCUMENT_ACCEPT,
   HOLDERS,
   PAYOUT_FIELDS,
   PAYOUT_LABELS as L,
@@ -277,7 +277,7 @@ function PayoutAccountForm({ country, account }: { country: Country; account?: P
                 {...fieldA11y('account-document', documentError)}
                 className="file-input"
                 type="file"
-                accept={DOCUMENT_ACCEPT}
+                accept={fileAccept(DOCUMENT_FILE)}
                 name={field.name}
                 onBlur={field.onBlur}
                 onChange={(event) => field.onChange(event.target.files?.[0])}

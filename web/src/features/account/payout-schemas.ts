@@ -7,7 +7,8 @@ import type { PayoutAccountInput } from '@/api/gen/model/payoutAccountInput';
 import type { PayoutStatus } from '@/api/gen/model/payoutStatus';
 import type { RejectionReason } from '@/api/gen/model/rejectionReason';
 import { requiredMessage } from '@/lib/field-rules';
-import { emailText, requiredText } from '@/lib/validation';
+import { DOCUMENT_FILE, fileError } from '@/lib/file-rules';
+import { emailText, fileValue, requiredText } from '@/lib/validation';
 
 // The payout account form (account/payout-informations/create and …/{id}): labels, the checks
 // the server makes (server/payout: the ABA check digit, Canadian transit and institution, the
@@ -21,12 +22,6 @@ export const REJECTION_REASONS = [
   'Duplicate Information',
   'Other',
 ] as const satisfies readonly RejectionReason[];
-
-/** What a void cheque may be: the spec's recognised types the server takes for a document. */
-export const DOCUMENT_ACCEPT =
-  '.pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp';
-const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
-const DOCUMENT_EXTENSIONS = /\.(pdf|jpe?g|png|webp)$/i;
 
 export const PAYOUT_LABELS = {
   bank_name: 'Bank name',
@@ -117,11 +112,11 @@ export function payoutSchema(country: Country, { editing = false }: { editing?: 
       holder: z.enum(HOLDERS),
       holder_name: z.string().trim().max(200),
       owner_email: emailText(L.owner_email),
-      document: z.custom<File | undefined>((v) => v === undefined || v instanceof File),
+      document: fileValue(),
     })
     .superRefine((v, ctx) => {
-      const fileError = documentFileError(v.document, !editing);
-      if (fileError) ctx.addIssue({ code: 'custom', path: ['document'], message: fileError });
+      const problem = fileError(v.document, DOCUMENT_FILE, editing ? undefined : L.document);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['document'], message: problem });
       if (
         v.confirm_account_number &&
         digits(v.confirm_account_number) !== digits(v.account_number)
@@ -182,17 +177,3 @@ export function payoutFormToInput(v: PayoutFormValues, document?: string): Payou
     document,
   };
 }
-
-/** The message for a chosen file the server would refuse, or undefined (the server still sniffs
- *  the content: this only spares a useless upload). */
-function documentFileError(file: File | undefined, required: boolean): string | undefined {
-  if (!file) return required ? requiredMessage(PAYOUT_LABELS.document) : undefined;
-  if (!DOCUMENT_TYPES.includes(file.type) && !DOCUMENT_EXTENSIONS.test(file.name)) {
-    return 'The supporting document must be a pdf, jpg, png or webp file';
-  }
-  if (file.size > MAX_DOCUMENT_BYTES) return 'The supporting document must be at most 10 MB';
-  return undefined;
-}
-
-/** The file host's limit for an upload (server/app MaxUpload). */
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;

@@ -13,44 +13,20 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormField, fieldA11y } from '@/components/form-field';
 import { FormFrame, FormSection } from '@/components/form-frame';
 import { ACCOUNT_FORM_LABELS, ACCOUNT_PATH } from '@/lib/account-paths';
-import { requiredMessage } from '@/lib/field-rules';
+import { PHOTO_FILE, fileAccept, fileError } from '@/lib/file-rules';
 import { updatedMessage } from '@/lib/form';
 import { formatFileSize, initials } from '@/lib/format';
 import { toast } from '@/lib/toast';
-// Sets zod's jitless mode before the first parse (see lib/validation.ts).
-import '@/lib/validation';
+import { fileValue } from '@/lib/validation';
 import { AccountFormPage, useAccountForm } from './account-form-page';
 import { useAccountSaved } from './use-account-cache';
 
 const NAME = ACCOUNT_FORM_LABELS.photo;
 
-/** What a photo may be (server/photo: checked again by content there, with its pixel limit). */
-export const PHOTO_ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp';
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-const PHOTO_EXTENSIONS = /\.(jpe?g|png|webp)$/i;
-/** server/photo MaxBytes. */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-/** The server's words (server/photo ErrFormat, ErrTooLarge). */
-export const PHOTO_FORMAT_MESSAGE = 'A photo must be a JPG, PNG or WebP image';
-export const PHOTO_SIZE_MESSAGE = 'The photo is larger than 10 MB';
-
-/** The message for a chosen file the server would refuse, or undefined: this only spares a
- *  useless upload (the server sniffs the content and counts the pixels). */
-export function photoFileError(file: File | undefined): string | undefined {
-  if (!file) return requiredMessage(NAME);
-  if (!PHOTO_TYPES.includes(file.type) && !PHOTO_EXTENSIONS.test(file.name)) {
-    return PHOTO_FORMAT_MESSAGE;
-  }
-  if (file.size > MAX_PHOTO_BYTES) return PHOTO_SIZE_MESSAGE;
-  return undefined;
-}
-
-const photoSchema = z
-  .object({ file: z.custom<File | undefined>((v) => v === undefined || v instanceof File) })
-  .superRefine((v, ctx) => {
-    const message = photoFileError(v.file);
-    if (message) ctx.addIssue({ code: 'custom', path: ['file'], message });
-  });
+const photoSchema = z.object({ file: fileValue() }).superRefine((v, ctx) => {
+  const message = fileError(v.file, PHOTO_FILE, NAME);
+  if (message) ctx.addIssue({ code: 'custom', path: ['file'], message });
+});
 type PhotoFormValues = z.input<typeof photoSchema>;
 const PHOTO_FIELDS = ['file'] as const;
 
@@ -161,7 +137,7 @@ function PhotoForm({ account }: { account: AccountProfile }) {
                     {...fieldA11y('account-file', fileError)}
                     className="file-input"
                     type="file"
-                    accept={PHOTO_ACCEPT}
+                    accept={fileAccept(PHOTO_FILE)}
                     name={field.name}
                     onBlur={field.onBlur}
                     onChange={(event) => {
