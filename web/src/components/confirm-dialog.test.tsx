@@ -113,3 +113,41 @@ describe('typed confirmation', () => {
     expect(confirm).toBeEnabled();
   });
 });
+
+/** A list row's button that opens a dialog and, once confirmed, is gone (as Approve is). */
+function Opener() {
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+  return (
+    <Theme>
+      <main id="main" tabIndex={-1}>
+        {done ? <p>Approved</p> : <button onClick={() => setOpen(true)}>Approve</button>}
+        <ConfirmDialog
+          open={open}
+          onOpenChange={setOpen}
+          title="Approve"
+          description="Approve it?"
+          confirmLabel="Yes, approve"
+          color="blue"
+          onConfirm={() => setDone(true)}
+        />
+      </main>
+    </Theme>
+  );
+}
+
+describe('ConfirmDialog focus', () => {
+  it('gives the focus back to what opened it, or to the main region when that is gone', async () => {
+    const user = userEvent.setup();
+    render(<Opener />);
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    await user.click(approve);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(approve).toHaveFocus());
+
+    await user.click(approve);
+    await user.click(await screen.findByRole('button', { name: 'Yes, approve' }));
+    await screen.findByText('Approved');
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
+});

@@ -1,5 +1,6 @@
 import { AlertDialog, Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { useId, useState, type ReactNode } from 'react';
+import { useReturnFocus } from './return-focus';
 
 export type ConfirmState = 'idle' | 'processing';
 
@@ -44,6 +45,7 @@ export function ConfirmDialog({
   const [state, setState] = useState<ConfirmState>('idle');
   const [typed, setTyped] = useState('');
   const inputId = useId();
+  const returnFocus = useReturnFocus(open);
   const processing = state === 'processing';
   const confirmed = !typedConfirmation || typed.trim() === confirmWord;
 
@@ -68,7 +70,11 @@ export function ConfirmDialog({
 
   return (
     <AlertDialog.Root open={open} onOpenChange={changeOpen}>
-      <AlertDialog.Content maxWidth="440px" data-state-confirm={state}>
+      <AlertDialog.Content
+        maxWidth="440px"
+        data-state-confirm={state}
+        onCloseAutoFocus={returnFocus}
+      >
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
         {children ? (

@@ -106,6 +106,7 @@ export function SignatureField({ ref, onChange, disabled = false }: SignatureFie
         </Text>
         <SegmentedControl.Root
           size="1"
+          aria-labelledby={hintId}
           value={mode}
           onValueChange={(value) => {
             setMode(value as 'draw' | 'type');

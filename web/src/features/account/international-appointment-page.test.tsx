@@ -76,7 +76,9 @@ describe('international appointment', () => {
       expect(
         await screen.findByRole('heading', { name: 'Ask to be appointed in Canada', level: 2 }),
       ).toBeInTheDocument();
-      expect(screen.getByRole('heading', { name: 'International appointment', level: 1 }));
+      expect(
+        screen.getByRole('heading', { name: 'International appointment', level: 1 }),
+      ).toBeInTheDocument();
       const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
       expect(within(crumbs).getByRole('link', { name: 'My account' })).toHaveAttribute(
         'href',

@@ -1,5 +1,4 @@
 import { Button, Flex, TextArea } from '@radix-ui/themes';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   decideInternationalAppointment,
@@ -12,6 +11,7 @@ import { ErrorCallout } from '@/components/error-callout';
 import { FormField, fieldA11y } from '@/components/form-field';
 import { requiredMessage } from '@/lib/field-rules';
 import { toast } from '@/lib/toast';
+import { useAccountRecordsChanged } from './use-account-cache';
 
 /** The permission of staff who decide on international appointment requests (admin mode). */
 export const APPOINTMENTS_REVIEW = 'appointments.review';
@@ -31,7 +31,7 @@ const DIALOGS: Record<
  * its associate): approve with an optional note, or reject with the reason as a note.
  */
 export function AppointmentReview({ request }: { request: InternationalAppointment }) {
-  const queryClient = useQueryClient();
+  const changed = useAccountRecordsChanged();
   const [decision, setDecision] = useState<AppointmentDecisionDecision | null>(null);
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
@@ -57,7 +57,7 @@ export function AppointmentReview({ request }: { request: InternationalAppointme
       setFailure(error);
       throw error;
     }
-    await queryClient.invalidateQueries({ queryKey: getGetInternationalAppointmentQueryKey() });
+    await changed(getGetInternationalAppointmentQueryKey());
     toast.success(`Request ${DIALOGS[decision].done}`);
   };
   const error = decision === 'reject' && problem && !note.trim() ? problem : undefined;

@@ -14,6 +14,8 @@ import { ErrorCallout } from '@/components/error-callout';
 import { SignatureField, type SignatureFieldHandle } from '@/components/signature-field';
 import { errorStatus } from '@/lib/errors';
 import { toast } from '@/lib/toast';
+import { useReturnFocus } from '@/components/return-focus';
+import { useAccountRecordsChanged } from './use-account-cache';
 
 /** The paragraphs of a document's text (plain text, paragraphs separated by blank lines). */
 export function paragraphs(body: string | undefined): string[] {
@@ -27,6 +29,7 @@ export function paragraphs(body: string | undefined): string[] {
  *  id and the fingerprint of the text shown to POST …/{id}/sign. */
 function useSign(document: LegalDocument | undefined) {
   const queryClient = useQueryClient();
+  const changed = useAccountRecordsChanged();
   return useMutation({
     meta: { toast: false },
     mutationFn: async (svg: string) => {
@@ -40,7 +43,7 @@ function useSign(document: LegalDocument | undefined) {
     },
     onSuccess: async (signed) => {
       queryClient.setQueryData(getGetLegalDocumentQueryKey(signed.id), signed);
-      await queryClient.invalidateQueries({ queryKey: getListLegalDocumentsQueryKey() });
+      await changed(getListLegalDocumentsQueryKey());
     },
     onError: async (error) => {
       // Signed elsewhere since, or its text changed: show it as it now stands.
@@ -67,6 +70,7 @@ export function LegalDocumentDialog({
   summary: LegalDocument | null;
   onClose: () => void;
 }) {
+  const returnFocus = useReturnFocus(summary !== null);
   return (
     <Dialog.Root
       open={summary !== null}
@@ -74,12 +78,27 @@ export function LegalDocumentDialog({
         if (!open) onClose();
       }}
     >
-      {summary ? <SignDocument key={summary.id} summary={summary} onClose={onClose} /> : null}
+      {summary ? (
+        <SignDocument
+          key={summary.id}
+          summary={summary}
+          onClose={onClose}
+          returnFocus={returnFocus}
+        />
+      ) : null}
     </Dialog.Root>
   );
 }
 
-function SignDocument({ summary, onClose }: { summary: LegalDocument; onClose: () => void }) {
+function SignDocument({
+  summary,
+  onClose,
+  returnFocus,
+}: {
+  summary: LegalDocument;
+  onClose: () => void;
+  returnFocus: (event: Event) => void;
+}) {
   const query = useGetLegalDocument(summary.id, { query: { meta: { toast: false } } });
   const document = query.data;
   const sign = useSign(document);
@@ -104,7 +123,12 @@ function SignDocument({ summary, onClose }: { summary: LegalDocument; onClose: (
   };
 
   return (
-    <Dialog.Content maxWidth="720px" onEscapeKeyDown={stay} onPointerDownOutside={stay}>
+    <Dialog.Content
+      maxWidth="720px"
+      onEscapeKeyDown={stay}
+      onPointerDownOutside={stay}
+      onCloseAutoFocus={returnFocus}
+    >
       <Flex direction="column" gap="4">
         <Flex direction="column" gap="1">
           <Dialog.Title mb="0">{summary.title}</Dialog.Title>

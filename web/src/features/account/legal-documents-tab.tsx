@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, Heading, Table, Text, TextArea } from '@radix-ui/themes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   downloadLegalDocument,
@@ -20,6 +20,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useAccess } from '@/lib/use-access';
 import { LegalDocumentDialog } from './legal-document-dialog';
+import { useAccountRecordsChanged } from './use-account-cache';
 
 /** The permission of staff who revoke an associate's legal documents (admin mode). */
 export const LEGAL_MANAGE = 'legal.manage';
@@ -43,7 +44,7 @@ export function LegalDocumentsTab() {
   const { permissions, user } = useAccess();
   const canRevoke = permissions.includes(LEGAL_MANAGE);
   // Signing is the associate's own act: staff acting for it (admin mode) do not sign.
-  const canSign = !user?.acting_staff;
+  const canSign = Boolean(user) && !user?.acting_staff;
   const documents = query.data?.data ?? [];
   const [reading, setReading] = useState<LegalDocument | null>(null);
   const [revoking, setRevoking] = useState<LegalDocument | undefined>(undefined);
@@ -169,7 +170,7 @@ function RevokeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const queryClient = useQueryClient();
+  const changed = useAccountRecordsChanged();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [failure, setFailure] = useState<unknown>(null);
@@ -196,10 +197,7 @@ function RevokeDialog({
       setFailure(error);
       throw error;
     }
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: getListLegalDocumentsQueryKey() }),
-      queryClient.invalidateQueries({ queryKey: getGetLegalDocumentQueryKey(document.id) }),
-    ]);
+    await changed(getListLegalDocumentsQueryKey(), getGetLegalDocumentQueryKey(document.id));
     toast.success(`${document.title} revoked`);
   };
   const error = problem && !reason.trim() ? problem : undefined;

@@ -163,10 +163,15 @@ describe('a payout account', () => {
     async () => {
       server({
         [`GET ${TAB}/2`]: account(),
+        // The server answers the account as changed: a new updated_at.
         [`PUT ${TAB}/2`]: (req: { data: unknown }) =>
-          account({ status: 'Pending For Admin', ...(req.data as object) }),
+          account({
+            status: 'Pending For Admin',
+            updated_at: '2026-11-23T10:00:00Z',
+            ...(req.data as object),
+          }),
       });
-      const { user } = renderPage(`${TAB}/2`);
+      const { user, router } = renderPage(`${TAB}/2`);
       expect(
         await screen.findByRole('heading', { name: 'Second Bank ••••2222' }),
       ).toBeInTheDocument();
@@ -198,6 +203,9 @@ describe('a payout account', () => {
           holder: 'Owner',
         },
       ]);
+      // The message stays until the page goes back to the tab.
+      await screen.findByRole('heading', { name: 'Payout information tab' }, { timeout: 3000 });
+      expect(router.state.location.pathname).toBe(TAB);
     },
   );
 

@@ -10,7 +10,6 @@ import {
   updatePayoutAccount,
   useGetPayoutAccount,
 } from '@/api/gen/endpoints/payouts/payouts';
-import { getListAccountChangeLogsQueryKey } from '@/api/gen/endpoints/account/account';
 import type { Country } from '@/api/gen/model/country';
 import type { PayoutAccount } from '@/api/gen/model/payoutAccount';
 import { uploadToSignedUrl } from '@/api/mutator';
@@ -21,10 +20,12 @@ import { FormField, fieldA11y } from '@/components/form-field';
 import { FormFrame, FormSection } from '@/components/form-frame';
 import { accountTabPath } from '@/lib/account-paths';
 import { errorDetails } from '@/lib/errors';
+import { parsePositiveId } from '@/lib/ids';
 import { DOCUMENT_FILE, fileAccept } from '@/lib/file-rules';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useAccess } from '@/lib/use-access';
 import { AccountFormPage, useAccountForm } from './account-form-page';
+import { useAccountRecordsChanged } from './use-account-cache';
 import { ChoiceInput, TextInput } from './account-fields';
 import { PAYOUT_STATUS_COLORS, holderText } from './payout-accounts-tab';
 import { PAYOUTS_REVIEW, PayoutReviewPanel } from './payout-review-panel';
@@ -64,12 +65,11 @@ export function PayoutAccountCreatePage() {
 /** account/payout-informations/:id — one account: where it stands, its change while the
  *  associate may change it, and for staff with payouts.review (admin mode) their decision. */
 export function PayoutAccountPage() {
-  const id = Number(useParams().id);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const id = parsePositiveId(useParams().id);
   return (
     <AccountFormPage title="Payout account" parent={parent}>
       {(account) =>
-        valid ? (
+        id !== undefined ? (
           <PayoutAccountView id={id} country={account.country} />
         ) : (
           <ErrorPanel
@@ -102,7 +102,7 @@ function PayoutAccountView({ id, country }: { id: number; country: Country }) {
       <PayoutSummary account={a} />
       {permissions.includes(PAYOUTS_REVIEW) ? <PayoutReviewPanel id={a.id} /> : null}
       {editable ? (
-        <PayoutAccountForm key={a.updated_at} country={country} account={a} />
+        <PayoutAccountForm key={a.id} country={country} account={a} />
       ) : (
         <Text size="2" color="gray">
           {a.status === 'Pending For Owner'
@@ -155,6 +155,7 @@ function PayoutSummary({ account: a }: { account: PayoutAccount }) {
  *  The void cheque goes first to the upload URL of GET …/signed-url, then its id into the body. */
 function PayoutAccountForm({ country, account }: { country: Country; account?: PayoutAccount }) {
   const queryClient = useQueryClient();
+  const changed = useAccountRecordsChanged();
   const editing = Boolean(account);
   const state = useAccountForm({
     schema: payoutSchema(country, { editing }),
@@ -177,10 +178,7 @@ function PayoutAccountForm({ country, account }: { country: Country; account?: P
         ? await updatePayoutAccount(account.id, body)
         : await createPayoutAccount(body);
       queryClient.setQueryData(getGetPayoutAccountQueryKey(saved.id), saved);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: getListPayoutAccountsQueryKey() }),
-        queryClient.invalidateQueries({ queryKey: getListAccountChangeLogsQueryKey() }),
-      ]);
+      await changed(getListPayoutAccountsQueryKey());
       return editing
         ? 'Payout account changed: the payments team checks it again'
         : 'Payout account added: the payments team checks it next';

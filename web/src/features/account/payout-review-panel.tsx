@@ -1,5 +1,4 @@
 import { Button, Callout, Card, Flex, Heading, Link, Text, TextArea } from '@radix-ui/themes';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   decidePayoutAccount,
@@ -13,10 +12,11 @@ import type { RejectionReason } from '@/api/gen/model/rejectionReason';
 import { ChoiceSelect } from '@/components/choice-select';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorCallout } from '@/components/error-callout';
-import { FormField, fieldA11y } from '@/components/form-field';
+import { FormField, fieldA11y, fieldErrorId } from '@/components/form-field';
 import { requiredMessage } from '@/lib/field-rules';
 import { toast } from '@/lib/toast';
 import { REJECTION_REASONS } from './payout-schemas';
+import { useAccountRecordsChanged } from './use-account-cache';
 
 /** The permission of staff who review payout accounts. */
 export const PAYOUTS_REVIEW = 'payouts.review';
@@ -39,7 +39,7 @@ const DIALOGS: Record<Decision, { title: string; confirm: string; done: string }
  * entered or changed it: maker-checker), reject with a reason, or ask for information.
  */
 export function PayoutReviewPanel({ id }: { id: number }) {
-  const queryClient = useQueryClient();
+  const changed = useAccountRecordsChanged();
   const review = useGetPayoutReview(id, { query: { meta: { toast: false } } });
   const [decision, setDecision] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
@@ -61,6 +61,7 @@ export function PayoutReviewPanel({ id }: { id: number }) {
   };
   const decide = async () => {
     if (!decision) return;
+    setFailure(null);
     if (decision === 'reject' && !reason) {
       setProblem(requiredMessage('Reason'));
       throw new Error('reason');
@@ -79,11 +80,11 @@ export function PayoutReviewPanel({ id }: { id: number }) {
       setFailure(error);
       throw error;
     }
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: getGetPayoutReviewQueryKey(id) }),
-      queryClient.invalidateQueries({ queryKey: getGetPayoutAccountQueryKey(id) }),
-      queryClient.invalidateQueries({ queryKey: getListPayoutAccountsQueryKey() }),
-    ]);
+    await changed(
+      getGetPayoutReviewQueryKey(id),
+      getGetPayoutAccountQueryKey(id),
+      getListPayoutAccountsQueryKey(),
+    );
     toast.success(`Payout account ${DIALOGS[decision].done}`);
   };
 
@@ -161,6 +162,8 @@ export function PayoutReviewPanel({ id }: { id: number }) {
                 id="review-reason"
                 value={reason}
                 onChange={setReason}
+                invalid={Boolean(problem && !reason)}
+                describedBy={problem && !reason ? fieldErrorId('review-reason') : undefined}
                 choices={REJECTION_REASONS.map((value) => ({ value, label: value }))}
               />
             </FormField>

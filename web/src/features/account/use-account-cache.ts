@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getGetAccessQueryKey } from '@/api/gen/endpoints/access/access';
 import {
@@ -24,6 +24,25 @@ export function useAccountSaved() {
         queryClient.invalidateQueries({ queryKey: getGetAccessQueryKey() }),
         queryClient.invalidateQueries({ queryKey: getListAccountChangeLogsQueryKey() }),
       ]);
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * After a record of the account changed (a payout account, an agreement, an appointment
+ * request — each writes change-log rows): the queries that show it, and the change log,
+ * asked again.
+ */
+export function useAccountRecordsChanged() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (...keys: QueryKey[]) => {
+      await Promise.all(
+        [...keys, getListAccountChangeLogsQueryKey()].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
     [queryClient],
   );

@@ -185,7 +185,7 @@ function TeamList({ view, senior }: { view: TeamView; senior: boolean }) {
           <Table.Row key={member.code} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
             <Table.RowHeaderCell>
               <Flex gap="2" align="center">
-                <span aria-hidden style={{ display: 'contents' }}>
+                <span className="team-photo" aria-hidden>
                   <Avatar
                     size="2"
                     radius="full"
