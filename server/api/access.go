@@ -178,7 +178,7 @@ var (
 	errNoRule     = errs.Forbiddenf("This operation is not open to anyone")
 	errSignIn     = errs.Unauthenticatedf("Authentication required")
 	errAssociates = errs.Coded(errs.Forbidden, errs.CodeAssociatesOnly, "This is for associates")
-	errThemselves = errs.Forbiddenf("Only the associate can acknowledge memos and W-9 documents, not staff acting for it")
+	errThemselves = errs.Forbiddenf("Only the associate can acknowledge memos and W-9 documents or sign agreements, not staff acting for it")
 	errOwnLogin   = errs.Forbiddenf("Login sessions and passwords are each user's own: staff acting for an associate cannot see or change the associate's")
 	errPending    = errs.Coded(errs.Forbidden, errs.CodeAcknowledgementsPending, "Acknowledge your pending memos and W-9 documents before using the rest of the portal")
 )

@@ -99,11 +99,12 @@ func (h *Handler) CreateW9Document(ctx context.Context, req *oas.W9Input) (*oas.
 	digits, terr := tax.Normalize(string(req.TinKind), req.Tin)
 	if e := errs.As(terr); e != nil {
 		f = append(f, e.Fields...)
-	} else if terr != nil {
-		return nil, terr
 	}
 	if err := f.Err(); err != nil {
 		return nil, err
+	}
+	if terr != nil {
+		return nil, terr
 	}
 	in := store.W9Input{Title: "Form W-9 (" + strconv.Itoa(h.now().Year()) + ")", Name: name,
 		BusinessName: strings.TrimSpace(req.BusinessName.Or("")), EntityType: string(req.EntityType),

@@ -147,7 +147,7 @@ func (h *Handler) DownloadFile(ctx context.Context, params oas.DownloadFileParam
 	}
 	go func() { <-ctx.Done(); _ = rc.Close() }()
 	hints.ContentType = f.ContentType
-	if f.Purpose == "photo" && f.ContentType == files.TypeWebP {
+	if f.Purpose == "photo_rendition" {
 		// A rendition never changes (a new photo has a new id): cached until the URL expires.
 		if left := params.Expires - h.now().Unix(); left > 0 {
 			hints.CacheControl = fmt.Sprintf("private, max-age=%d, immutable", left)
@@ -158,4 +158,41 @@ func (h *Handler) DownloadFile(ctx context.Context, params oas.DownloadFileParam
 		hints.ContentDisposition = fmt.Sprintf(`attachment; filename="%s.svg"`, f.ID)
 	}
 	return &oas.DownloadFileOKHeaders{Response: oas.DownloadFileOK{Data: rc}}, nil
+}
+
+// uploadURL reserves an upload of the caller's for a purpose and answers its signed URL.
+func (h *Handler) uploadURL(ctx context.Context, purpose string) (*oas.SignedURLHeaders, error) {
+	p, err := associate(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id := files.NewID()
+	if err := h.Store.CreateFile(ctx, store.File{ID: id, OwnerUserID: &p.UserID, Purpose: purpose}); err != nil {
+		return nil, err
+	}
+	return &oas.SignedURLHeaders{Response: oas.SignedURL{ID: id, URL: h.Signer.URL("PUT", id, UploadTTL)}}, nil
+}
+
+// readFile reads a stored file whole (a signature: small).
+func (h *Handler) readFile(ctx context.Context, id string) ([]byte, error) {
+	rc, err := h.Files.Open(ctx, id)
+	if err != nil {
+		return nil, errs.Wrap(errs.Internal, err, "The file cannot be read")
+	}
+	defer rc.Close()
+	data, err := io.ReadAll(rc)
+	if err != nil {
+		return nil, errs.Wrap(errs.Internal, err, "The file cannot be read")
+	}
+	return data, nil
+}
+
+// deleteFiles removes the content of files no row names any more (or never did: written
+// for a transaction that failed); a failure is logged, the answer stands.
+func (h *Handler) deleteFiles(ctx context.Context, why string, ids ...string) {
+	for _, id := range ids {
+		if err := h.Files.Delete(context.WithoutCancel(ctx), id); err != nil {
+			h.Log.WarnContext(ctx, why+": its content could not be removed", "file", id, "err", err.Error())
+		}
+	}
 }

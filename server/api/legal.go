@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"io"
 	"strings"
 
 	"github.com/associateportal/portal/sdk/oas"
@@ -82,6 +81,7 @@ func (h *Handler) SignLegalDocument(ctx context.Context, req *oas.LegalSignInput
 	}
 	info := httpx.InfoFrom(ctx)
 	in := store.LegalSigning{Signature: req.Signature, Fingerprint: req.Fingerprint, IP: info.IP, UserAgent: info.UserAgent}
+	var copyID string // the PDF written, until the transaction that names it commits
 	d, err := h.Store.SignLegalDocument(ctx, p, params.ID, in, func(d store.LegalDocument) (string, int64, []byte, error) {
 		svg, err := h.readFile(ctx, d.SignatureFileID)
 		if err != nil {
@@ -92,14 +92,17 @@ func (h *Handler) SignLegalDocument(ctx context.Context, req *oas.LegalSignInput
 		if err != nil {
 			return "", 0, nil, err
 		}
-		id := files.NewID()
-		if _, err := h.Files.Put(ctx, id, bytes.NewReader(pdf)); err != nil {
+		copyID = files.NewID()
+		if _, err := h.Files.Put(ctx, copyID, bytes.NewReader(pdf)); err != nil {
 			return "", 0, nil, errs.Wrap(errs.Internal, err, "The signed copy cannot be stored")
 		}
 		sum := sha256.Sum256(pdf)
-		return id, int64(len(pdf)), sum[:], nil
+		return copyID, int64(len(pdf)), sum[:], nil
 	})
 	if err != nil {
+		if copyID != "" {
+			h.deleteFiles(ctx, "legal: a copy not kept", copyID) // it holds the signer's name and address
+		}
 		return nil, err
 	}
 	return &oas.LegalDocumentHeaders{Response: legalOut(d, true)}, nil
@@ -136,18 +139,4 @@ func (h *Handler) RevokeLegalDocument(ctx context.Context, req *oas.LegalRevokeI
 		return nil, err
 	}
 	return &oas.LegalDocumentHeaders{Response: legalOut(d, true)}, nil
-}
-
-// readFile reads a stored file whole (a signature: small).
-func (h *Handler) readFile(ctx context.Context, id string) ([]byte, error) {
-	rc, err := h.Files.Open(ctx, id)
-	if err != nil {
-		return nil, errs.Wrap(errs.Internal, err, "The file cannot be read")
-	}
-	defer rc.Close()
-	data, err := io.ReadAll(rc)
-	if err != nil {
-		return nil, errs.Wrap(errs.Internal, err, "The file cannot be read")
-	}
-	return data, nil
 }

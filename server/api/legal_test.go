@@ -6,6 +6,8 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
+	"net/url"
+	"path"
 	"strings"
 	"testing"
 
@@ -250,6 +252,25 @@ func TestAccountPhoto(t *testing.T) {
 	if _, err := agent.UpdateAccountPhoto(ctx, &oas.PhotoInput{File: id}); statusOf(err) != 422 {
 		t.Errorf("the same upload twice: %v", err)
 	}
+	// A rendition is not an upload: sent back as one (staff acting for another associate
+	// read its id from the URL), it is refused, and the photo stays whole.
+	photoURL, err := url.Parse(pr.Response.PhotoURL.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rendition := strings.TrimSuffix(path.Base(photoURL.Path), ".webp")
+	var kind string
+	if err := env.Pool.QueryRow(ctx, `SELECT purpose FROM files WHERE id = $1`, rendition).Scan(&kind); err != nil || kind != "photo_rendition" {
+		t.Fatalf("the photo URL's file %q: %q %v", rendition, kind, err)
+	}
+	for _, c := range []*oas.Client{agent, actingClient(t, env, seed.DemoStaff, seed.DemoRMDCode)} {
+		if _, err := c.UpdateAccountPhoto(ctx, &oas.PhotoInput{File: rendition}); statusOf(err) != 422 {
+			t.Errorf("a rendition %q sent as an upload: %v", rendition, err)
+		}
+	}
+	if again := do(t, env, "GET", pr.Response.PhotoURL.Value, "", nil, nil); again.Status != 200 {
+		t.Errorf("the photo after a rendition was sent as an upload: %d", again.Status)
+	}
 	// The URL stays the same (within the day), so that the browser's cached copy serves.
 	if again, err := agent.GetAccount(ctx); err != nil || again.Response.PhotoURL.Value != pr.Response.PhotoURL.Value {
 		t.Errorf("the photo URL changed between two answers: %v", err)
@@ -299,6 +320,16 @@ func TestAccountPhoto(t *testing.T) {
 	gone, err := agent.DeleteAccountPhoto(ctx)
 	if err != nil || gone.Response.PhotoURL.Set {
 		t.Fatalf("remove: %+v %v", gone, err)
+	}
+	// Removed, its renditions go: a URL handed out before leads nowhere.
+	for _, u := range []string{pr.Response.PhotoURL.Value, access.Response.User.PhotoURL.Value} {
+		if r := do(t, env, "GET", u, "", nil, nil); r.Status != 404 {
+			t.Errorf("a removed photo's URL %s: %d", u, r.Status)
+		}
+	}
+	var left int
+	if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM files WHERE purpose = 'photo_rendition'`).Scan(&left); err != nil || left != 0 {
+		t.Errorf("%d renditions left after the photo was removed (%v)", left, err)
 	}
 	logs, err := agent.ListAccountChangeLogs(ctx, oas.ListAccountChangeLogsParams{FilterFieldEq: oas.NewOptString("photo")})
 	if err != nil || len(logs.Response.Data) != 2 {

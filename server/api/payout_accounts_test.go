@@ -144,6 +144,15 @@ func TestPayoutWorkflow(t *testing.T) {
 	// A change without a new document keeps the one the account has.
 	keep := *in
 	keep.Document = oas.OptString{}
+	// New numbers need a new document (it shows the numbers staff check); nothing changes.
+	moved := keep
+	moved.AccountNumber = "5556667772222"
+	if _, err := agent.UpdatePayoutAccount(ctx, &moved, oas.UpdatePayoutAccountParams{ID: b}); statusOf(err) != 422 {
+		t.Errorf("new numbers without a new document: %v", err)
+	}
+	if got, err := agent.GetPayoutAccount(ctx, oas.GetPayoutAccountParams{ID: b}); err != nil || got.Response.Status != oas.PayoutStatusPendingForAssociate {
+		t.Errorf("after the refused change: %+v %v", got, err)
+	}
 	if _, err := agent.UpdatePayoutAccount(ctx, &keep, oas.UpdatePayoutAccountParams{ID: b}); err != nil {
 		t.Fatal(err)
 	}

@@ -60,18 +60,8 @@ func (h *Handler) GetAccountPhotoSignedURL(ctx context.Context) (*oas.SignedURLH
 	return h.uploadURL(ctx, "photo")
 }
 
-// uploadURL reserves an upload of the caller's for a purpose and answers its signed URL.
-func (h *Handler) uploadURL(ctx context.Context, purpose string) (*oas.SignedURLHeaders, error) {
-	p, err := associate(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id := files.NewID()
-	if err := h.Store.CreateFile(ctx, store.File{ID: id, OwnerUserID: &p.UserID, Purpose: purpose}); err != nil {
-		return nil, err
-	}
-	return &oas.SignedURLHeaders{Response: oas.SignedURL{ID: id, URL: h.Signer.URL("PUT", id, UploadTTL)}}, nil
-}
+// photoWait is the longest a photo waits for a free slot before the answer says to try again.
+const photoWait = 10 * time.Second
 
 // UpdateAccountPhoto makes an uploaded photo the account's: checked by content, decoded
 // within limits, metadata dropped, re-encoded to WebP in photo.Sizes.
@@ -80,52 +70,82 @@ func (h *Handler) UpdateAccountPhoto(ctx context.Context, req *oas.PhotoInput) (
 	if err != nil {
 		return nil, err
 	}
+	notUploaded := errs.Validation(errs.Field("file", "Upload the photo first"))
 	f, err := h.Store.GetFile(ctx, req.File)
-	if err != nil || f.Purpose != "photo" || f.OwnerUserID == nil || *f.OwnerUserID != p.UserID {
-		return nil, errs.Validation(errs.Field("file", "Upload the photo first"))
-	}
-	if f.UploadedAt == nil {
+	switch {
+	case errs.Is(err, errs.NotFound):
+		return nil, notUploaded
+	case err != nil:
+		return nil, err
+	case f.Purpose != "photo" || f.OwnerUserID == nil || *f.OwnerUserID != p.UserID:
+		return nil, notUploaded
+	case f.UploadedAt == nil:
 		return nil, errs.Validation(errs.Field("file", "The photo has not been uploaded yet"))
 	}
 	data, err := h.readFile(ctx, f.ID)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, errs.Validation(errs.Field("file", "Upload the photo first")) // made a photo meanwhile
+		return nil, notUploaded // made a photo meanwhile
 	}
 	if err != nil {
 		return nil, err
 	}
+	renditions, err := processPhoto(ctx, data)
+	if err != nil {
+		return nil, err
+	}
+	id := files.NewID()
+	stored := make([]store.PhotoRendition, 0, len(renditions))
+	gone, err := func() ([]string, error) {
+		for _, r := range renditions {
+			rid := photoID(id, r.Size)
+			if _, err := h.Files.Put(ctx, rid, bytes.NewReader(r.WebP)); err != nil {
+				return nil, errs.Wrap(errs.Internal, err, "The photo cannot be stored")
+			}
+			sum := sha256.Sum256(r.WebP)
+			stored = append(stored, store.PhotoRendition{ID: rid, Size: int64(len(r.WebP)), SHA: sum[:]})
+		}
+		return h.Store.SetAccountPhoto(ctx, p, f.ID, stored)
+	}()
+	if err != nil {
+		h.deleteFiles(ctx, "photo: a rendition not kept", ids(stored)...) // no row names them
+		return nil, err
+	}
+	// The upload as sent (its metadata: place, camera) is not kept, nor the photo replaced.
+	h.deleteFiles(ctx, "photo: a file no longer used", append(gone, f.ID)...)
+	return h.profileNow(ctx, p)
+}
+
+// processPhoto runs photo.Process in one of the photo slots, waiting at most photoWait for
+// one; a refusal is the form's error on field file.
+func processPhoto(ctx context.Context, data []byte) ([]photo.Rendition, error) {
+	wait := time.NewTimer(photoWait)
+	defer wait.Stop()
 	select {
 	case photoSlots <- struct{}{}:
+	case <-wait.C:
+		return nil, errs.Later(errs.E(errs.TooMany, "Too many photos are being processed at this moment. Try again in a few seconds."),
+			errs.CodePhotoBusy, time.Second)
 	case <-ctx.Done():
-		return nil, ctx.Err()
+		return nil, errs.Wrap(errs.Unavailable, ctx.Err(), "The request was cancelled")
 	}
 	renditions, err := photo.Process(data)
 	<-photoSlots
-	if err != nil {
-		var refused *photo.Error
-		if errors.As(err, &refused) {
-			return nil, errs.Validation(errs.Field("file", "%s", refused.Msg))
-		}
+	var refused *photo.Error
+	switch {
+	case errors.As(err, &refused):
+		return nil, errs.Validation(errs.Field("file", "%s", refused.Msg))
+	case err != nil:
 		return nil, errs.Wrap(errs.Internal, err, "The photo cannot be processed")
 	}
-	id := files.NewID()
-	stored := make([]store.PhotoRendition, len(renditions))
-	for i, r := range renditions {
-		rid := photoID(id, r.Size)
-		if _, err := h.Files.Put(ctx, rid, bytes.NewReader(r.WebP)); err != nil {
-			return nil, errs.Wrap(errs.Internal, err, "The photo cannot be stored")
-		}
-		sum := sha256.Sum256(r.WebP)
-		stored[i] = store.PhotoRendition{ID: rid, Size: int64(len(r.WebP)), SHA: sum[:]}
+	return renditions, nil
+}
+
+func ids(rs []store.PhotoRendition) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.ID
 	}
-	if err := h.Store.SetAccountPhoto(ctx, p, f.ID, stored); err != nil {
-		return nil, err
-	}
-	// The upload as sent (its metadata: place, camera) is not kept: only the renditions.
-	if err := h.Files.Delete(ctx, f.ID); err != nil {
-		h.Log.WarnContext(ctx, "photo: the upload could not be removed", "file", f.ID, "err", err)
-	}
-	return h.profileNow(ctx, p)
+	return out
 }
 
 // DeleteAccountPhoto removes the account's photo.
@@ -134,8 +154,10 @@ func (h *Handler) DeleteAccountPhoto(ctx context.Context) (*oas.AccountProfileHe
 	if err != nil {
 		return nil, err
 	}
-	if err := h.Store.SetAccountPhoto(ctx, p, "", nil); err != nil {
+	gone, err := h.Store.SetAccountPhoto(ctx, p, "", nil)
+	if err != nil {
 		return nil, err
 	}
+	h.deleteFiles(ctx, "photo: a file no longer used", gone...)
 	return h.profileNow(ctx, p)
 }

@@ -127,6 +127,7 @@ const (
 	CodeAcknowledgementsPending = "acknowledgements_pending"
 	CodeLoginThrottled          = "login_throttled"
 	CodeLoginBusy               = "login_busy"
+	CodePhotoBusy               = "photo_busy"
 	CodeThrottled               = "throttled"
 	CodeLinkInvalid             = "link_invalid"
 	CodeUnreachable             = "database_unreachable"

@@ -362,8 +362,6 @@ func (s *Store) ResetPassword(ctx context.Context, token string, newHash NewPass
 	})
 }
 
-// setPassword stores a hash, ends the user's sessions but keep (0: all of them), forgets
-// its failed logins and logs the change (without values).
 // ReplacePasswordHash stores a new hash of the same password (made with today's
 // parameters) in place of old; a hash changed meanwhile (the password changed) stays.
 func (s *Store) ReplacePasswordHash(ctx context.Context, userID int64, old, fresh string) error {
@@ -371,6 +369,8 @@ func (s *Store) ReplacePasswordHash(ctx context.Context, userID int64, old, fres
 	return translate(err)
 }
 
+// setPassword stores a hash, ends the user's sessions but keep (0: all of them), forgets
+// its failed logins and logs the change (without values).
 func (s *Store) setPassword(ctx context.Context, p *auth.Principal, userID int64, hash string, keep int64) error {
 	var associateID *int64
 	if err := s.db.QueryRow(ctx, `UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING associate_id`, userID, hash).

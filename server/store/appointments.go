@@ -94,15 +94,11 @@ func (s *Store) RequestAppointment(ctx context.Context, p *auth.Principal, count
 func (s *Store) DecideAppointment(ctx context.Context, p *auth.Principal, id int64, approve bool, note string) (AppointmentRequest, error) {
 	var out AppointmentRequest
 	err := s.InTx(ctx, func(tx *Store) error {
-		var status string
-		err := tx.db.QueryRow(ctx, `SELECT status FROM appointment_requests WHERE id = $1 AND associate_id = $2 FOR UPDATE`,
-			id, p.AssociateID).Scan(&status)
-		if errs.Is(translate(err), errs.NotFound) {
-			return errs.NotFoundf("Appointment request not found")
-		}
+		cur, err := tx.appointmentWhere(ctx, `r.id = $1 AND r.associate_id = $2 FOR UPDATE OF r`, id, p.AssociateID)
 		if err != nil {
-			return translate(err)
+			return err
 		}
+		status := cur.Status
 		if status != AppointmentPending {
 			return errs.Conflictf("This request is %s already", status)
 		}

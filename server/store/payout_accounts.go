@@ -169,9 +169,6 @@ func (s *Store) SavePayoutAccount(ctx context.Context, p *auth.Principal, keys *
 			if !payout.Editable(old.Status) {
 				return errs.Conflictf("This account is %s and cannot be changed; add a new one instead", old.Status)
 			}
-			if in.DocumentID == "" {
-				in.DocumentID = old.DocumentFileID // a change without a new document keeps the account's
-			}
 			var sealedOld []byte
 			var keyID string
 			if err := tx.db.QueryRow(ctx, `SELECT account_sealed, key_id FROM payout_accounts WHERE id = $1`, id).Scan(&sealedOld, &keyID); err != nil {
@@ -179,7 +176,14 @@ func (s *Store) SavePayoutAccount(ctx context.Context, p *auth.Principal, keys *
 			}
 			oldNumber, err := keys.OpenWith(keyID, sealedOld)
 			if err != nil {
-				return err
+				return errs.Wrap(errs.Internal, err, "The account's number cannot be read")
+			}
+			if in.DocumentID == "" {
+				// The document shows the numbers staff check: new numbers need a new one.
+				if in.RoutingNumber != old.RoutingNumber || in.AccountNumber != string(oldNumber) {
+					return errs.Validation(errs.Field("document", "Upload the void cheque of the new numbers"))
+				}
+				in.DocumentID = old.DocumentFileID // a change without a new document keeps the account's
 			}
 			before := payout.Input{BankName: old.BankName, RoutingNumber: old.RoutingNumber, AccountNumber: string(oldNumber),
 				AccountType: old.AccountType, Holder: old.Holder, HolderName: old.HolderName, OwnerEmail: old.OwnerEmail,

@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
-	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -287,11 +286,8 @@ func loadKeys(c config) (*secret.Keys, error) {
 			raw = strings.TrimSpace(string(b))
 		}
 	}
-	key, err := hex.DecodeString(raw)
-	if err != nil {
-		key, err = base64.StdEncoding.DecodeString(raw)
-	}
-	if err != nil || len(key) < secret.MinKeyLen {
+	key, ok := decodeKey(raw)
+	if !ok {
 		return nil, errors.New("PORTAL_SECRET_KEY must be hex or base64 of at least 32 bytes (e.g. `openssl rand -hex 32`)")
 	}
 	return withPrevious(c, key)

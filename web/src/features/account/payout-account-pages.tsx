@@ -263,7 +263,7 @@ function PayoutAccountForm({ country, account }: { country: Country; account?: P
           error={documentError}
           hint={
             editing
-              ? 'Leave it empty to keep the current document. PDF, JPG, PNG or WebP, at most 10 MB.'
+              ? 'Leave it empty to keep the current document while the numbers stay the same; new numbers need their cheque. PDF, JPG, PNG or WebP, at most 10 MB.'
               : 'A void cheque or a bank letter showing the numbers: PDF, JPG, PNG or WebP, at most 10 MB.'
           }
         >

@@ -19,6 +19,7 @@
  * `acknowledgements_pending` — memos or W-9 documents wait for the associate.
  * `login_throttled` — too many failed logins for this account or address (429).
  * `login_busy` — too many password checks at this moment (429).
+ * `photo_busy` — too many photos being processed at this moment (429).
  * `throttled` — too many password resets, registrations or SSO exchanges for this
  * address or account (429).
  * `link_invalid` — a reset, email confirmation or SSO token is unknown, used or expired (422).
