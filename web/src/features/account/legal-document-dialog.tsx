@@ -9,13 +9,13 @@ import {
   useGetLegalDocument,
 } from '@/api/gen/endpoints/legal-documents/legal-documents';
 import type { LegalDocument } from '@/api/gen/model/legalDocument';
-import { uploadToSignedUrl } from '@/api/mutator';
 import { ErrorCallout } from '@/components/error-callout';
 import { SignatureField, type SignatureFieldHandle } from '@/components/signature-field';
 import { errorStatus } from '@/lib/errors';
 import { toast } from '@/lib/toast';
 import { useReturnFocus } from '@/components/return-focus';
 import { useAccountRecordsChanged } from './use-account-cache';
+import { uploadFile } from '@/lib/upload';
 
 /** The paragraphs of a document's text (plain text, paragraphs separated by blank lines). */
 export function paragraphs(body: string | undefined): string[] {
@@ -34,10 +34,9 @@ function useSign(document: LegalDocument | undefined) {
     meta: { toast: false },
     mutationFn: async (svg: string) => {
       if (!document?.fingerprint) throw new Error('no fingerprint');
-      const target = await getLegalSignatureSignedURL();
-      await uploadToSignedUrl(target.url, svg, 'image/svg+xml');
+      const signature = await uploadFile(getLegalSignatureSignedURL, svg, 'image/svg+xml');
       return signLegalDocument(document.id, {
-        signature: target.id,
+        signature,
         fingerprint: document.fingerprint,
       });
     },

@@ -104,7 +104,7 @@ function renderTab(options: { appQueryClient?: boolean } = {}) {
 const row = (title: string) => screen.getByText(title).closest('tr')!;
 
 describe('LegalDocumentsTab', () => {
-  it('lists the documents, Pending first, with what each allows', async () => {
+  it('lists the documents as the server orders them, with what each allows', async () => {
     server();
     renderTab();
     const pending = (await screen.findByText('Associate agreement')).closest('tr')!;

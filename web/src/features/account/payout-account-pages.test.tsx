@@ -312,4 +312,46 @@ describe('staff review (admin mode)', () => {
       );
     },
   );
+
+  it(
+    'asks for information only with words; a refusal shows in the dialog, and goes on retry',
+    { timeout: 20_000 },
+    async () => {
+      let refuse = true;
+      server(
+        {
+          [`GET ${TAB}/2`]: waiting,
+          [`GET /payout-reviews/2`]: review(),
+          [`POST /payout-reviews/2/decision`]: () => {
+            if (refuse) {
+              refuse = false;
+              throw apiError(
+                409,
+                'This account is Approved: only one waiting for staff can be decided',
+              );
+            }
+            return review({ status: 'Pending For Associate' });
+          },
+        },
+        ['payouts.review'],
+      );
+      const { user } = renderPage(`${TAB}/2`);
+      const panel = (await screen.findByRole('heading', { name: 'Review' })).closest('section')!;
+      await user.click(within(panel).getByRole('button', { name: 'Ask for information' }));
+      const dialog = await screen.findByRole('alertdialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+      expect(await within(dialog).findByText('What is needed is required')).toBeInTheDocument();
+      expect(calls('/payout-reviews/2/decision')).toEqual([]);
+
+      await user.type(within(dialog).getByLabelText(/What is needed/), 'Which branch?');
+      await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+      expect(await within(dialog).findByText(/only one waiting for staff/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(calls('/payout-reviews/2/decision').map((c) => c.data)).toEqual([
+        { decision: 'request_info', note: 'Which branch?' },
+        { decision: 'request_info', note: 'Which branch?' },
+      ]);
+    },
+  );
 });

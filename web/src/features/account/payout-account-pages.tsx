@@ -12,7 +12,6 @@ import {
 } from '@/api/gen/endpoints/payouts/payouts';
 import type { Country } from '@/api/gen/model/country';
 import type { PayoutAccount } from '@/api/gen/model/payoutAccount';
-import { uploadToSignedUrl } from '@/api/mutator';
 import { CenteredSpinner } from '@/components/centered-spinner';
 import { DetailField } from '@/components/detail-field';
 import { ErrorPanel } from '@/components/error-panel';
@@ -40,6 +39,7 @@ import {
   payoutToForm,
   routingHint,
 } from './payout-schemas';
+import { uploadFile } from '@/lib/upload';
 
 const PAYOUT_TAB = accountTabPath('payout-informations');
 const parent = { label: 'Payout information', to: PAYOUT_TAB };
@@ -165,13 +165,7 @@ function PayoutAccountForm({ country, account }: { country: Country; account?: P
     save: async (values) => {
       let document: string | undefined;
       if (values.document) {
-        const target = await getPayoutDocumentSignedURL();
-        await uploadToSignedUrl(
-          target.url,
-          values.document,
-          values.document.type || 'application/octet-stream',
-        );
-        document = target.id;
+        document = await uploadFile(getPayoutDocumentSignedURL, values.document);
       }
       const body = payoutFormToInput(values, document);
       const saved = account

@@ -8,7 +8,6 @@ import {
   useUpdateAccountPhoto,
 } from '@/api/gen/endpoints/account/account';
 import type { AccountProfile } from '@/api/gen/model/accountProfile';
-import { uploadToSignedUrl } from '@/api/mutator';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormField, fieldA11y } from '@/components/form-field';
 import { FormFrame, FormSection } from '@/components/form-frame';
@@ -20,6 +19,7 @@ import { toast } from '@/lib/toast';
 import { fileValue } from '@/lib/validation';
 import { AccountFormPage, useAccountForm } from './account-form-page';
 import { useAccountSaved } from './use-account-cache';
+import { uploadFile } from '@/lib/upload';
 
 const NAME = ACCOUNT_FORM_LABELS.photo;
 
@@ -75,9 +75,8 @@ function PhotoForm({ account }: { account: AccountProfile }) {
     fields: PHOTO_FIELDS,
     save: async ({ file }) => {
       if (!file) throw new Error('no file');
-      const target = await getAccountPhotoSignedURL();
-      await uploadToSignedUrl(target.url, file, file.type || 'application/octet-stream');
-      const answer = await update.mutateAsync({ data: { file: target.id } });
+      const id = await uploadFile(getAccountPhotoSignedURL, file);
+      const answer = await update.mutateAsync({ data: { file: id } });
       await saved(account.code, answer);
       return updatedMessage(NAME);
     },

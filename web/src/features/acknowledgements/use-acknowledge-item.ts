@@ -8,7 +8,7 @@ import {
 import { getGetDashboardQueryKey } from '@/api/gen/endpoints/dashboard/dashboard';
 import type { AcknowledgementKind } from '@/api/gen/model/acknowledgementKind';
 import type { Acknowledgements } from '@/api/gen/model/acknowledgements';
-import { uploadToSignedUrl } from '@/api/mutator';
+import { uploadFile } from '@/lib/upload';
 
 /** After a successful acknowledgement the first item is removed after 2000 ms. */
 export const REMOVE_AFTER_MS = 2000;
@@ -26,9 +26,12 @@ export function useAcknowledgeItem() {
     meta: { toast: false },
     mutationFn: async ({ kind, id, signatureSvg }: AcknowledgeInput) => {
       if (signatureSvg) {
-        const target = await getAcknowledgementSignedURL(kind);
-        await uploadToSignedUrl(target.url, signatureSvg, 'image/svg+xml');
-        return acknowledge(kind, id, { signature: target.id });
+        const signature = await uploadFile(
+          () => getAcknowledgementSignedURL(kind),
+          signatureSvg,
+          'image/svg+xml',
+        );
+        return acknowledge(kind, id, { signature });
       }
       return acknowledge(kind, id, {});
     },

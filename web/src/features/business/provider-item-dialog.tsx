@@ -11,7 +11,6 @@ import {
 import type { ProviderItem } from '@/api/gen/model/providerItem';
 import type { ProviderItemInput } from '@/api/gen/model/providerItemInput';
 import type { ProviderListKind } from '@/api/gen/model/providerListKind';
-import { uploadToSignedUrl } from '@/api/mutator';
 import { FormField, fieldA11y } from '@/components/form-field';
 import { fieldErrors } from '@/lib/errors';
 import { formatFileSize } from '@/lib/format';
@@ -27,6 +26,7 @@ import {
   type ItemFormValues,
 } from './provider-item-schema';
 import { ATTACHMENT_ACCEPT, ITEM_KINDS } from './provider-items';
+import { uploadFile } from '@/lib/upload';
 
 export interface ProviderItemDialogProps {
   providerId: number;
@@ -71,9 +71,7 @@ export function ProviderItemDialog({
       if (attachment) {
         let fileId = item?.file_id;
         if (file) {
-          const target = await getProviderAttachmentSignedURL(providerId);
-          await uploadToSignedUrl(target.url, file, file.type || 'application/octet-stream');
-          fileId = target.id;
+          fileId = await uploadFile(() => getProviderAttachmentSignedURL(providerId), file);
         }
         body = { ...body, file_id: fileId };
       } else {
