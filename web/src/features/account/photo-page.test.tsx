@@ -67,7 +67,7 @@ describe('change photo', () => {
     const { user } = renderPage();
     expect(await screen.findByRole('heading', { name: 'Change photo', level: 1 })).toBeVisible();
     expect(screen.getByText('No photo yet: your initials show')).toBeInTheDocument();
-    expect(screen.getByText('AC')).toBeInTheDocument();
+    expect(await screen.findByText('AC')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove photo' })).not.toBeInTheDocument();
     expect(picker()).toHaveAttribute('accept', expect.stringContaining('.webp'));
 
