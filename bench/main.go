@@ -105,7 +105,7 @@ func run(args []string) error {
 		return err
 	}
 	abs, _ := filepath.Abs(o.dataDir)
-	cluster, err := pgembed.Start(ctx, filepath.Join(abs, "pg"), true)
+	cluster, err := pgembed.Start(ctx, filepath.Join(abs, "pg"), true, benchPGSettings()...)
 	if err != nil {
 		return err
 	}

@@ -108,8 +108,9 @@ func runAs() (*syscall.Credential, error) {
 // lives in a fresh short directory under the system temp dir (socket paths are limited
 // to about 100 bytes).
 // With fast set, durability is traded for speed (fsync off): for tests and benchmarks,
-// never for data that matters.
-func Start(ctx context.Context, dataDir string, fast bool) (*Cluster, error) {
+// never for data that matters. Settings ("name=value") are given to the server after the
+// defaults (the benchmarks size shared_buffers to the machine, as a production server is).
+func Start(ctx context.Context, dataDir string, fast bool, settings ...string) (*Cluster, error) {
 	bin, err := BinDir()
 	if err != nil {
 		return nil, err
@@ -158,6 +159,9 @@ func Start(ctx context.Context, dataDir string, fast bool) (*Cluster, error) {
 		"-c", "listen_addresses=", "-c", "max_connections=200", "-c", "shared_buffers=256MB"}
 	if fast {
 		c.args = append(c.args, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
+	}
+	for _, v := range settings {
+		c.args = append(c.args, "-c", v)
 	}
 	if err := c.launch(ctx); err != nil {
 		c.Stop()
