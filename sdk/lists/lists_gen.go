@@ -174,5 +174,15 @@ var ListPayoutReviews = &List{Operation: "listPayoutReviews", Method: "GET", Pat
 	{Name: "created_at", Type: Time, Sortable: true},
 }, Order: []string{"id", "updated_at", "created_at"}}
 
+// ListHelpArticles describes the listing parameters of listHelpArticles.
+var ListHelpArticles = &List{Operation: "listHelpArticles", Method: "GET", Path: "/help/articles", Key: "id", DefaultOrder: "title", Fields: []Field{
+	{Name: "category", Type: String, Ops: ops("eq"), MaxLen: 100},
+	{Name: "status", Type: Enum, Ops: ops("eq,in"), Enum: "ContentStatus", Values: values(oas.ContentStatus("").AllValues())},
+	{Name: "language", Type: Enum, Ops: ops("eq"), Enum: "ContentLanguage", Values: values(oas.ContentLanguage("").AllValues())},
+	{Name: "title", Type: String, Ops: ops("contains"), MaxLen: 100, Sortable: true},
+	{Name: "id", Type: Int, Sortable: true},
+	{Name: "updated_at", Type: Time, Sortable: true},
+}, Order: []string{"id", "title", "updated_at"}}
+
 // All is every list operation of the contract.
-var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements, ListAccountChangeLogs, ListPayoutReviews}
+var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements, ListAccountChangeLogs, ListPayoutReviews, ListHelpArticles}

@@ -20,6 +20,7 @@ import (
 var regexMap = map[string]ogenregex.Regexp{
 	"^[A-Za-z0-9]{3,16}$":                      ogenregex.MustCompile("^[A-Za-z0-9]{3,16}$"),
 	"^[A-Za-z0-9_-]{8,64}(\\.[a-z0-9]{1,5})?$": ogenregex.MustCompile("^[A-Za-z0-9_-]{8,64}(\\.[a-z0-9]{1,5})?$"),
+	"^[a-z0-9]+(-[a-z0-9]+)*$":                 ogenregex.MustCompile("^[a-z0-9]+(-[a-z0-9]+)*$"),
 }
 var (
 	// Allocate option closure once.

@@ -80,6 +80,20 @@ func encodeCreateClientRequest(
 	return nil
 }
 
+func encodeCreateHelpArticleRequest(
+	req *HelpArticleInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
 func encodeCreatePayRunRequest(
 	req *PayRunInput,
 	r *http.Request,
@@ -516,6 +530,20 @@ func encodeUpdateAccountSpouseRequest(
 
 func encodeUpdateClientRequest(
 	req *ClientInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
+func encodeUpdateHelpArticleRequest(
+	req *HelpArticleInput,
 	r *http.Request,
 ) error {
 	const contentType = "application/json"

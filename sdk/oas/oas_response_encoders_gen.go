@@ -133,6 +133,39 @@ func encodeCreateClientResponse(response *ClientRecordHeaders, w http.ResponseWr
 	return nil
 }
 
+func encodeCreateHelpArticleResponse(response *HelpArticleHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(201)
+
+	e := new(jx.Encoder)
+	response.Response.Encode(e)
+	if _, err := e.WriteTo(w); err != nil {
+		return errors.Wrap(err, "write")
+	}
+
+	return nil
+}
+
 func encodeCreatePayRunResponse(response *PayRunHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
@@ -1156,6 +1189,39 @@ func encodeGetHealthResponse(response *Health, w http.ResponseWriter, span trace
 	return nil
 }
 
+func encodeGetHelpArticleResponse(response *HelpArticleHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(200)
+
+	e := new(jx.Encoder)
+	response.Response.Encode(e)
+	if _, err := e.WriteTo(w); err != nil {
+		return errors.Wrap(err, "write")
+	}
+
+	return nil
+}
+
 func encodeGetHierarchyResponse(response *TreeNodeListHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
@@ -1289,6 +1355,19 @@ func encodeGetLegalSignatureSignedURLResponse(response *SignedURLHeaders, w http
 }
 
 func encodeGetMembershipAgreementResponse(response *MembershipAgreement, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(200)
+
+	e := new(jx.Encoder)
+	response.Encode(e)
+	if _, err := e.WriteTo(w); err != nil {
+		return errors.Wrap(err, "write")
+	}
+
+	return nil
+}
+
+func encodeGetPageResponse(response *PublicPage, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(200)
 
@@ -2034,6 +2113,72 @@ func encodeListCompensationScheduleResponse(response *ScheduleListHeaders, w htt
 }
 
 func encodeListGenealogyChildrenResponse(response *TreeNodeListHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(200)
+
+	e := jx.NewStreamingEncoder(w, -1)
+	response.Response.Encode(e)
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
+	}
+
+	return nil
+}
+
+func encodeListHelpArticlesResponse(response *HelpArticleListHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(200)
+
+	e := jx.NewStreamingEncoder(w, -1)
+	response.Response.Encode(e)
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
+	}
+
+	return nil
+}
+
+func encodeListHelpCategoriesResponse(response *HelpCategoryListHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
 	// Encoding response headers.
@@ -3047,6 +3192,39 @@ func encodeSearchGenealogyResponse(response *GenealogySearchResultHeaders, w htt
 	return nil
 }
 
+func encodeSearchHelpResponse(response *HelpSearchResultsHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(200)
+
+	e := jx.NewStreamingEncoder(w, -1)
+	response.Response.Encode(e)
+	if err := e.Close(); err != nil {
+		return errors.Wrap(err, "flush streaming")
+	}
+
+	return nil
+}
+
 func encodeSignLegalDocumentResponse(response *LegalDocumentHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
@@ -3279,6 +3457,39 @@ func encodeUpdateAccountSpouseResponse(response *AccountProfileHeaders, w http.R
 }
 
 func encodeUpdateClientResponse(response *ClientRecordHeaders, w http.ResponseWriter, span trace.Span) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
+	// Encoding response headers.
+	{
+		h := uri.NewHeaderEncoder(w.Header())
+		// Encode "x-token" header.
+		{
+			cfg := uri.HeaderParameterEncodingConfig{
+				Name:    "x-token",
+				Explode: false,
+			}
+			if err := h.EncodeParam(cfg, func(e uri.Encoder) error {
+				if val, ok := response.XToken.Get(); ok {
+					return e.EncodeValue(conv.StringToString(val))
+				}
+				return nil
+			}); err != nil {
+				return errors.Wrap(err, "encode x-token header")
+			}
+		}
+	}
+	w.WriteHeader(200)
+
+	e := new(jx.Encoder)
+	response.Response.Encode(e)
+	if _, err := e.WriteTo(w); err != nil {
+		return errors.Wrap(err, "write")
+	}
+
+	return nil
+}
+
+func encodeUpdateHelpArticleResponse(response *HelpArticleHeaders, w http.ResponseWriter, span trace.Span) error {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Access-Control-Expose-Headers", "X-Token")
 	// Encoding response headers.

@@ -3990,6 +3990,98 @@ func (s *CommissionPreviewInput) SetTrainerCode(val OptString) {
 	s.TrainerCode = val
 }
 
+// The language an article is written in, which decides how its words are stemmed for search.
+// Ref: #/components/schemas/ContentLanguage
+type ContentLanguage string
+
+const (
+	ContentLanguageEn ContentLanguage = "en"
+	ContentLanguageFr ContentLanguage = "fr"
+)
+
+// AllValues returns all ContentLanguage values.
+func (ContentLanguage) AllValues() []ContentLanguage {
+	return []ContentLanguage{
+		ContentLanguageEn,
+		ContentLanguageFr,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s ContentLanguage) MarshalText() ([]byte, error) {
+	switch s {
+	case ContentLanguageEn:
+		return []byte(s), nil
+	case ContentLanguageFr:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *ContentLanguage) UnmarshalText(data []byte) error {
+	switch ContentLanguage(data) {
+	case ContentLanguageEn:
+		*s = ContentLanguageEn
+		return nil
+	case ContentLanguageFr:
+		*s = ContentLanguageFr
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/ContentStatus
+type ContentStatus string
+
+const (
+	ContentStatusDraft       ContentStatus = "Draft"
+	ContentStatusPublished   ContentStatus = "Published"
+	ContentStatusUnpublished ContentStatus = "Unpublished"
+)
+
+// AllValues returns all ContentStatus values.
+func (ContentStatus) AllValues() []ContentStatus {
+	return []ContentStatus{
+		ContentStatusDraft,
+		ContentStatusPublished,
+		ContentStatusUnpublished,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s ContentStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case ContentStatusDraft:
+		return []byte(s), nil
+	case ContentStatusPublished:
+		return []byte(s), nil
+	case ContentStatusUnpublished:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *ContentStatus) UnmarshalText(data []byte) error {
+	switch ContentStatus(data) {
+	case ContentStatusDraft:
+		*s = ContentStatusDraft
+		return nil
+	case ContentStatusPublished:
+		*s = ContentStatusPublished
+		return nil
+	case ContentStatusUnpublished:
+		*s = ContentStatusUnpublished
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
 // Ref: #/components/schemas/Country
 type Country string
 
@@ -5171,6 +5263,633 @@ func (s *Health) GetStatus() string {
 // SetStatus sets the value of Status.
 func (s *Health) SetStatus(val string) {
 	s.Status = val
+}
+
+// Merged schema.
+// Ref: #/components/schemas/HelpArticle
+type HelpArticle struct {
+	ID    int64  `json:"id"`
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+	// The category's slug.
+	Category     string          `json:"category"`
+	CategoryName string          `json:"category_name"`
+	Status       ContentStatus   `json:"status"`
+	Language     ContentLanguage `json:"language"`
+	UpdatedAt    time.Time       `json:"updated_at"`
+	PublishedAt  OptDateTime     `json:"published_at"`
+	// The article as written.
+	BodyMarkdown string `json:"body_markdown"`
+	// The Markdown rendered to HTML and sanitised: no scripts, styles, frames, forms, event handlers or
+	// links other than http, https and mailto (and relative ones).
+	BodyHTML string `json:"body_html"`
+}
+
+// GetID returns the value of ID.
+func (s *HelpArticle) GetID() int64 {
+	return s.ID
+}
+
+// GetSlug returns the value of Slug.
+func (s *HelpArticle) GetSlug() string {
+	return s.Slug
+}
+
+// GetTitle returns the value of Title.
+func (s *HelpArticle) GetTitle() string {
+	return s.Title
+}
+
+// GetCategory returns the value of Category.
+func (s *HelpArticle) GetCategory() string {
+	return s.Category
+}
+
+// GetCategoryName returns the value of CategoryName.
+func (s *HelpArticle) GetCategoryName() string {
+	return s.CategoryName
+}
+
+// GetStatus returns the value of Status.
+func (s *HelpArticle) GetStatus() ContentStatus {
+	return s.Status
+}
+
+// GetLanguage returns the value of Language.
+func (s *HelpArticle) GetLanguage() ContentLanguage {
+	return s.Language
+}
+
+// GetUpdatedAt returns the value of UpdatedAt.
+func (s *HelpArticle) GetUpdatedAt() time.Time {
+	return s.UpdatedAt
+}
+
+// GetPublishedAt returns the value of PublishedAt.
+func (s *HelpArticle) GetPublishedAt() OptDateTime {
+	return s.PublishedAt
+}
+
+// GetBodyMarkdown returns the value of BodyMarkdown.
+func (s *HelpArticle) GetBodyMarkdown() string {
+	return s.BodyMarkdown
+}
+
+// GetBodyHTML returns the value of BodyHTML.
+func (s *HelpArticle) GetBodyHTML() string {
+	return s.BodyHTML
+}
+
+// SetID sets the value of ID.
+func (s *HelpArticle) SetID(val int64) {
+	s.ID = val
+}
+
+// SetSlug sets the value of Slug.
+func (s *HelpArticle) SetSlug(val string) {
+	s.Slug = val
+}
+
+// SetTitle sets the value of Title.
+func (s *HelpArticle) SetTitle(val string) {
+	s.Title = val
+}
+
+// SetCategory sets the value of Category.
+func (s *HelpArticle) SetCategory(val string) {
+	s.Category = val
+}
+
+// SetCategoryName sets the value of CategoryName.
+func (s *HelpArticle) SetCategoryName(val string) {
+	s.CategoryName = val
+}
+
+// SetStatus sets the value of Status.
+func (s *HelpArticle) SetStatus(val ContentStatus) {
+	s.Status = val
+}
+
+// SetLanguage sets the value of Language.
+func (s *HelpArticle) SetLanguage(val ContentLanguage) {
+	s.Language = val
+}
+
+// SetUpdatedAt sets the value of UpdatedAt.
+func (s *HelpArticle) SetUpdatedAt(val time.Time) {
+	s.UpdatedAt = val
+}
+
+// SetPublishedAt sets the value of PublishedAt.
+func (s *HelpArticle) SetPublishedAt(val OptDateTime) {
+	s.PublishedAt = val
+}
+
+// SetBodyMarkdown sets the value of BodyMarkdown.
+func (s *HelpArticle) SetBodyMarkdown(val string) {
+	s.BodyMarkdown = val
+}
+
+// SetBodyHTML sets the value of BodyHTML.
+func (s *HelpArticle) SetBodyHTML(val string) {
+	s.BodyHTML = val
+}
+
+// HelpArticleHeaders wraps HelpArticle with response headers.
+type HelpArticleHeaders struct {
+	XToken   OptString
+	Response HelpArticle
+}
+
+// GetXToken returns the value of XToken.
+func (s *HelpArticleHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *HelpArticleHeaders) GetResponse() HelpArticle {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *HelpArticleHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *HelpArticleHeaders) SetResponse(val HelpArticle) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/HelpArticleInput
+type HelpArticleInput struct {
+	Title string `json:"title"`
+	// Lower-case letters, digits and single hyphens.
+	Slug string `json:"slug"`
+	// The category's slug.
+	Category     string             `json:"category"`
+	Language     OptContentLanguage `json:"language"`
+	Status       OptContentStatus   `json:"status"`
+	BodyMarkdown string             `json:"body_markdown"`
+}
+
+// GetTitle returns the value of Title.
+func (s *HelpArticleInput) GetTitle() string {
+	return s.Title
+}
+
+// GetSlug returns the value of Slug.
+func (s *HelpArticleInput) GetSlug() string {
+	return s.Slug
+}
+
+// GetCategory returns the value of Category.
+func (s *HelpArticleInput) GetCategory() string {
+	return s.Category
+}
+
+// GetLanguage returns the value of Language.
+func (s *HelpArticleInput) GetLanguage() OptContentLanguage {
+	return s.Language
+}
+
+// GetStatus returns the value of Status.
+func (s *HelpArticleInput) GetStatus() OptContentStatus {
+	return s.Status
+}
+
+// GetBodyMarkdown returns the value of BodyMarkdown.
+func (s *HelpArticleInput) GetBodyMarkdown() string {
+	return s.BodyMarkdown
+}
+
+// SetTitle sets the value of Title.
+func (s *HelpArticleInput) SetTitle(val string) {
+	s.Title = val
+}
+
+// SetSlug sets the value of Slug.
+func (s *HelpArticleInput) SetSlug(val string) {
+	s.Slug = val
+}
+
+// SetCategory sets the value of Category.
+func (s *HelpArticleInput) SetCategory(val string) {
+	s.Category = val
+}
+
+// SetLanguage sets the value of Language.
+func (s *HelpArticleInput) SetLanguage(val OptContentLanguage) {
+	s.Language = val
+}
+
+// SetStatus sets the value of Status.
+func (s *HelpArticleInput) SetStatus(val OptContentStatus) {
+	s.Status = val
+}
+
+// SetBodyMarkdown sets the value of BodyMarkdown.
+func (s *HelpArticleInput) SetBodyMarkdown(val string) {
+	s.BodyMarkdown = val
+}
+
+// Ref: #/components/schemas/HelpArticleList
+type HelpArticleList struct {
+	Data       []HelpArticleSummary `json:"data"`
+	NextCursor OptString            `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *HelpArticleList) GetData() []HelpArticleSummary {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *HelpArticleList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *HelpArticleList) SetData(val []HelpArticleSummary) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *HelpArticleList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// HelpArticleListHeaders wraps HelpArticleList with response headers.
+type HelpArticleListHeaders struct {
+	XToken   OptString
+	Response HelpArticleList
+}
+
+// GetXToken returns the value of XToken.
+func (s *HelpArticleListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *HelpArticleListHeaders) GetResponse() HelpArticleList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *HelpArticleListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *HelpArticleListHeaders) SetResponse(val HelpArticleList) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/HelpArticleSummary
+type HelpArticleSummary struct {
+	ID    int64  `json:"id"`
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+	// The category's slug.
+	Category     string          `json:"category"`
+	CategoryName string          `json:"category_name"`
+	Status       ContentStatus   `json:"status"`
+	Language     ContentLanguage `json:"language"`
+	UpdatedAt    time.Time       `json:"updated_at"`
+	PublishedAt  OptDateTime     `json:"published_at"`
+}
+
+// GetID returns the value of ID.
+func (s *HelpArticleSummary) GetID() int64 {
+	return s.ID
+}
+
+// GetSlug returns the value of Slug.
+func (s *HelpArticleSummary) GetSlug() string {
+	return s.Slug
+}
+
+// GetTitle returns the value of Title.
+func (s *HelpArticleSummary) GetTitle() string {
+	return s.Title
+}
+
+// GetCategory returns the value of Category.
+func (s *HelpArticleSummary) GetCategory() string {
+	return s.Category
+}
+
+// GetCategoryName returns the value of CategoryName.
+func (s *HelpArticleSummary) GetCategoryName() string {
+	return s.CategoryName
+}
+
+// GetStatus returns the value of Status.
+func (s *HelpArticleSummary) GetStatus() ContentStatus {
+	return s.Status
+}
+
+// GetLanguage returns the value of Language.
+func (s *HelpArticleSummary) GetLanguage() ContentLanguage {
+	return s.Language
+}
+
+// GetUpdatedAt returns the value of UpdatedAt.
+func (s *HelpArticleSummary) GetUpdatedAt() time.Time {
+	return s.UpdatedAt
+}
+
+// GetPublishedAt returns the value of PublishedAt.
+func (s *HelpArticleSummary) GetPublishedAt() OptDateTime {
+	return s.PublishedAt
+}
+
+// SetID sets the value of ID.
+func (s *HelpArticleSummary) SetID(val int64) {
+	s.ID = val
+}
+
+// SetSlug sets the value of Slug.
+func (s *HelpArticleSummary) SetSlug(val string) {
+	s.Slug = val
+}
+
+// SetTitle sets the value of Title.
+func (s *HelpArticleSummary) SetTitle(val string) {
+	s.Title = val
+}
+
+// SetCategory sets the value of Category.
+func (s *HelpArticleSummary) SetCategory(val string) {
+	s.Category = val
+}
+
+// SetCategoryName sets the value of CategoryName.
+func (s *HelpArticleSummary) SetCategoryName(val string) {
+	s.CategoryName = val
+}
+
+// SetStatus sets the value of Status.
+func (s *HelpArticleSummary) SetStatus(val ContentStatus) {
+	s.Status = val
+}
+
+// SetLanguage sets the value of Language.
+func (s *HelpArticleSummary) SetLanguage(val ContentLanguage) {
+	s.Language = val
+}
+
+// SetUpdatedAt sets the value of UpdatedAt.
+func (s *HelpArticleSummary) SetUpdatedAt(val time.Time) {
+	s.UpdatedAt = val
+}
+
+// SetPublishedAt sets the value of PublishedAt.
+func (s *HelpArticleSummary) SetPublishedAt(val OptDateTime) {
+	s.PublishedAt = val
+}
+
+// Ref: #/components/schemas/HelpCategory
+type HelpCategory struct {
+	Slug string `json:"slug"`
+	Name string `json:"name"`
+	// How many articles of the category the caller may read.
+	Articles int `json:"articles"`
+}
+
+// GetSlug returns the value of Slug.
+func (s *HelpCategory) GetSlug() string {
+	return s.Slug
+}
+
+// GetName returns the value of Name.
+func (s *HelpCategory) GetName() string {
+	return s.Name
+}
+
+// GetArticles returns the value of Articles.
+func (s *HelpCategory) GetArticles() int {
+	return s.Articles
+}
+
+// SetSlug sets the value of Slug.
+func (s *HelpCategory) SetSlug(val string) {
+	s.Slug = val
+}
+
+// SetName sets the value of Name.
+func (s *HelpCategory) SetName(val string) {
+	s.Name = val
+}
+
+// SetArticles sets the value of Articles.
+func (s *HelpCategory) SetArticles(val int) {
+	s.Articles = val
+}
+
+// Ref: #/components/schemas/HelpCategoryList
+type HelpCategoryList struct {
+	Data []HelpCategory `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *HelpCategoryList) GetData() []HelpCategory {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *HelpCategoryList) SetData(val []HelpCategory) {
+	s.Data = val
+}
+
+// HelpCategoryListHeaders wraps HelpCategoryList with response headers.
+type HelpCategoryListHeaders struct {
+	XToken   OptString
+	Response HelpCategoryList
+}
+
+// GetXToken returns the value of XToken.
+func (s *HelpCategoryListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *HelpCategoryListHeaders) GetResponse() HelpCategoryList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *HelpCategoryListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *HelpCategoryListHeaders) SetResponse(val HelpCategoryList) {
+	s.Response = val
+}
+
+type HelpOrder struct {
+	ID        OptSortDirection `json:"id"`
+	Title     OptSortDirection `json:"title"`
+	UpdatedAt OptSortDirection `json:"updated_at"`
+}
+
+// GetID returns the value of ID.
+func (s *HelpOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetTitle returns the value of Title.
+func (s *HelpOrder) GetTitle() OptSortDirection {
+	return s.Title
+}
+
+// GetUpdatedAt returns the value of UpdatedAt.
+func (s *HelpOrder) GetUpdatedAt() OptSortDirection {
+	return s.UpdatedAt
+}
+
+// SetID sets the value of ID.
+func (s *HelpOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetTitle sets the value of Title.
+func (s *HelpOrder) SetTitle(val OptSortDirection) {
+	s.Title = val
+}
+
+// SetUpdatedAt sets the value of UpdatedAt.
+func (s *HelpOrder) SetUpdatedAt(val OptSortDirection) {
+	s.UpdatedAt = val
+}
+
+// Ref: #/components/schemas/HelpSearchResult
+type HelpSearchResult struct {
+	Slug         string `json:"slug"`
+	Title        string `json:"title"`
+	Category     string `json:"category"`
+	CategoryName string `json:"category_name"`
+	// The best passage of the article as plain text, in parts; matched words have match true.
+	Snippet []HelpSnippetPart `json:"snippet"`
+}
+
+// GetSlug returns the value of Slug.
+func (s *HelpSearchResult) GetSlug() string {
+	return s.Slug
+}
+
+// GetTitle returns the value of Title.
+func (s *HelpSearchResult) GetTitle() string {
+	return s.Title
+}
+
+// GetCategory returns the value of Category.
+func (s *HelpSearchResult) GetCategory() string {
+	return s.Category
+}
+
+// GetCategoryName returns the value of CategoryName.
+func (s *HelpSearchResult) GetCategoryName() string {
+	return s.CategoryName
+}
+
+// GetSnippet returns the value of Snippet.
+func (s *HelpSearchResult) GetSnippet() []HelpSnippetPart {
+	return s.Snippet
+}
+
+// SetSlug sets the value of Slug.
+func (s *HelpSearchResult) SetSlug(val string) {
+	s.Slug = val
+}
+
+// SetTitle sets the value of Title.
+func (s *HelpSearchResult) SetTitle(val string) {
+	s.Title = val
+}
+
+// SetCategory sets the value of Category.
+func (s *HelpSearchResult) SetCategory(val string) {
+	s.Category = val
+}
+
+// SetCategoryName sets the value of CategoryName.
+func (s *HelpSearchResult) SetCategoryName(val string) {
+	s.CategoryName = val
+}
+
+// SetSnippet sets the value of Snippet.
+func (s *HelpSearchResult) SetSnippet(val []HelpSnippetPart) {
+	s.Snippet = val
+}
+
+// Ref: #/components/schemas/HelpSearchResults
+type HelpSearchResults struct {
+	Data []HelpSearchResult `json:"data"`
+}
+
+// GetData returns the value of Data.
+func (s *HelpSearchResults) GetData() []HelpSearchResult {
+	return s.Data
+}
+
+// SetData sets the value of Data.
+func (s *HelpSearchResults) SetData(val []HelpSearchResult) {
+	s.Data = val
+}
+
+// HelpSearchResultsHeaders wraps HelpSearchResults with response headers.
+type HelpSearchResultsHeaders struct {
+	XToken   OptString
+	Response HelpSearchResults
+}
+
+// GetXToken returns the value of XToken.
+func (s *HelpSearchResultsHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *HelpSearchResultsHeaders) GetResponse() HelpSearchResults {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *HelpSearchResultsHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *HelpSearchResultsHeaders) SetResponse(val HelpSearchResults) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/HelpSnippetPart
+type HelpSnippetPart struct {
+	Text string `json:"text"`
+	// A word the search matched.
+	Match bool `json:"match"`
+}
+
+// GetText returns the value of Text.
+func (s *HelpSnippetPart) GetText() string {
+	return s.Text
+}
+
+// GetMatch returns the value of Match.
+func (s *HelpSnippetPart) GetMatch() bool {
+	return s.Match
+}
+
+// SetText sets the value of Text.
+func (s *HelpSnippetPart) SetText(val string) {
+	s.Text = val
+}
+
+// SetMatch sets the value of Match.
+func (s *HelpSnippetPart) SetMatch(val bool) {
+	s.Match = val
 }
 
 // Ref: #/components/schemas/InternationalAppointment
@@ -7114,6 +7833,98 @@ func (o OptClientOrder) Or(d ClientOrder) ClientOrder {
 	return d
 }
 
+// NewOptContentLanguage returns new OptContentLanguage with value set to v.
+func NewOptContentLanguage(v ContentLanguage) OptContentLanguage {
+	return OptContentLanguage{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptContentLanguage is optional ContentLanguage.
+type OptContentLanguage struct {
+	Value ContentLanguage
+	Set   bool
+}
+
+// IsSet returns true if OptContentLanguage was set.
+func (o OptContentLanguage) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptContentLanguage) Reset() {
+	var v ContentLanguage
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptContentLanguage) SetTo(v ContentLanguage) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptContentLanguage) Get() (v ContentLanguage, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptContentLanguage) Or(d ContentLanguage) ContentLanguage {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptContentStatus returns new OptContentStatus with value set to v.
+func NewOptContentStatus(v ContentStatus) OptContentStatus {
+	return OptContentStatus{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptContentStatus is optional ContentStatus.
+type OptContentStatus struct {
+	Value ContentStatus
+	Set   bool
+}
+
+// IsSet returns true if OptContentStatus was set.
+func (o OptContentStatus) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptContentStatus) Reset() {
+	var v ContentStatus
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptContentStatus) SetTo(v ContentStatus) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptContentStatus) Get() (v ContentStatus, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptContentStatus) Or(d ContentStatus) ContentStatus {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptCountry returns new OptCountry with value set to v.
 func NewOptCountry(v Country) OptCountry {
 	return OptCountry{
@@ -7614,6 +8425,52 @@ func (o OptGender) Get() (v Gender, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptGender) Or(d Gender) Gender {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptHelpOrder returns new OptHelpOrder with value set to v.
+func NewOptHelpOrder(v HelpOrder) OptHelpOrder {
+	return OptHelpOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptHelpOrder is optional HelpOrder.
+type OptHelpOrder struct {
+	Value HelpOrder
+	Set   bool
+}
+
+// IsSet returns true if OptHelpOrder was set.
+func (o OptHelpOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptHelpOrder) Reset() {
+	var v HelpOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptHelpOrder) SetTo(v HelpOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptHelpOrder) Get() (v HelpOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptHelpOrder) Or(d HelpOrder) HelpOrder {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -12866,6 +13723,55 @@ func (s *ProviderPaymentStatus) UnmarshalText(data []byte) error {
 	default:
 		return errors.Errorf("invalid value: %q", data)
 	}
+}
+
+// Ref: #/components/schemas/PublicPage
+type PublicPage struct {
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+	// The page's Markdown rendered to sanitised HTML.
+	BodyHTML  string    `json:"body_html"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// GetSlug returns the value of Slug.
+func (s *PublicPage) GetSlug() string {
+	return s.Slug
+}
+
+// GetTitle returns the value of Title.
+func (s *PublicPage) GetTitle() string {
+	return s.Title
+}
+
+// GetBodyHTML returns the value of BodyHTML.
+func (s *PublicPage) GetBodyHTML() string {
+	return s.BodyHTML
+}
+
+// GetUpdatedAt returns the value of UpdatedAt.
+func (s *PublicPage) GetUpdatedAt() time.Time {
+	return s.UpdatedAt
+}
+
+// SetSlug sets the value of Slug.
+func (s *PublicPage) SetSlug(val string) {
+	s.Slug = val
+}
+
+// SetTitle sets the value of Title.
+func (s *PublicPage) SetTitle(val string) {
+	s.Title = val
+}
+
+// SetBodyHTML sets the value of BodyHTML.
+func (s *PublicPage) SetBodyHTML(val string) {
+	s.BodyHTML = val
+}
+
+// SetUpdatedAt sets the value of UpdatedAt.
+func (s *PublicPage) SetUpdatedAt(val time.Time) {
+	s.UpdatedAt = val
 }
 
 // Ref: #/components/schemas/RegistrationInput

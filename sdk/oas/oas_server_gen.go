@@ -19,7 +19,9 @@ type Handler interface {
 	DashboardHandler
 	FilesHandler
 	HealthHandler
+	HelpHandler
 	LegalDocumentsHandler
+	PagesHandler
 	PaymentsHandler
 	PayoutsHandler
 	ProvidersHandler
@@ -465,6 +467,54 @@ type HealthHandler interface {
 	GetReadiness(ctx context.Context) (*Health, error)
 }
 
+// HelpHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Help
+type HelpHandler interface {
+	// CreateHelpArticle implements createHelpArticle operation.
+	//
+	// Write a help article (staff with content.manage); it starts as a Draft unless the body says
+	// otherwise.
+	//
+	// POST /help/articles
+	CreateHelpArticle(ctx context.Context, req *HelpArticleInput) (*HelpArticleHeaders, error)
+	// GetHelpArticle implements getHelpArticle operation.
+	//
+	// An article by its slug, its Markdown rendered to sanitised HTML; 404 for an article the caller may
+	// not read (not Published, for an associate).
+	//
+	// GET /help/articles/{slug}
+	GetHelpArticle(ctx context.Context, params GetHelpArticleParams) (*HelpArticleHeaders, error)
+	// ListHelpArticles implements listHelpArticles operation.
+	//
+	// Help articles, filtered and ordered: the Published ones for associates; every state for staff with
+	// content.manage.
+	//
+	// GET /help/articles
+	ListHelpArticles(ctx context.Context, params ListHelpArticlesParams) (*HelpArticleListHeaders, error)
+	// ListHelpCategories implements listHelpCategories operation.
+	//
+	// The help centre's categories in their order, each with how many articles the caller may read in it.
+	//
+	// GET /help/categories
+	ListHelpCategories(ctx context.Context) (*HelpCategoryListHeaders, error)
+	// SearchHelp implements searchHelp operation.
+	//
+	// Full-text search of the articles the caller may read, best match first, each with a snippet whose
+	// matching words are marked. Words are matched in each article's language (English or French), with
+	// stemming; quotes, OR and a leading minus work as in a web search.
+	//
+	// GET /help/search
+	SearchHelp(ctx context.Context, params SearchHelpParams) (*HelpSearchResultsHeaders, error)
+	// UpdateHelpArticle implements updateHelpArticle operation.
+	//
+	// Change an article (staff with content.manage): its text, category, slug and state (Draft, Published,
+	// Unpublished; a Published article goes back to Unpublished, never to Draft).
+	//
+	// PUT /help/articles/{slug}
+	UpdateHelpArticle(ctx context.Context, req *HelpArticleInput, params UpdateHelpArticleParams) (*HelpArticleHeaders, error)
+}
+
 // LegalDocumentsHandler handles operations described by OpenAPI v3 specification.
 //
 // x-ogen-operation-group: LegalDocuments
@@ -507,6 +557,18 @@ type LegalDocumentsHandler interface {
 	//
 	// POST /account/legal-documents/{id}/sign
 	SignLegalDocument(ctx context.Context, req *LegalSignInput, params SignLegalDocumentParams) (*LegalDocumentHeaders, error)
+}
+
+// PagesHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Pages
+type PagesHandler interface {
+	// GetPage implements getPage operation.
+	//
+	// A public page (terms, privacy, the opportunity), readable without logging in.
+	//
+	// GET /pages/{slug}
+	GetPage(ctx context.Context, params GetPageParams) (*PublicPage, error)
 }
 
 // PaymentsHandler handles operations described by OpenAPI v3 specification.

@@ -58,6 +58,16 @@ func (UnimplementedHandler) CreateClient(ctx context.Context, req *ClientInput) 
 	return r, ht.ErrNotImplemented
 }
 
+// CreateHelpArticle implements createHelpArticle operation.
+//
+// Write a help article (staff with content.manage); it starts as a Draft unless the body says
+// otherwise.
+//
+// POST /help/articles
+func (UnimplementedHandler) CreateHelpArticle(ctx context.Context, req *HelpArticleInput) (r *HelpArticleHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // CreatePayRun implements createPayRun operation.
 //
 // Run the pay run of a month (staff with payments.manage); a month runs once (409 after).
@@ -361,6 +371,16 @@ func (UnimplementedHandler) GetHealth(ctx context.Context) (r *Health, _ error) 
 	return r, ht.ErrNotImplemented
 }
 
+// GetHelpArticle implements getHelpArticle operation.
+//
+// An article by its slug, its Markdown rendered to sanitised HTML; 404 for an article the caller may
+// not read (not Published, for an associate).
+//
+// GET /help/articles/{slug}
+func (UnimplementedHandler) GetHelpArticle(ctx context.Context, params GetHelpArticleParams) (r *HelpArticleHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetHierarchy implements getHierarchy operation.
 //
 // The chain from the top of the organisation down to an associate.
@@ -403,6 +423,15 @@ func (UnimplementedHandler) GetLegalSignatureSignedURL(ctx context.Context) (r *
 //
 // GET /agreements/{country}/{plan}
 func (UnimplementedHandler) GetMembershipAgreement(ctx context.Context, params GetMembershipAgreementParams) (r *MembershipAgreement, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetPage implements getPage operation.
+//
+// A public page (terms, privacy, the opportunity), readable without logging in.
+//
+// GET /pages/{slug}
+func (UnimplementedHandler) GetPage(ctx context.Context, params GetPageParams) (r *PublicPage, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -634,6 +663,25 @@ func (UnimplementedHandler) ListCompensationSchedule(ctx context.Context, params
 //
 // GET /associates/{code}/genealogy/children
 func (UnimplementedHandler) ListGenealogyChildren(ctx context.Context, params ListGenealogyChildrenParams) (r *TreeNodeListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListHelpArticles implements listHelpArticles operation.
+//
+// Help articles, filtered and ordered: the Published ones for associates; every state for staff with
+// content.manage.
+//
+// GET /help/articles
+func (UnimplementedHandler) ListHelpArticles(ctx context.Context, params ListHelpArticlesParams) (r *HelpArticleListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListHelpCategories implements listHelpCategories operation.
+//
+// The help centre's categories in their order, each with how many articles the caller may read in it.
+//
+// GET /help/categories
+func (UnimplementedHandler) ListHelpCategories(ctx context.Context) (r *HelpCategoryListHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -951,6 +999,17 @@ func (UnimplementedHandler) SearchGenealogy(ctx context.Context, params SearchGe
 	return r, ht.ErrNotImplemented
 }
 
+// SearchHelp implements searchHelp operation.
+//
+// Full-text search of the articles the caller may read, best match first, each with a snippet whose
+// matching words are marked. Words are matched in each article's language (English or French), with
+// stemming; quotes, OR and a leading minus work as in a web search.
+//
+// GET /help/search
+func (UnimplementedHandler) SearchHelp(ctx context.Context, params SearchHelpParams) (r *HelpSearchResultsHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // SignLegalDocument implements signLegalDocument operation.
 //
 // Sign a Pending agreement with a drawn signature; its PDF copy is made, stamped with the time,
@@ -1021,6 +1080,16 @@ func (UnimplementedHandler) UpdateAccountSpouse(ctx context.Context, req *Spouse
 //
 // PUT /clients/{id}
 func (UnimplementedHandler) UpdateClient(ctx context.Context, req *ClientInput, params UpdateClientParams) (r *ClientRecordHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// UpdateHelpArticle implements updateHelpArticle operation.
+//
+// Change an article (staff with content.manage): its text, category, slug and state (Draft, Published,
+// Unpublished; a Published article goes back to Unpublished, never to Draft).
+//
+// PUT /help/articles/{slug}
+func (UnimplementedHandler) UpdateHelpArticle(ctx context.Context, req *HelpArticleInput, params UpdateHelpArticleParams) (r *HelpArticleHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

@@ -776,6 +776,132 @@ func (s *ClientOrder) DecodeURI(d uri.Decoder) error {
 	return nil
 }
 
+// EncodeURI encodes HelpOrder as URI form.
+func (s *HelpOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("title", func(e uri.Encoder) error {
+		if val, ok := s.Title.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"title\"")
+	}
+	if err := e.EncodeField("updated_at", func(e uri.Encoder) error {
+		if val, ok := s.UpdatedAt.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"updated_at\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfHelpOrder = [3]string{
+	0: "id",
+	1: "title",
+	2: "updated_at",
+}
+
+// DecodeURI decodes HelpOrder from URI form.
+func (s *HelpOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode HelpOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "title":
+			if err := func() error {
+				var sDotTitleVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotTitleVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Title.SetTo(sDotTitleVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"title\"")
+			}
+		case "updated_at":
+			if err := func() error {
+				var sDotUpdatedAtVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotUpdatedAtVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.UpdatedAt.SetTo(sDotUpdatedAtVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"updated_at\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode HelpOrder")
+	}
+
+	return nil
+}
+
 // EncodeURI encodes PayRunOrder as URI form.
 func (s *PayRunOrder) EncodeURI(e uri.Encoder) error {
 	if err := e.EncodeField("id", func(e uri.Encoder) error {

@@ -103,6 +103,16 @@ var access = map[string]rule{
 	oas.CreateW9DocumentOperation:            {who: staffWith, perm: auth.PermW9Manage},
 	oas.ListLevelsOperation:                  {who: signedIn},
 
+	// Help is read by everyone signed in (staff who manage content see every state).
+	oas.ListHelpCategoriesOperation: {who: signedIn},
+	oas.ListHelpArticlesOperation:   {who: signedIn},
+	oas.GetHelpArticleOperation:     {who: signedIn},
+	oas.SearchHelpOperation:         {who: signedIn},
+	oas.CreateHelpArticleOperation:  {who: staffWith, perm: auth.PermContentManage},
+	oas.UpdateHelpArticleOperation:  {who: staffWith, perm: auth.PermContentManage},
+	// Public pages are linked from the login page.
+	oas.GetPageOperation: {who: anyone, ungated: true},
+
 	oas.ListClientsOperation:     {who: associateOrStaff, perm: auth.PermClientsRead},
 	oas.GetClientOperation:       {who: associateOrStaff, perm: auth.PermClientsRead},
 	oas.DownloadClientsOperation: {who: associateOrStaff, perm: auth.PermClientsRead},

@@ -19,6 +19,7 @@ var listSpecs = map[string]*listing.Spec{
 	oas.ListPoliciesOperation: store.PolicyListing, oas.DownloadPoliciesOperation: store.PolicyListing,
 	oas.ListProvidersOperation:            store.ProviderListing,
 	oas.ListProductsOperation:             store.ProductListing,
+	oas.ListHelpArticlesOperation:         store.HelpListing,
 	oas.ListCompensationScheduleOperation: store.ScheduleListing, oas.DownloadCompensationScheduleOperation: store.ScheduleListing,
 	oas.ListCashflowOperation: store.CashflowListing, oas.DownloadCashflowOperation: store.CashflowListing,
 	oas.ListChargebacksOperation:       store.ChargebackListing,

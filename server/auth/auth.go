@@ -174,11 +174,14 @@ const (
 	PermAppointmentsReview = "appointments.review"
 	// PermW9Manage enters an associate's W-9 (its TIN sealed), for it to acknowledge.
 	PermW9Manage = "w9.manage"
+	// PermContentManage writes and publishes help articles and reads them in every state.
+	PermContentManage = "content.manage"
 )
 
 // StaffPermissions are every permission staff may hold.
 var StaffPermissions = []string{PermActAs, PermClientsRead, PermPoliciesReview, PermProvidersManage,
-	PermPaymentsRead, PermPaymentsManage, PermPayoutsReview, PermSSOIssue, PermLegalManage, PermAppointmentsReview, PermW9Manage}
+	PermPaymentsRead, PermPaymentsManage, PermPayoutsReview, PermSSOIssue, PermLegalManage, PermAppointmentsReview, PermW9Manage,
+	PermContentManage}
 
 type ctxKey struct{}
 

@@ -4,6 +4,8 @@ import {
   AssociateStatus,
   BonusType,
   ChangeLogEntity,
+  ContentLanguage,
+  ContentStatus,
   Country,
   EarningCategory,
   EntryDirection,
@@ -26,6 +28,7 @@ import type {
   ListChargebacksParams,
   ListClientsParams,
   ListCompensationScheduleParams,
+  ListHelpArticlesParams,
   ListPayRunsParams,
   ListPayStatementsParams,
   ListPayoutReviewsParams,
@@ -412,5 +415,30 @@ export const listPayoutReviews: ListSpec<ListPayoutReviewsParams> = {
     id: { type: 'int', ops: [], sortable: true },
     updated_at: { type: 'date-time', ops: [], sortable: true },
     created_at: { type: 'date-time', ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listHelpArticles. */
+export const listHelpArticles: ListSpec<ListHelpArticlesParams> = {
+  operation: 'listHelpArticles',
+  key: 'id',
+  defaultOrder: 'title',
+  fields: {
+    category: { type: 'string', ops: ['eq'], maxLength: 100, sortable: false },
+    status: {
+      type: 'enum',
+      ops: ['eq', 'in'],
+      values: Object.values(ContentStatus),
+      sortable: false,
+    },
+    language: {
+      type: 'enum',
+      ops: ['eq'],
+      values: Object.values(ContentLanguage),
+      sortable: false,
+    },
+    title: { type: 'string', ops: ['contains'], maxLength: 100, sortable: true },
+    id: { type: 'int', ops: [], sortable: true },
+    updated_at: { type: 'date-time', ops: [], sortable: true },
   },
 };
