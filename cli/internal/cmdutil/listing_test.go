@@ -236,6 +236,7 @@ var paramsOf = map[string]func() any{
 	"listPayStatements":            func() any { return &oas.ListPayStatementsParams{} },
 	"listAccountChangeLogs":        func() any { return &oas.ListAccountChangeLogsParams{} },
 	"listPayoutReviews":            func() any { return &oas.ListPayoutReviewsParams{} },
+	"listHelpArticles":             func() any { return &oas.ListHelpArticlesParams{} },
 }
 
 // The CLI offers exactly what the server accepts: every filter and order the contract

@@ -11,6 +11,7 @@ import (
 	businessCmd "github.com/associateportal/portal/cli/internal/cmd/business"
 	clientsCmd "github.com/associateportal/portal/cli/internal/cmd/clients"
 	compScheduleCmd "github.com/associateportal/portal/cli/internal/cmd/compschedule"
+	helpCmd "github.com/associateportal/portal/cli/internal/cmd/help"
 	paymentsCmd "github.com/associateportal/portal/cli/internal/cmd/payments"
 	payoutsCmd "github.com/associateportal/portal/cli/internal/cmd/payouts"
 	productsCmd "github.com/associateportal/portal/cli/internal/cmd/products"
@@ -49,6 +50,7 @@ then works as that associate would see it.`,
   $ portal team list --as AGT100
   $ portal account sessions list
   $ portal payouts list
+  $ portal help search escrow
   $ portal tui`,
 		Version:       version,
 		SilenceErrors: true,
@@ -82,5 +84,11 @@ then works as that associate would see it.`,
 	cmd.AddCommand(ssoCmd.NewCmdSSO(f))
 	cmd.AddCommand(payoutsCmd.NewCmdPayouts(f))
 	cmd.AddCommand(tuiCmd.NewCmdTUI(f, nil))
+
+	// portal help takes the place of cobra's help command: the help of any command, and the
+	// help centre's search and view.
+	help := helpCmd.NewCmdHelp(f)
+	cmd.AddCommand(help)
+	cmd.SetHelpCommand(help)
 	return cmd
 }

@@ -62,3 +62,33 @@ func TestActAsFlag(t *testing.T) {
 		})
 	}
 }
+
+// portal help is one command: the help of any command, and the help centre's search and
+// view (cobra's own help command is replaced, not doubled).
+func TestHelpCommand(t *testing.T) {
+	ios, _, out, _ := iostreams.Test()
+	cmd := NewCmdRoot(&cmdutil.Factory{IOStreams: ios}, "test")
+	cmd.SetArgs([]string{"help", "clients", "list"})
+	cmd.SetOut(out)
+	cmd.SetErr(io.Discard)
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "Usage:\n  portal clients list") {
+		t.Errorf("help clients list:\n%s", out)
+	}
+	helps := 0
+	for _, c := range cmd.Commands() {
+		if c.Name() == "help" {
+			helps++
+		}
+	}
+	if helps != 1 {
+		t.Errorf("%d help commands", helps)
+	}
+	for _, args := range [][]string{{"help", "search", "escrow"}, {"help", "view", "advances-and-escrow"}} {
+		if c, _, err := cmd.Find(args); err != nil || c.CommandPath() != "portal "+strings.Join(args[:2], " ") {
+			t.Errorf("%q finds %v (%v)", args, c.CommandPath(), err)
+		}
+	}
+}
