@@ -45,7 +45,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench run|team|business|payments|photo|baseline [flags]")
+		fmt.Fprintln(os.Stderr, "usage: bench run|team|business|payments|photo|content|baseline [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -62,6 +62,8 @@ func main() {
 		err = payments(os.Args[2:])
 	case "photo":
 		err = photoBench(os.Args[2:])
+	case "content":
+		err = contentBench(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}

@@ -3,7 +3,7 @@
 # 3,000,000 policies once into .bench/ (kept between runs), then measures portald against
 # hand-written baselines, plain sums and recursive CTEs side by side and prints figures.
 # Nothing is asserted. Results: .bench/results.md, .bench/team.md, .bench/business.md, .bench/payments.md,
-# .bench/photo.md and .bench/web.md (copied by hand into docs/benchmarks.md).
+# .bench/photo.md, .bench/content.md and .bench/web.md (copied by hand into docs/benchmarks.md).
 #
 # --only LETTERS picks the parts: a, b, c, d (clients, `bench run`; the team figures run with
 # them), e (200 logins at once: answers and peak RSS, `bench run`, bench/login.go), p (the
@@ -12,15 +12,16 @@
 # m (payments: the commission run through River, the cashflow list, the payments dashboard,
 # the cashflow download; `bench payments`, bench/payments.go; its first run drains the seeded
 # outbox into the ledger, once), f (the account photo: a 12-megapixel JPEG to its WebP
-# sizes, timings and peak RSS, in a fresh `bench photo` process, bench/photo.go; no database)
-# and w (the web app's first load: transfer sizes and Lighthouse, bench/web). Without --only
+# sizes, timings and peak RSS, in a fresh `bench photo` process, bench/photo.go; no database),
+# h (events, store and help: help search over 100,000 articles; `bench content`,
+# bench/content.go, on a small organisation of its own in the same cluster) and w (the web app's first load: transfer sizes and Lighthouse, bench/web). Without --only
 # everything runs. Other flags go to `bench run`.
 # PORTALD=path measures that binary instead of building bin/portald from the working tree
 # (part w measures the web app embedded in it: build it with `make build`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-only=abcdepmfw
+only=abcdepmfhw
 run_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -38,6 +39,8 @@ money=false
 [[ $only == *m* ]] && money=true
 photo=false
 [[ $only == *f* ]] && photo=true
+content=false
+[[ $only == *h* ]] && content=true
 
 if { [ -n "$run_parts" ] || $business || $money; } && ! command -v wrk >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -65,7 +68,7 @@ portald=${PORTALD:-bin/portald}
 if [ -z "${PORTALD:-}" ]; then
   go build -tags nodynamic -trimpath -o bin/portald ./server/cmd/portald
 fi
-if [ -n "$run_parts" ] || $business || $money || $photo; then
+if [ -n "$run_parts" ] || $business || $money || $photo || $content; then
   go build -tags nodynamic -trimpath -o bin/bench ./bench
 fi
 if [ -n "$run_parts" ]; then
@@ -80,6 +83,9 @@ if $money; then
 fi
 if $photo; then
   bin/bench photo
+fi
+if $content; then
+  bin/bench content --portald "$portald"
 fi
 
 # Part w: a portald of its own (fresh data dir, demo seed), the first loads measured in

@@ -197,24 +197,36 @@ const (
 	SnippetStop  = "\x03"
 )
 
+// searchCandidates bounds the articles a search ranks: every match of a word in most
+// articles cannot be ranked within a request at 100,000 articles (the ranking reads each
+// match's vector). The candidates are up to this many articles whose title matches, and up
+// to this many whose text does; a query matching fewer is ranked exactly (docs/domain.md).
+const searchCandidates = 500
+
 // SearchHelp is the full-text search of the articles the reader may read, best first: the
 // words as a web search takes them, stemmed in each article's language, title matches
 // weighing more; with a passage of each where the words are marked.
 func (s *Store) SearchHelp(ctx context.Context, words string, all bool, limit int) ([]HelpHit, error) {
 	words = strings.NewReplacer(SnippetStart, " ", SnippetStop, " ").Replace(words)
+	match := func(column string) string {
+		return `(a.language = 'en' AND a.` + column + ` @@ q.en OR a.language = 'fr' AND a.` + column + ` @@ q.fr) AND ` + visibleTo(all)
+	}
 	rows, err := s.db.Query(ctx, `WITH q AS (SELECT websearch_to_tsquery('english', $1) AS en, websearch_to_tsquery('french', $1) AS fr),
+		candidates AS (
+			(SELECT a.id FROM help_articles a, q WHERE `+match("title_search")+` LIMIT $3)
+			UNION
+			(SELECT a.id FROM help_articles a, q WHERE `+match("search")+` LIMIT $3)),
 		hits AS (
 			SELECT a.id, a.slug, a.title, a.category_id, a.language, a.body_text,
 			       ts_rank_cd(a.search, CASE a.language WHEN 'fr' THEN q.fr ELSE q.en END) AS rank
-			FROM help_articles a, q
-			WHERE (a.language = 'en' AND a.search @@ q.en OR a.language = 'fr' AND a.search @@ q.fr) AND `+visibleTo(all)+`
+			FROM candidates c JOIN help_articles a ON a.id = c.id, q
 			ORDER BY rank DESC, a.id LIMIT $2)
 		SELECT h.slug, h.title, c.slug, c.name,
 		       ts_headline(CASE h.language WHEN 'fr' THEN 'french' ELSE 'english' END::regconfig, h.body_text,
 		                   CASE h.language WHEN 'fr' THEN q.fr ELSE q.en END,
 		                   'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "')
 		FROM hits h JOIN help_categories c ON c.id = h.category_id, q
-		ORDER BY h.rank DESC, h.id`, words, limit)
+		ORDER BY h.rank DESC, h.id`, words, limit, searchCandidates)
 	return collect(rows, err, func(r pgx.Rows, h *HelpHit) error {
 		return r.Scan(&h.Slug, &h.Title, &h.Category, &h.CategoryName, &h.Snippet)
 	})
