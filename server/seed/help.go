@@ -114,12 +114,9 @@ Commencez par lire et accepter les notes de service qui vous attendent sur votre
 // (accents dropped).
 func helpSlug(title string) string {
 	fold := strings.NewReplacer("à", "a", "â", "a", "ç", "c", "é", "e", "è", "e", "ê", "e", "î", "i", "ô", "o", "û", "u", "ù", "u", "'", " ")
-	var words []string
-	for _, w := range strings.FieldsFunc(fold.Replace(strings.ToLower(title)), func(r rune) bool {
+	words := strings.FieldsFunc(fold.Replace(strings.ToLower(title)), func(r rune) bool {
 		return (r < 'a' || r > 'z') && (r < '0' || r > '9')
-	}) {
-		words = append(words, w)
-	}
+	})
 	return strings.Join(words, "-")
 }
 
