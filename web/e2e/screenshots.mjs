@@ -1,9 +1,10 @@
 // Screenshots of the main pages for a person to look at: login, acknowledgement, dashboard,
 // clients list, client form and client detail, and the Team area (dashboard, a team list with
 // its filters, an associate's tabs, the genealogy tree expanded, the hierarchy, the account) —
-// and the honest states (a list that failed, a missing client, a typed signature, a missing
-// page, staff on the account and client-create routes) — at 1280, 768 and 390 px wide, light
-// and dark.
+// the help centre (topics, a search, an article, and for staff the marked states and the article
+// form) and a public page — and the honest states (a list that failed, a missing client, a typed
+// signature, a missing page, staff on the account and client-create routes) — at 1280, 768 and
+// 390 px wide, light and dark.
 // Usage: PORTAL_URL=http://127.0.0.1:8080 npm run screenshots  (saves to e2e/screenshots/pages/)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,6 +57,10 @@ try {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).waitFor();
   await shoot(page, 'login');
+  // A public page, signed out (linked from the login page).
+  await page.goto('/pages/terms');
+  await page.getByRole('heading', { name: 'Terms of use', level: 1 }).waitFor();
+  await shoot(page, 'public-page');
 
   // Whoever still has something to acknowledge shows the acknowledgement screen.
   let who = null;
@@ -236,6 +241,17 @@ try {
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   await shoot(page, 'not-found');
 
+  // The help centre: the topics, a search with its marked words, an article.
+  await page.goto('/help');
+  await page.getByRole('link', { name: 'Advances and escrow' }).waitFor();
+  await shoot(page, 'help');
+  await page.goto('/help?q=escrow');
+  await page.locator('mark').first().waitFor();
+  await shoot(page, 'help-search');
+  await page.goto('/help/policy-statuses-explained');
+  await page.getByRole('heading', { name: 'Policy statuses explained', level: 1 }).waitFor();
+  await shoot(page, 'help-article');
+
   // Staff: no associate account, and no client form (only associates add clients).
   await page.evaluate(() => localStorage.clear());
   await login(page, STAFF);
@@ -245,6 +261,13 @@ try {
   await page.goto('/business/clients/create');
   await page.getByText(/Only associates add clients/).waitFor();
   await shoot(page, 'client-create-staff');
+  // Staff who manage content: every state on the help index, and the article form.
+  await page.goto('/help');
+  await page.getByText('Draft', { exact: true }).first().waitFor();
+  await shoot(page, 'help-staff');
+  await page.goto('/help/advances-and-escrow/edit');
+  await page.getByRole('heading', { name: 'Edit Advances and escrow', level: 1 }).waitFor();
+  await shoot(page, 'help-editor');
 } finally {
   await browser.close();
 }

@@ -45,6 +45,12 @@ function server() {
       version: 'v2',
       published_on: '2026-01-15',
     },
+    '/pages/terms': {
+      slug: 'terms',
+      title: 'Terms of use',
+      body_html: '<p>These terms govern your use of the portal.</p>',
+      updated_at: '2026-01-10T09:00:00Z',
+    },
     'POST /auth/sso': linkInvalid,
     'POST /account/email/confirm': linkInvalid,
   });
@@ -71,6 +77,7 @@ const PUBLIC_PAGES: [string, string][] = [
   ['/register/direct/AGT100', 'Register as a Direct associate'],
   ['/ama/USA/Builder', 'Associate Membership Agreement'],
   ['/account/email/confirm/tok', 'Email not confirmed'],
+  ['/pages/terms', 'Terms of use'],
 ];
 
 describe('public routes', () => {
@@ -108,7 +115,7 @@ describe('public routes', () => {
 
 describe('account routes', () => {
   /** An associate with nothing to acknowledge. */
-  function signedIn() {
+  function signedIn(routes: Record<string, unknown> = {}) {
     server();
     fakeApi({
       '/access': accessAnswer(),
@@ -122,6 +129,7 @@ describe('account routes', () => {
         status: 'Active',
       },
       '/account/sessions': { data: [] },
+      ...routes,
     });
     setToken('session');
   }
@@ -146,6 +154,38 @@ describe('account routes', () => {
       await screen.findByRole('heading', { name: 'Login sessions', level: 2 }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Alex Carter', level: 1 })).toBeInTheDocument();
+  });
+
+  it('opens the help centre and its articles inside the portal', async () => {
+    signedIn({
+      '/help/categories': { data: [{ slug: 'payments', name: 'Payments', articles: 1 }] },
+      '/help/articles': { data: [] },
+      '/help/articles/advances-and-escrow': {
+        id: 12,
+        slug: 'advances-and-escrow',
+        title: 'Advances and escrow',
+        category: 'payments',
+        category_name: 'Payments',
+        status: 'Published',
+        language: 'en',
+        updated_at: '2026-03-01T10:00:00Z',
+        body_markdown: 'Text.',
+        body_html: '<p>Text.</p>',
+      },
+    });
+    const router = renderAt('/help');
+    expect(
+      await screen.findByRole('heading', { name: 'Help centre', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
+    await router.navigate('/help/advances-and-escrow');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Advances and escrow', level: 1 },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
   });
 
   it('opens an edit form at its own route', async () => {

@@ -129,6 +129,12 @@ function publicRoutes(): RouteObject[] {
       lazy: page(visitorPages, 'MembershipAgreementPage'),
     },
     {
+      // Terms, privacy and the opportunity, linked from the login page.
+      path: 'pages/:slug',
+      handle: wide,
+      lazy: page(() => import('@/features/pages/public-page'), 'PublicContentPage'),
+    },
+    {
       // The link mailed to a new address: it works signed out too.
       path: 'account/email/confirm/:token',
       lazy: page(() => import('@/features/account/email-confirm-page'), 'EmailConfirmPage'),
@@ -154,6 +160,13 @@ function providerTabs(): RouteObject[] {
   ];
   return tabs.map((tab) => ({ ...tab, errorElement }));
 }
+
+/** The help centre's pages, one lazy module for all of them (see help-routes.ts). */
+const help = () => import('@/features/help/help-routes');
+const helpRoute = (path: string, name: PageOf<typeof help>): RouteObject => ({
+  path,
+  lazy: page(help, name),
+});
 
 /** The payments pages, one lazy module for all of them (see payments-routes.ts). */
 const payments = () => import('@/features/payments/payments-routes');
@@ -312,6 +325,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 paymentsRoute('payments/cashflow', 'CashflowListPage'),
                 paymentsRoute('payments/cashflow/:id', 'CashflowEntryPage'),
                 paymentsRoute('payments/chargebacks', 'ChargebacksPage'),
+                helpRoute('help', 'HelpIndexPage'),
+                helpRoute('help/new', 'HelpArticleCreatePage'),
+                helpRoute('help/:slug', 'HelpArticlePage'),
+                helpRoute('help/:slug/edit', 'HelpArticleEditPage'),
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

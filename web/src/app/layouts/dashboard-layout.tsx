@@ -15,6 +15,7 @@ import { useAccess } from '@/lib/use-access';
 import { NavigationProgress } from '../navigation-progress';
 import { areaOf, topMenu } from '../navigation';
 import { Brand } from './brand';
+import { HelpLink } from './help-link';
 import { MobileMenu } from './mobile-menu';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -108,6 +109,7 @@ export function DashboardLayout() {
                 <ActingAs />
               </Suspense>
             ) : null}
+            <HelpLink pathname={location.pathname} />
             <ThemeMenu />
             <UserMenu user={user} onLogout={() => void onLogout()} />
           </Flex>

@@ -44,6 +44,18 @@ describe('LoginPage', () => {
     );
   });
 
+  it('links to the terms, the privacy notice and the opportunity, readable signed out', () => {
+    renderLogin();
+    const about = screen.getByRole('navigation', { name: 'About the portal' });
+    expect(
+      Array.from(about.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Terms', '/pages/terms'],
+      ['Privacy', '/pages/privacy'],
+      ['The opportunity', '/pages/opportunity'],
+    ]);
+  });
+
   it('shows the login-required notice after visiting a protected page without a token', () => {
     requireLogin();
     renderLogin();

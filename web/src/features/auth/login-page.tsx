@@ -13,6 +13,7 @@ import { AuthCard } from '@/components/auth-card';
 import { ErrorCallout } from '@/components/error-callout';
 import { FormField, fieldA11y } from '@/components/form-field';
 import { InfoCircledIcon } from '@/components/icons/info-circled';
+import { PublicPageLinks } from '@/components/public-page-links';
 import { SuccessCallout } from '@/components/success-callout';
 import { fieldErrors } from '@/lib/errors';
 import { requiredTextError } from '@/lib/field-rules';
@@ -118,65 +119,69 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Log in" description="Use your email or associate code.">
-      {notice ? (
-        <SuccessCallout>{notice}</SuccessCallout>
-      ) : flags.sessionExpired ? (
-        <Callout.Root color="amber" role="status">
-          <Callout.Icon>
-            <InfoCircledIcon />
-          </Callout.Icon>
-          <Callout.Text>{SESSION_EXPIRED_NOTICE}</Callout.Text>
-        </Callout.Root>
-      ) : flags.loginRequired ? (
-        <Callout.Root color="blue" role="status">
-          <Callout.Icon>
-            <InfoCircledIcon />
-          </Callout.Icon>
-          <Callout.Text>{LOGIN_REQUIRED_NOTICE}</Callout.Text>
-        </Callout.Root>
-      ) : null}
-      <ErrorCallout error={login.error} />
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Flex direction="column" gap="4">
-          <FormField id="login" label="Email or associate code" error={errors.login}>
-            <TextField.Root
-              size="3"
-              autoComplete="username"
-              autoFocus
-              {...fieldA11y('login', errors.login)}
-              ref={(input) => {
-                inputs.current.login = input;
-              }}
-              name="login"
-              value={values.login}
-              onChange={change('login')}
-            />
-          </FormField>
-          <FormField id="password" label="Password" error={errors.password}>
-            <TextField.Root
-              size="3"
-              type="password"
-              autoComplete="current-password"
-              {...fieldA11y('password', errors.password)}
-              ref={(input) => {
-                inputs.current.password = input;
-              }}
-              name="password"
-              value={values.password}
-              onChange={change('password')}
-            />
-          </FormField>
-          <Text size="2" align="right">
-            <Link asChild>
-              <RouterLink to={FORGOT_PASSWORD_PATH}>Forgot password?</RouterLink>
-            </Link>
-          </Text>
-          <Button type="submit" size="3" loading={submitting}>
-            Log in
-          </Button>
-        </Flex>
-      </form>
-    </AuthCard>
+    <>
+      <AuthCard title="Log in" description="Use your email or associate code.">
+        {notice ? (
+          <SuccessCallout>{notice}</SuccessCallout>
+        ) : flags.sessionExpired ? (
+          <Callout.Root color="amber" role="status">
+            <Callout.Icon>
+              <InfoCircledIcon />
+            </Callout.Icon>
+            <Callout.Text>{SESSION_EXPIRED_NOTICE}</Callout.Text>
+          </Callout.Root>
+        ) : flags.loginRequired ? (
+          <Callout.Root color="blue" role="status">
+            <Callout.Icon>
+              <InfoCircledIcon />
+            </Callout.Icon>
+            <Callout.Text>{LOGIN_REQUIRED_NOTICE}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        <ErrorCallout error={login.error} />
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Flex direction="column" gap="4">
+            <FormField id="login" label="Email or associate code" error={errors.login}>
+              <TextField.Root
+                size="3"
+                autoComplete="username"
+                autoFocus
+                {...fieldA11y('login', errors.login)}
+                ref={(input) => {
+                  inputs.current.login = input;
+                }}
+                name="login"
+                value={values.login}
+                onChange={change('login')}
+              />
+            </FormField>
+            <FormField id="password" label="Password" error={errors.password}>
+              <TextField.Root
+                size="3"
+                type="password"
+                autoComplete="current-password"
+                {...fieldA11y('password', errors.password)}
+                ref={(input) => {
+                  inputs.current.password = input;
+                }}
+                name="password"
+                value={values.password}
+                onChange={change('password')}
+              />
+            </FormField>
+            <Text size="2" align="right">
+              <Link asChild>
+                <RouterLink to={FORGOT_PASSWORD_PATH}>Forgot password?</RouterLink>
+              </Link>
+            </Text>
+            <Button type="submit" size="3" loading={submitting}>
+              Log in
+            </Button>
+          </Flex>
+        </form>
+      </AuthCard>
+      {/* The terms, the privacy notice and the opportunity, readable before logging in. */}
+      <PublicPageLinks />
+    </>
   );
 }
