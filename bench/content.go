@@ -4,12 +4,10 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -74,15 +72,20 @@ func contentBench(args []string) error {
 			return err
 		}
 		u := ours.url + "/api/help/search?q=" + url.QueryEscape(q)
-		l, ds, err := latencySamples(u, token, *reps)
+		ds, err := samplesOf(u, *reps, func() *http.Request {
+			req, _ := http.NewRequest("GET", u, nil)
+			req.Header.Set("Authorization", "Bearer "+token)
+			return req
+		})
 		if err != nil {
 			return err
 		}
 		all = append(all, ds...)
+		l := latOf(ds)
 		res.line("| `%s` | %d | %s | %s | %s |", q, matches, fmtDur(l.p50), fmtDur(l.p95), fmtDur(l.p99))
 	}
-	slices.Sort(all)
-	res.line("| **all queries** | | %s | **%s** | %s |", fmtDur(all[len(all)/2]), fmtDur(all[len(all)*95/100]), fmtDur(all[len(all)*99/100]))
+	total := latOf(all)
+	res.line("| **all queries** | | %s | **%s** | %s |", fmtDur(total.p50), fmtDur(total.p95), fmtDur(total.p99))
 	res.line("")
 	return res.finish(*out)
 }
@@ -92,30 +95,6 @@ func contentBench(args []string) error {
 var searchQueries = []string{
 	"commission", "policy premium", "escrow", "chargeback lapse", "beneficiary rider", `"target premium"`,
 	"annuity OR iul", "license -canada", "quarterly persistency", "zyxwvut",
-}
-
-// latencySamples times n sequential GET requests after two warm-ups, answering every sample.
-func latencySamples(u, token string, n int) (lat, []time.Duration, error) {
-	ds := make([]time.Duration, 0, n)
-	for i := 0; i < n+2; i++ {
-		req, _ := http.NewRequest("GET", u, nil)
-		req.Header.Set("Authorization", "Bearer "+token)
-		start := time.Now()
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			return lat{}, nil, err
-		}
-		_, _ = io.Copy(io.Discard, res.Body)
-		res.Body.Close()
-		if res.StatusCode != 200 {
-			return lat{}, nil, fmt.Errorf("%s: %d", u, res.StatusCode)
-		}
-		if i >= 2 {
-			ds = append(ds, time.Since(start))
-		}
-	}
-	sorted := slices.Sorted(slices.Values(ds))
-	return lat{n: n, p50: sorted[n/2], p95: sorted[n*95/100], p99: sorted[n*99/100]}, ds, nil
 }
 
 // fillArticles brings the help centre to n articles (it answers how many it made).

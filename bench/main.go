@@ -567,27 +567,41 @@ func latency(u, token string, n int) (lat, error) {
 
 // latencyOf times n sequential requests made by newReq on one connection (u names them).
 func latencyOf(u string, n int, newReq func() *http.Request) (lat, error) {
+	ds, err := samplesOf(u, n, newReq)
+	if err != nil {
+		return lat{}, err
+	}
+	l := latOf(ds)
+	fmt.Printf("  %-110.110s %d requests  p50 %s p95 %s p99 %s\n", u, n, fmtDur(l.p50), fmtDur(l.p95), fmtDur(l.p99))
+	return l, nil
+}
+
+// samplesOf is the time of each of n sequential requests made by newReq, after two warm-ups.
+func samplesOf(u string, n int, newReq func() *http.Request) ([]time.Duration, error) {
 	ds := make([]time.Duration, 0, n)
 	for i := 0; i < n+2; i++ {
 		req := newReq()
 		start := time.Now()
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
-			return lat{}, err
+			return nil, err
 		}
 		_, _ = io.Copy(io.Discard, res.Body)
 		res.Body.Close()
 		if res.StatusCode != 200 {
-			return lat{}, fmt.Errorf("%s: %d", u, res.StatusCode)
+			return nil, fmt.Errorf("%s: %d", u, res.StatusCode)
 		}
 		if i >= 2 { // two warm-up requests
 			ds = append(ds, time.Since(start))
 		}
 	}
-	slices.Sort(ds)
-	l := lat{n: n, p50: ds[len(ds)/2], p95: ds[min(len(ds)-1, len(ds)*95/100)], p99: ds[min(len(ds)-1, len(ds)*99/100)]}
-	fmt.Printf("  %-110.110s %d requests  p50 %s p95 %s p99 %s\n", u, n, fmtDur(l.p50), fmtDur(l.p95), fmtDur(l.p99))
-	return l, nil
+	return ds, nil
+}
+
+// latOf is the percentiles of samples.
+func latOf(samples []time.Duration) lat {
+	ds := slices.Sorted(slices.Values(samples))
+	return lat{n: len(ds), p50: ds[len(ds)/2], p95: ds[min(len(ds)-1, len(ds)*95/100)], p99: ds[min(len(ds)-1, len(ds)*99/100)]}
 }
 
 func median(rs []wrkResult) wrkResult {

@@ -101,10 +101,14 @@ func PlainText(src string) string {
 var (
 	blankRun = regexp.MustCompile(`[ \t]+`)
 	lineRun  = regexp.MustCompile(`\s*\n\s*`)
+	// Control characters but tab and line feed: never text a reader sees, and the marks
+	// search puts around matched words must be the only ones in a snippet.
+	control = regexp.MustCompile(`[\x00-\x08\x0b-\x1f\x7f]`)
 )
 
-// tidy collapses runs of spaces and of blank lines.
+// tidy drops control characters and collapses runs of spaces and of blank lines.
 func tidy(s string) string {
+	s = control.ReplaceAllString(s, " ")
 	s = blankRun.ReplaceAllString(s, " ")
 	s = lineRun.ReplaceAllString(s, "\n")
 	return strings.TrimSpace(s)

@@ -52,6 +52,10 @@ func TestPlainTextIsWhatAReaderSees(t *testing.T) {
 	if got != want {
 		t.Errorf("PlainText = %q, want %q", got, want)
 	}
+	// Control characters (the marks search puts around matches among them) are not text.
+	if got := PlainText("a\x02b\x03c\x1bd\x7fe"); got != "a b c d e" {
+		t.Errorf("PlainText with control characters = %q", got)
+	}
 }
 
 func TestArticleInputCheck(t *testing.T) {

@@ -156,12 +156,12 @@ func (s *Store) SaveHelpArticle(ctx context.Context, userID int64, slug string, 
 			_, err = tx.db.Exec(ctx, `INSERT INTO help_articles (slug, title, category_id, language, status, body_markdown, body_text,
 					published_at, created_by, updated_by)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $5 = 'Draft' THEN NULL ELSE now() END, $8, $8)`,
-				in.Slug, in.Title, category, in.Language, to, in.Body, text, nilIfZero(userID))
+				in.Slug, in.Title, category, in.Language, to, in.Body, text, userID)
 		} else {
 			_, err = tx.db.Exec(ctx, `UPDATE help_articles SET slug = $2, title = $3, category_id = $4, language = $5, status = $6,
 					body_markdown = $7, body_text = $8, updated_by = $9, updated_at = now(),
 					published_at = CASE WHEN $6 = 'Draft' THEN published_at ELSE coalesce(published_at, now()) END
-				WHERE slug = $1`, slug, in.Slug, in.Title, category, in.Language, to, in.Body, text, nilIfZero(userID))
+				WHERE slug = $1`, slug, in.Slug, in.Title, category, in.Language, to, in.Body, text, userID)
 		}
 		if errs.Is(translate(err), errs.Conflict) {
 			return errs.Validation(errs.Field("slug", "Slug is already used by another article"))
@@ -175,13 +175,6 @@ func (s *Store) SaveHelpArticle(ctx context.Context, userID int64, slug string, 
 	return s.GetHelpArticle(ctx, saved, true)
 }
 
-func nilIfZero(id int64) *int64 {
-	if id == 0 {
-		return nil
-	}
-	return &id
-}
-
 // HelpHit is a search result; Snippet marks the matched words between snippetStart and
 // snippetStop.
 type HelpHit struct {
@@ -189,9 +182,9 @@ type HelpHit struct {
 	Snippet                             string
 }
 
-// The marks around matched words in a snippet: control characters, which an article's text
-// cannot hold (PlainText of Markdown keeps them only if written, and Snippet splits on them
-// once), so that the snippet is plain text the clients show as text.
+// The marks around matched words in a snippet: control characters, which an article's
+// searchable text never holds (content.PlainText drops them), so that the snippet splits
+// into plain-text parts exactly where PostgreSQL marked it.
 const (
 	SnippetStart = "\x02"
 	SnippetStop  = "\x03"
