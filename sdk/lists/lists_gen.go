@@ -184,5 +184,26 @@ var ListHelpArticles = &List{Operation: "listHelpArticles", Method: "GET", Path:
 	{Name: "updated_at", Type: Time, Sortable: true},
 }, Order: []string{"id", "title", "updated_at"}}
 
+// ListEvents describes the listing parameters of listEvents.
+var ListEvents = &List{Operation: "listEvents", Method: "GET", Path: "/events", Key: "id", DefaultOrder: "starts_at", Fields: []Field{
+	{Name: "title", Type: String, Ops: ops("contains"), MaxLen: 100, Sortable: true},
+	{Name: "state", Type: Enum, Ops: ops("eq"), Enum: "EventState", Values: values(oas.EventState("").AllValues())},
+	{Name: "registration", Type: Enum, Ops: ops("eq"), Enum: "RegistrationState", Values: values(oas.RegistrationState("").AllValues())},
+	{Name: "registered", Type: Bool, Ops: ops("eq")},
+	{Name: "online", Type: Bool, Ops: ops("eq")},
+	{Name: "starts_at", Type: Time, Ops: ops("lt,gte"), Sortable: true},
+	{Name: "id", Type: Int, Sortable: true},
+}, Order: []string{"id", "starts_at", "title"}}
+
+// ListEventAttendees describes the listing parameters of listEventAttendees.
+var ListEventAttendees = &List{Operation: "listEventAttendees", Method: "GET", Path: "/events/{slug}/attendees", Key: "id", DefaultOrder: "registered_at", Fields: []Field{
+	{Name: "status", Type: Enum, Ops: ops("eq"), Enum: "AttendanceStatus", Values: values(oas.AttendanceStatus("").AllValues())},
+	{Name: "associate_code", Type: String, Ops: ops("eq"), Lookup: "associate", MaxLen: 32},
+	{Name: "name", Type: String, Ops: ops("contains"), MaxLen: 100},
+	{Name: "id", Type: Int, Sortable: true},
+	{Name: "registered_at", Type: Time, Sortable: true},
+	{Name: "checked_in_at", Type: Time, Sortable: true},
+}, Order: []string{"id", "registered_at", "checked_in_at"}}
+
 // All is every list operation of the contract.
-var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements, ListAccountChangeLogs, ListPayoutReviews, ListHelpArticles}
+var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements, ListAccountChangeLogs, ListPayoutReviews, ListHelpArticles, ListEvents, ListEventAttendees}

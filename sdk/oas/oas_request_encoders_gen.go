@@ -52,6 +52,20 @@ func encodeChangePasswordRequest(
 	return nil
 }
 
+func encodeCheckInEventAttendeeRequest(
+	req *EventCheckInInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
 func encodeConfirmEmailChangeRequest(
 	req *TokenInput,
 	r *http.Request,

@@ -1947,6 +1947,84 @@ func (s *AssociateStatus) UnmarshalText(data []byte) error {
 	}
 }
 
+// Ref: #/components/schemas/AttendanceStatus
+type AttendanceStatus string
+
+const (
+	AttendanceStatusRegistered AttendanceStatus = "Registered"
+	AttendanceStatusCheckedIn  AttendanceStatus = "Checked In"
+)
+
+// AllValues returns all AttendanceStatus values.
+func (AttendanceStatus) AllValues() []AttendanceStatus {
+	return []AttendanceStatus{
+		AttendanceStatusRegistered,
+		AttendanceStatusCheckedIn,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s AttendanceStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case AttendanceStatusRegistered:
+		return []byte(s), nil
+	case AttendanceStatusCheckedIn:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *AttendanceStatus) UnmarshalText(data []byte) error {
+	switch AttendanceStatus(data) {
+	case AttendanceStatusRegistered:
+		*s = AttendanceStatusRegistered
+		return nil
+	case AttendanceStatusCheckedIn:
+		*s = AttendanceStatusCheckedIn
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+type AttendeeOrder struct {
+	ID           OptSortDirection `json:"id"`
+	RegisteredAt OptSortDirection `json:"registered_at"`
+	CheckedInAt  OptSortDirection `json:"checked_in_at"`
+}
+
+// GetID returns the value of ID.
+func (s *AttendeeOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetRegisteredAt returns the value of RegisteredAt.
+func (s *AttendeeOrder) GetRegisteredAt() OptSortDirection {
+	return s.RegisteredAt
+}
+
+// GetCheckedInAt returns the value of CheckedInAt.
+func (s *AttendeeOrder) GetCheckedInAt() OptSortDirection {
+	return s.CheckedInAt
+}
+
+// SetID sets the value of ID.
+func (s *AttendeeOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetRegisteredAt sets the value of RegisteredAt.
+func (s *AttendeeOrder) SetRegisteredAt(val OptSortDirection) {
+	s.RegisteredAt = val
+}
+
+// SetCheckedInAt sets the value of CheckedInAt.
+func (s *AttendeeOrder) SetCheckedInAt(val OptSortDirection) {
+	s.CheckedInAt = val
+}
+
 // Ref: #/components/schemas/BankAccountType
 type BankAccountType string
 
@@ -2261,6 +2339,21 @@ func (s *BusinessDashboardHeaders) SetXToken(val OptString) {
 // SetResponse sets the value of Response.
 func (s *BusinessDashboardHeaders) SetResponse(val BusinessDashboard) {
 	s.Response = val
+}
+
+// CancelEventRegistrationNoContent is response for CancelEventRegistration operation.
+type CancelEventRegistrationNoContent struct {
+	XToken OptString
+}
+
+// GetXToken returns the value of XToken.
+func (s *CancelEventRegistrationNoContent) GetXToken() OptString {
+	return s.XToken
+}
+
+// SetXToken sets the value of XToken.
+func (s *CancelEventRegistrationNoContent) SetXToken(val OptString) {
+	s.XToken = val
 }
 
 // Ref: #/components/schemas/CashflowEntry
@@ -5057,6 +5150,928 @@ func (s *EscrowRelease) SetLines(val int) {
 	s.Lines = val
 }
 
+// Merged schema.
+// Ref: #/components/schemas/Event
+type Event struct {
+	ID    int64  `json:"id"`
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+	// One or two sentences for lists.
+	Summary      string            `json:"summary"`
+	State        EventState        `json:"state"`
+	Registration RegistrationState `json:"registration"`
+	StartsAt     time.Time         `json:"starts_at"`
+	EndsAt       time.Time         `json:"ends_at"`
+	// The IANA zone the event is held in (America/Chicago); its times are shown in it.
+	TimeZone string `json:"time_zone"`
+	// The venue's name; absent for an online event.
+	Venue OptString `json:"venue"`
+	City  OptString `json:"city"`
+	// Held online (a link instead of a venue).
+	Online   bool `json:"online"`
+	Capacity int  `json:"capacity"`
+	// Seats taken.
+	Registered int `json:"registered"`
+	SeatsLeft  int `json:"seats_left"`
+	// The first image (a signed file host URL).
+	ImageURL OptString           `json:"image_url"`
+	MyStatus OptAttendanceStatus `json:"my_status"`
+	// The description's Markdown rendered to sanitised HTML.
+	DescriptionHTML string `json:"description_html"`
+	// The venue's street address.
+	Address OptString `json:"address"`
+	// The link to join an online event: for those registered, and staff.
+	OnlineURL      OptString      `json:"online_url"`
+	ImageUrls      []string       `json:"image_urls"`
+	MyRegistration OptEventTicket `json:"my_registration"`
+}
+
+// GetID returns the value of ID.
+func (s *Event) GetID() int64 {
+	return s.ID
+}
+
+// GetSlug returns the value of Slug.
+func (s *Event) GetSlug() string {
+	return s.Slug
+}
+
+// GetTitle returns the value of Title.
+func (s *Event) GetTitle() string {
+	return s.Title
+}
+
+// GetSummary returns the value of Summary.
+func (s *Event) GetSummary() string {
+	return s.Summary
+}
+
+// GetState returns the value of State.
+func (s *Event) GetState() EventState {
+	return s.State
+}
+
+// GetRegistration returns the value of Registration.
+func (s *Event) GetRegistration() RegistrationState {
+	return s.Registration
+}
+
+// GetStartsAt returns the value of StartsAt.
+func (s *Event) GetStartsAt() time.Time {
+	return s.StartsAt
+}
+
+// GetEndsAt returns the value of EndsAt.
+func (s *Event) GetEndsAt() time.Time {
+	return s.EndsAt
+}
+
+// GetTimeZone returns the value of TimeZone.
+func (s *Event) GetTimeZone() string {
+	return s.TimeZone
+}
+
+// GetVenue returns the value of Venue.
+func (s *Event) GetVenue() OptString {
+	return s.Venue
+}
+
+// GetCity returns the value of City.
+func (s *Event) GetCity() OptString {
+	return s.City
+}
+
+// GetOnline returns the value of Online.
+func (s *Event) GetOnline() bool {
+	return s.Online
+}
+
+// GetCapacity returns the value of Capacity.
+func (s *Event) GetCapacity() int {
+	return s.Capacity
+}
+
+// GetRegistered returns the value of Registered.
+func (s *Event) GetRegistered() int {
+	return s.Registered
+}
+
+// GetSeatsLeft returns the value of SeatsLeft.
+func (s *Event) GetSeatsLeft() int {
+	return s.SeatsLeft
+}
+
+// GetImageURL returns the value of ImageURL.
+func (s *Event) GetImageURL() OptString {
+	return s.ImageURL
+}
+
+// GetMyStatus returns the value of MyStatus.
+func (s *Event) GetMyStatus() OptAttendanceStatus {
+	return s.MyStatus
+}
+
+// GetDescriptionHTML returns the value of DescriptionHTML.
+func (s *Event) GetDescriptionHTML() string {
+	return s.DescriptionHTML
+}
+
+// GetAddress returns the value of Address.
+func (s *Event) GetAddress() OptString {
+	return s.Address
+}
+
+// GetOnlineURL returns the value of OnlineURL.
+func (s *Event) GetOnlineURL() OptString {
+	return s.OnlineURL
+}
+
+// GetImageUrls returns the value of ImageUrls.
+func (s *Event) GetImageUrls() []string {
+	return s.ImageUrls
+}
+
+// GetMyRegistration returns the value of MyRegistration.
+func (s *Event) GetMyRegistration() OptEventTicket {
+	return s.MyRegistration
+}
+
+// SetID sets the value of ID.
+func (s *Event) SetID(val int64) {
+	s.ID = val
+}
+
+// SetSlug sets the value of Slug.
+func (s *Event) SetSlug(val string) {
+	s.Slug = val
+}
+
+// SetTitle sets the value of Title.
+func (s *Event) SetTitle(val string) {
+	s.Title = val
+}
+
+// SetSummary sets the value of Summary.
+func (s *Event) SetSummary(val string) {
+	s.Summary = val
+}
+
+// SetState sets the value of State.
+func (s *Event) SetState(val EventState) {
+	s.State = val
+}
+
+// SetRegistration sets the value of Registration.
+func (s *Event) SetRegistration(val RegistrationState) {
+	s.Registration = val
+}
+
+// SetStartsAt sets the value of StartsAt.
+func (s *Event) SetStartsAt(val time.Time) {
+	s.StartsAt = val
+}
+
+// SetEndsAt sets the value of EndsAt.
+func (s *Event) SetEndsAt(val time.Time) {
+	s.EndsAt = val
+}
+
+// SetTimeZone sets the value of TimeZone.
+func (s *Event) SetTimeZone(val string) {
+	s.TimeZone = val
+}
+
+// SetVenue sets the value of Venue.
+func (s *Event) SetVenue(val OptString) {
+	s.Venue = val
+}
+
+// SetCity sets the value of City.
+func (s *Event) SetCity(val OptString) {
+	s.City = val
+}
+
+// SetOnline sets the value of Online.
+func (s *Event) SetOnline(val bool) {
+	s.Online = val
+}
+
+// SetCapacity sets the value of Capacity.
+func (s *Event) SetCapacity(val int) {
+	s.Capacity = val
+}
+
+// SetRegistered sets the value of Registered.
+func (s *Event) SetRegistered(val int) {
+	s.Registered = val
+}
+
+// SetSeatsLeft sets the value of SeatsLeft.
+func (s *Event) SetSeatsLeft(val int) {
+	s.SeatsLeft = val
+}
+
+// SetImageURL sets the value of ImageURL.
+func (s *Event) SetImageURL(val OptString) {
+	s.ImageURL = val
+}
+
+// SetMyStatus sets the value of MyStatus.
+func (s *Event) SetMyStatus(val OptAttendanceStatus) {
+	s.MyStatus = val
+}
+
+// SetDescriptionHTML sets the value of DescriptionHTML.
+func (s *Event) SetDescriptionHTML(val string) {
+	s.DescriptionHTML = val
+}
+
+// SetAddress sets the value of Address.
+func (s *Event) SetAddress(val OptString) {
+	s.Address = val
+}
+
+// SetOnlineURL sets the value of OnlineURL.
+func (s *Event) SetOnlineURL(val OptString) {
+	s.OnlineURL = val
+}
+
+// SetImageUrls sets the value of ImageUrls.
+func (s *Event) SetImageUrls(val []string) {
+	s.ImageUrls = val
+}
+
+// SetMyRegistration sets the value of MyRegistration.
+func (s *Event) SetMyRegistration(val OptEventTicket) {
+	s.MyRegistration = val
+}
+
+// Ref: #/components/schemas/EventAttendee
+type EventAttendee struct {
+	ID            int64            `json:"id"`
+	AssociateCode string           `json:"associate_code"`
+	Name          string           `json:"name"`
+	Status        AttendanceStatus `json:"status"`
+	RegisteredAt  time.Time        `json:"registered_at"`
+	CheckedInAt   OptDateTime      `json:"checked_in_at"`
+	// Who checked the attendee in.
+	CheckedInBy OptString `json:"checked_in_by"`
+}
+
+// GetID returns the value of ID.
+func (s *EventAttendee) GetID() int64 {
+	return s.ID
+}
+
+// GetAssociateCode returns the value of AssociateCode.
+func (s *EventAttendee) GetAssociateCode() string {
+	return s.AssociateCode
+}
+
+// GetName returns the value of Name.
+func (s *EventAttendee) GetName() string {
+	return s.Name
+}
+
+// GetStatus returns the value of Status.
+func (s *EventAttendee) GetStatus() AttendanceStatus {
+	return s.Status
+}
+
+// GetRegisteredAt returns the value of RegisteredAt.
+func (s *EventAttendee) GetRegisteredAt() time.Time {
+	return s.RegisteredAt
+}
+
+// GetCheckedInAt returns the value of CheckedInAt.
+func (s *EventAttendee) GetCheckedInAt() OptDateTime {
+	return s.CheckedInAt
+}
+
+// GetCheckedInBy returns the value of CheckedInBy.
+func (s *EventAttendee) GetCheckedInBy() OptString {
+	return s.CheckedInBy
+}
+
+// SetID sets the value of ID.
+func (s *EventAttendee) SetID(val int64) {
+	s.ID = val
+}
+
+// SetAssociateCode sets the value of AssociateCode.
+func (s *EventAttendee) SetAssociateCode(val string) {
+	s.AssociateCode = val
+}
+
+// SetName sets the value of Name.
+func (s *EventAttendee) SetName(val string) {
+	s.Name = val
+}
+
+// SetStatus sets the value of Status.
+func (s *EventAttendee) SetStatus(val AttendanceStatus) {
+	s.Status = val
+}
+
+// SetRegisteredAt sets the value of RegisteredAt.
+func (s *EventAttendee) SetRegisteredAt(val time.Time) {
+	s.RegisteredAt = val
+}
+
+// SetCheckedInAt sets the value of CheckedInAt.
+func (s *EventAttendee) SetCheckedInAt(val OptDateTime) {
+	s.CheckedInAt = val
+}
+
+// SetCheckedInBy sets the value of CheckedInBy.
+func (s *EventAttendee) SetCheckedInBy(val OptString) {
+	s.CheckedInBy = val
+}
+
+// EventAttendeeHeaders wraps EventAttendee with response headers.
+type EventAttendeeHeaders struct {
+	XToken   OptString
+	Response EventAttendee
+}
+
+// GetXToken returns the value of XToken.
+func (s *EventAttendeeHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *EventAttendeeHeaders) GetResponse() EventAttendee {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *EventAttendeeHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *EventAttendeeHeaders) SetResponse(val EventAttendee) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/EventAttendeeList
+type EventAttendeeList struct {
+	Data       []EventAttendee `json:"data"`
+	NextCursor OptString       `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *EventAttendeeList) GetData() []EventAttendee {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *EventAttendeeList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *EventAttendeeList) SetData(val []EventAttendee) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *EventAttendeeList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// EventAttendeeListHeaders wraps EventAttendeeList with response headers.
+type EventAttendeeListHeaders struct {
+	XToken   OptString
+	Response EventAttendeeList
+}
+
+// GetXToken returns the value of XToken.
+func (s *EventAttendeeListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *EventAttendeeListHeaders) GetResponse() EventAttendeeList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *EventAttendeeListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *EventAttendeeListHeaders) SetResponse(val EventAttendeeList) {
+	s.Response = val
+}
+
+// Exactly one of ticket (from the QR code) and associate_code.
+// Ref: #/components/schemas/EventCheckInInput
+type EventCheckInInput struct {
+	Ticket        OptString `json:"ticket"`
+	AssociateCode OptString `json:"associate_code"`
+}
+
+// GetTicket returns the value of Ticket.
+func (s *EventCheckInInput) GetTicket() OptString {
+	return s.Ticket
+}
+
+// GetAssociateCode returns the value of AssociateCode.
+func (s *EventCheckInInput) GetAssociateCode() OptString {
+	return s.AssociateCode
+}
+
+// SetTicket sets the value of Ticket.
+func (s *EventCheckInInput) SetTicket(val OptString) {
+	s.Ticket = val
+}
+
+// SetAssociateCode sets the value of AssociateCode.
+func (s *EventCheckInInput) SetAssociateCode(val OptString) {
+	s.AssociateCode = val
+}
+
+// EventHeaders wraps Event with response headers.
+type EventHeaders struct {
+	XToken   OptString
+	Response Event
+}
+
+// GetXToken returns the value of XToken.
+func (s *EventHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *EventHeaders) GetResponse() Event {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *EventHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *EventHeaders) SetResponse(val Event) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/EventList
+type EventList struct {
+	Data       []EventSummary `json:"data"`
+	NextCursor OptString      `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *EventList) GetData() []EventSummary {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *EventList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *EventList) SetData(val []EventSummary) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *EventList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// EventListHeaders wraps EventList with response headers.
+type EventListHeaders struct {
+	XToken   OptString
+	Response EventList
+}
+
+// GetXToken returns the value of XToken.
+func (s *EventListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *EventListHeaders) GetResponse() EventList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *EventListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *EventListHeaders) SetResponse(val EventList) {
+	s.Response = val
+}
+
+type EventOrder struct {
+	ID       OptSortDirection `json:"id"`
+	StartsAt OptSortDirection `json:"starts_at"`
+	Title    OptSortDirection `json:"title"`
+}
+
+// GetID returns the value of ID.
+func (s *EventOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetStartsAt returns the value of StartsAt.
+func (s *EventOrder) GetStartsAt() OptSortDirection {
+	return s.StartsAt
+}
+
+// GetTitle returns the value of Title.
+func (s *EventOrder) GetTitle() OptSortDirection {
+	return s.Title
+}
+
+// SetID sets the value of ID.
+func (s *EventOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetStartsAt sets the value of StartsAt.
+func (s *EventOrder) SetStartsAt(val OptSortDirection) {
+	s.StartsAt = val
+}
+
+// SetTitle sets the value of Title.
+func (s *EventOrder) SetTitle(val OptSortDirection) {
+	s.Title = val
+}
+
+// Draft (staff only), Open (shown to associates), Closed (taken down).
+// Ref: #/components/schemas/EventState
+type EventState string
+
+const (
+	EventStateDraft  EventState = "Draft"
+	EventStateOpen   EventState = "Open"
+	EventStateClosed EventState = "Closed"
+)
+
+// AllValues returns all EventState values.
+func (EventState) AllValues() []EventState {
+	return []EventState{
+		EventStateDraft,
+		EventStateOpen,
+		EventStateClosed,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s EventState) MarshalText() ([]byte, error) {
+	switch s {
+	case EventStateDraft:
+		return []byte(s), nil
+	case EventStateOpen:
+		return []byte(s), nil
+	case EventStateClosed:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *EventState) UnmarshalText(data []byte) error {
+	switch EventState(data) {
+	case EventStateDraft:
+		*s = EventStateDraft
+		return nil
+	case EventStateOpen:
+		*s = EventStateOpen
+		return nil
+	case EventStateClosed:
+		*s = EventStateClosed
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/EventSummary
+type EventSummary struct {
+	ID    int64  `json:"id"`
+	Slug  string `json:"slug"`
+	Title string `json:"title"`
+	// One or two sentences for lists.
+	Summary      string            `json:"summary"`
+	State        EventState        `json:"state"`
+	Registration RegistrationState `json:"registration"`
+	StartsAt     time.Time         `json:"starts_at"`
+	EndsAt       time.Time         `json:"ends_at"`
+	// The IANA zone the event is held in (America/Chicago); its times are shown in it.
+	TimeZone string `json:"time_zone"`
+	// The venue's name; absent for an online event.
+	Venue OptString `json:"venue"`
+	City  OptString `json:"city"`
+	// Held online (a link instead of a venue).
+	Online   bool `json:"online"`
+	Capacity int  `json:"capacity"`
+	// Seats taken.
+	Registered int `json:"registered"`
+	SeatsLeft  int `json:"seats_left"`
+	// The first image (a signed file host URL).
+	ImageURL OptString           `json:"image_url"`
+	MyStatus OptAttendanceStatus `json:"my_status"`
+}
+
+// GetID returns the value of ID.
+func (s *EventSummary) GetID() int64 {
+	return s.ID
+}
+
+// GetSlug returns the value of Slug.
+func (s *EventSummary) GetSlug() string {
+	return s.Slug
+}
+
+// GetTitle returns the value of Title.
+func (s *EventSummary) GetTitle() string {
+	return s.Title
+}
+
+// GetSummary returns the value of Summary.
+func (s *EventSummary) GetSummary() string {
+	return s.Summary
+}
+
+// GetState returns the value of State.
+func (s *EventSummary) GetState() EventState {
+	return s.State
+}
+
+// GetRegistration returns the value of Registration.
+func (s *EventSummary) GetRegistration() RegistrationState {
+	return s.Registration
+}
+
+// GetStartsAt returns the value of StartsAt.
+func (s *EventSummary) GetStartsAt() time.Time {
+	return s.StartsAt
+}
+
+// GetEndsAt returns the value of EndsAt.
+func (s *EventSummary) GetEndsAt() time.Time {
+	return s.EndsAt
+}
+
+// GetTimeZone returns the value of TimeZone.
+func (s *EventSummary) GetTimeZone() string {
+	return s.TimeZone
+}
+
+// GetVenue returns the value of Venue.
+func (s *EventSummary) GetVenue() OptString {
+	return s.Venue
+}
+
+// GetCity returns the value of City.
+func (s *EventSummary) GetCity() OptString {
+	return s.City
+}
+
+// GetOnline returns the value of Online.
+func (s *EventSummary) GetOnline() bool {
+	return s.Online
+}
+
+// GetCapacity returns the value of Capacity.
+func (s *EventSummary) GetCapacity() int {
+	return s.Capacity
+}
+
+// GetRegistered returns the value of Registered.
+func (s *EventSummary) GetRegistered() int {
+	return s.Registered
+}
+
+// GetSeatsLeft returns the value of SeatsLeft.
+func (s *EventSummary) GetSeatsLeft() int {
+	return s.SeatsLeft
+}
+
+// GetImageURL returns the value of ImageURL.
+func (s *EventSummary) GetImageURL() OptString {
+	return s.ImageURL
+}
+
+// GetMyStatus returns the value of MyStatus.
+func (s *EventSummary) GetMyStatus() OptAttendanceStatus {
+	return s.MyStatus
+}
+
+// SetID sets the value of ID.
+func (s *EventSummary) SetID(val int64) {
+	s.ID = val
+}
+
+// SetSlug sets the value of Slug.
+func (s *EventSummary) SetSlug(val string) {
+	s.Slug = val
+}
+
+// SetTitle sets the value of Title.
+func (s *EventSummary) SetTitle(val string) {
+	s.Title = val
+}
+
+// SetSummary sets the value of Summary.
+func (s *EventSummary) SetSummary(val string) {
+	s.Summary = val
+}
+
+// SetState sets the value of State.
+func (s *EventSummary) SetState(val EventState) {
+	s.State = val
+}
+
+// SetRegistration sets the value of Registration.
+func (s *EventSummary) SetRegistration(val RegistrationState) {
+	s.Registration = val
+}
+
+// SetStartsAt sets the value of StartsAt.
+func (s *EventSummary) SetStartsAt(val time.Time) {
+	s.StartsAt = val
+}
+
+// SetEndsAt sets the value of EndsAt.
+func (s *EventSummary) SetEndsAt(val time.Time) {
+	s.EndsAt = val
+}
+
+// SetTimeZone sets the value of TimeZone.
+func (s *EventSummary) SetTimeZone(val string) {
+	s.TimeZone = val
+}
+
+// SetVenue sets the value of Venue.
+func (s *EventSummary) SetVenue(val OptString) {
+	s.Venue = val
+}
+
+// SetCity sets the value of City.
+func (s *EventSummary) SetCity(val OptString) {
+	s.City = val
+}
+
+// SetOnline sets the value of Online.
+func (s *EventSummary) SetOnline(val bool) {
+	s.Online = val
+}
+
+// SetCapacity sets the value of Capacity.
+func (s *EventSummary) SetCapacity(val int) {
+	s.Capacity = val
+}
+
+// SetRegistered sets the value of Registered.
+func (s *EventSummary) SetRegistered(val int) {
+	s.Registered = val
+}
+
+// SetSeatsLeft sets the value of SeatsLeft.
+func (s *EventSummary) SetSeatsLeft(val int) {
+	s.SeatsLeft = val
+}
+
+// SetImageURL sets the value of ImageURL.
+func (s *EventSummary) SetImageURL(val OptString) {
+	s.ImageURL = val
+}
+
+// SetMyStatus sets the value of MyStatus.
+func (s *EventSummary) SetMyStatus(val OptAttendanceStatus) {
+	s.MyStatus = val
+}
+
+// Ref: #/components/schemas/EventTicket
+type EventTicket struct {
+	Status       AttendanceStatus `json:"status"`
+	RegisteredAt time.Time        `json:"registered_at"`
+	CheckedInAt  OptDateTime      `json:"checked_in_at"`
+	// The signed ticket the associate's QR code carries; staff check it in once (POST
+	// /events/{slug}/check-ins). It stops working when the registration is cancelled.
+	Ticket string `json:"ticket"`
+}
+
+// GetStatus returns the value of Status.
+func (s *EventTicket) GetStatus() AttendanceStatus {
+	return s.Status
+}
+
+// GetRegisteredAt returns the value of RegisteredAt.
+func (s *EventTicket) GetRegisteredAt() time.Time {
+	return s.RegisteredAt
+}
+
+// GetCheckedInAt returns the value of CheckedInAt.
+func (s *EventTicket) GetCheckedInAt() OptDateTime {
+	return s.CheckedInAt
+}
+
+// GetTicket returns the value of Ticket.
+func (s *EventTicket) GetTicket() string {
+	return s.Ticket
+}
+
+// SetStatus sets the value of Status.
+func (s *EventTicket) SetStatus(val AttendanceStatus) {
+	s.Status = val
+}
+
+// SetRegisteredAt sets the value of RegisteredAt.
+func (s *EventTicket) SetRegisteredAt(val time.Time) {
+	s.RegisteredAt = val
+}
+
+// SetCheckedInAt sets the value of CheckedInAt.
+func (s *EventTicket) SetCheckedInAt(val OptDateTime) {
+	s.CheckedInAt = val
+}
+
+// SetTicket sets the value of Ticket.
+func (s *EventTicket) SetTicket(val string) {
+	s.Ticket = val
+}
+
+// EventTicketHeaders wraps EventTicket with response headers.
+type EventTicketHeaders struct {
+	XToken   OptString
+	Response EventTicket
+}
+
+// GetXToken returns the value of XToken.
+func (s *EventTicketHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *EventTicketHeaders) GetResponse() EventTicket {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *EventTicketHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *EventTicketHeaders) SetResponse(val EventTicket) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/EventWhen
+type EventWhen string
+
+const (
+	EventWhenUpcoming EventWhen = "upcoming"
+	EventWhenPast     EventWhen = "past"
+)
+
+// AllValues returns all EventWhen values.
+func (EventWhen) AllValues() []EventWhen {
+	return []EventWhen{
+		EventWhenUpcoming,
+		EventWhenPast,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s EventWhen) MarshalText() ([]byte, error) {
+	switch s {
+	case EventWhenUpcoming:
+		return []byte(s), nil
+	case EventWhenPast:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *EventWhen) UnmarshalText(data []byte) error {
+	switch EventWhen(data) {
+	case EventWhenUpcoming:
+		*s = EventWhenUpcoming
+		return nil
+	case EventWhenPast:
+		*s = EventWhenPast
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
 // Ref: #/components/schemas/FieldError
 type FieldError struct {
 	Field   string `json:"field"`
@@ -7557,6 +8572,98 @@ func (o OptAssociateStatus) Or(d AssociateStatus) AssociateStatus {
 	return d
 }
 
+// NewOptAttendanceStatus returns new OptAttendanceStatus with value set to v.
+func NewOptAttendanceStatus(v AttendanceStatus) OptAttendanceStatus {
+	return OptAttendanceStatus{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptAttendanceStatus is optional AttendanceStatus.
+type OptAttendanceStatus struct {
+	Value AttendanceStatus
+	Set   bool
+}
+
+// IsSet returns true if OptAttendanceStatus was set.
+func (o OptAttendanceStatus) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptAttendanceStatus) Reset() {
+	var v AttendanceStatus
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptAttendanceStatus) SetTo(v AttendanceStatus) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptAttendanceStatus) Get() (v AttendanceStatus, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptAttendanceStatus) Or(d AttendanceStatus) AttendanceStatus {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptAttendeeOrder returns new OptAttendeeOrder with value set to v.
+func NewOptAttendeeOrder(v AttendeeOrder) OptAttendeeOrder {
+	return OptAttendeeOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptAttendeeOrder is optional AttendeeOrder.
+type OptAttendeeOrder struct {
+	Value AttendeeOrder
+	Set   bool
+}
+
+// IsSet returns true if OptAttendeeOrder was set.
+func (o OptAttendeeOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptAttendeeOrder) Reset() {
+	var v AttendeeOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptAttendeeOrder) SetTo(v AttendeeOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptAttendeeOrder) Get() (v AttendeeOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptAttendeeOrder) Or(d AttendeeOrder) AttendeeOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptBonusType returns new OptBonusType with value set to v.
 func NewOptBonusType(v BonusType) OptBonusType {
 	return OptBonusType{
@@ -8379,6 +9486,190 @@ func (o OptErrorCode) Get() (v ErrorCode, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptErrorCode) Or(d ErrorCode) ErrorCode {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptEventOrder returns new OptEventOrder with value set to v.
+func NewOptEventOrder(v EventOrder) OptEventOrder {
+	return OptEventOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptEventOrder is optional EventOrder.
+type OptEventOrder struct {
+	Value EventOrder
+	Set   bool
+}
+
+// IsSet returns true if OptEventOrder was set.
+func (o OptEventOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptEventOrder) Reset() {
+	var v EventOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptEventOrder) SetTo(v EventOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptEventOrder) Get() (v EventOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptEventOrder) Or(d EventOrder) EventOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptEventState returns new OptEventState with value set to v.
+func NewOptEventState(v EventState) OptEventState {
+	return OptEventState{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptEventState is optional EventState.
+type OptEventState struct {
+	Value EventState
+	Set   bool
+}
+
+// IsSet returns true if OptEventState was set.
+func (o OptEventState) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptEventState) Reset() {
+	var v EventState
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptEventState) SetTo(v EventState) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptEventState) Get() (v EventState, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptEventState) Or(d EventState) EventState {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptEventTicket returns new OptEventTicket with value set to v.
+func NewOptEventTicket(v EventTicket) OptEventTicket {
+	return OptEventTicket{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptEventTicket is optional EventTicket.
+type OptEventTicket struct {
+	Value EventTicket
+	Set   bool
+}
+
+// IsSet returns true if OptEventTicket was set.
+func (o OptEventTicket) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptEventTicket) Reset() {
+	var v EventTicket
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptEventTicket) SetTo(v EventTicket) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptEventTicket) Get() (v EventTicket, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptEventTicket) Or(d EventTicket) EventTicket {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptEventWhen returns new OptEventWhen with value set to v.
+func NewOptEventWhen(v EventWhen) OptEventWhen {
+	return OptEventWhen{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptEventWhen is optional EventWhen.
+type OptEventWhen struct {
+	Value EventWhen
+	Set   bool
+}
+
+// IsSet returns true if OptEventWhen was set.
+func (o OptEventWhen) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptEventWhen) Reset() {
+	var v EventWhen
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptEventWhen) SetTo(v EventWhen) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptEventWhen) Get() (v EventWhen, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptEventWhen) Or(d EventWhen) EventWhen {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -9253,6 +10544,52 @@ func (o OptProviderPaymentStatus) Get() (v ProviderPaymentStatus, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptProviderPaymentStatus) Or(d ProviderPaymentStatus) ProviderPaymentStatus {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptRegistrationState returns new OptRegistrationState with value set to v.
+func NewOptRegistrationState(v RegistrationState) OptRegistrationState {
+	return OptRegistrationState{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptRegistrationState is optional RegistrationState.
+type OptRegistrationState struct {
+	Value RegistrationState
+	Set   bool
+}
+
+// IsSet returns true if OptRegistrationState was set.
+func (o OptRegistrationState) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptRegistrationState) Reset() {
+	var v RegistrationState
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptRegistrationState) SetTo(v RegistrationState) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptRegistrationState) Get() (v RegistrationState, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptRegistrationState) Or(d RegistrationState) RegistrationState {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -13924,6 +15261,48 @@ func (s *RegistrationInputKind) UnmarshalText(data []byte) error {
 		return nil
 	case RegistrationInputKindDirect:
 		*s = RegistrationInputKindDirect
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/RegistrationState
+type RegistrationState string
+
+const (
+	RegistrationStateOpenForRegistration   RegistrationState = "Open for registration"
+	RegistrationStateClosedForRegistration RegistrationState = "Closed for registration"
+)
+
+// AllValues returns all RegistrationState values.
+func (RegistrationState) AllValues() []RegistrationState {
+	return []RegistrationState{
+		RegistrationStateOpenForRegistration,
+		RegistrationStateClosedForRegistration,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s RegistrationState) MarshalText() ([]byte, error) {
+	switch s {
+	case RegistrationStateOpenForRegistration:
+		return []byte(s), nil
+	case RegistrationStateClosedForRegistration:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *RegistrationState) UnmarshalText(data []byte) error {
+	switch RegistrationState(data) {
+	case RegistrationStateOpenForRegistration:
+		*s = RegistrationStateOpenForRegistration
+		return nil
+	case RegistrationStateClosedForRegistration:
+		*s = RegistrationStateClosedForRegistration
 		return nil
 	default:
 		return errors.Errorf("invalid value: %q", data)

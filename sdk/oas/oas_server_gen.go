@@ -17,6 +17,7 @@ type Handler interface {
 	BusinessHandler
 	ClientsHandler
 	DashboardHandler
+	EventsHandler
 	FilesHandler
 	HealthHandler
 	HelpHandler
@@ -427,6 +428,61 @@ type DashboardHandler interface {
 	//
 	// GET /dashboard
 	GetDashboard(ctx context.Context) (*DashboardHeaders, error)
+}
+
+// EventsHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Events
+type EventsHandler interface {
+	// CancelEventRegistration implements cancelEventRegistration operation.
+	//
+	// Cancel the caller's registration before the event starts; its seat is free again and its ticket no
+	// longer checks in. 409 once checked in or started; 404 when not registered.
+	//
+	// DELETE /events/{slug}/registration
+	CancelEventRegistration(ctx context.Context, params CancelEventRegistrationParams) (*CancelEventRegistrationNoContent, error)
+	// CheckInEventAttendee implements checkInEventAttendee operation.
+	//
+	// Check an attendee in (staff with events.manage), by the ticket of the associate's QR code or by
+	// associate code. A ticket is accepted once: a second check-in answers 409 with code
+	// already_checked_in and when it happened.
+	//
+	// POST /events/{slug}/check-ins
+	CheckInEventAttendee(ctx context.Context, req *EventCheckInInput, params CheckInEventAttendeeParams) (*EventAttendeeHeaders, error)
+	// GetEvent implements getEvent operation.
+	//
+	// An event by its slug, with its description rendered and the caller's registration and ticket; 404
+	// for an event the caller may not see (not Open, for an associate).
+	//
+	// GET /events/{slug}
+	GetEvent(ctx context.Context, params GetEventParams) (*EventHeaders, error)
+	// GetEventCalendar implements getEventCalendar operation.
+	//
+	// A short-lived link to the event as an iCalendar (.ics) file, to add it to a calendar.
+	//
+	// GET /events/{slug}/calendar
+	GetEventCalendar(ctx context.Context, params GetEventCalendarParams) (*FileLinkHeaders, error)
+	// ListEventAttendees implements listEventAttendees operation.
+	//
+	// Who registered for an event and who is checked in (staff with events.manage).
+	//
+	// GET /events/{slug}/attendees
+	ListEventAttendees(ctx context.Context, params ListEventAttendeesParams) (*EventAttendeeListHeaders, error)
+	// ListEvents implements listEvents operation.
+	//
+	// Events, filtered and ordered: the Open ones for associates (upcoming: not yet ended; past: ended);
+	// every state for staff with events.manage. Each says whether the caller is registered.
+	//
+	// GET /events
+	ListEvents(ctx context.Context, params ListEventsParams) (*EventListHeaders, error)
+	// RegisterForEvent implements registerForEvent operation.
+	//
+	// Register the caller for an Open event open for registration that has not started and has a seat left
+	// (409 with code event_full or event_registration_closed otherwise). Registering again changes nothing
+	// and answers the same registration.
+	//
+	// PUT /events/{slug}/registration
+	RegisterForEvent(ctx context.Context, params RegisterForEventParams) (*EventTicketHeaders, error)
 }
 
 // FilesHandler handles operations described by OpenAPI v3 specification.

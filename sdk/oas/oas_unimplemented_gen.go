@@ -31,12 +31,33 @@ func (UnimplementedHandler) AnswerPayoutOwnerRequest(ctx context.Context, req *P
 	return r, ht.ErrNotImplemented
 }
 
+// CancelEventRegistration implements cancelEventRegistration operation.
+//
+// Cancel the caller's registration before the event starts; its seat is free again and its ticket no
+// longer checks in. 409 once checked in or started; 404 when not registered.
+//
+// DELETE /events/{slug}/registration
+func (UnimplementedHandler) CancelEventRegistration(ctx context.Context, params CancelEventRegistrationParams) (r *CancelEventRegistrationNoContent, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ChangePassword implements changePassword operation.
 //
 // Change the password with the current one; every other session ends.
 //
 // PUT /account/password
 func (UnimplementedHandler) ChangePassword(ctx context.Context, req *PasswordChange) (r *ChangePasswordNoContent, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// CheckInEventAttendee implements checkInEventAttendee operation.
+//
+// Check an attendee in (staff with events.manage), by the ticket of the associate's QR code or by
+// associate code. A ticket is accepted once: a second check-in answers 409 with code
+// already_checked_in and when it happened.
+//
+// POST /events/{slug}/check-ins
+func (UnimplementedHandler) CheckInEventAttendee(ctx context.Context, req *EventCheckInInput, params CheckInEventAttendeeParams) (r *EventAttendeeHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -353,6 +374,25 @@ func (UnimplementedHandler) GetDashboard(ctx context.Context) (r *DashboardHeade
 	return r, ht.ErrNotImplemented
 }
 
+// GetEvent implements getEvent operation.
+//
+// An event by its slug, with its description rendered and the caller's registration and ticket; 404
+// for an event the caller may not see (not Open, for an associate).
+//
+// GET /events/{slug}
+func (UnimplementedHandler) GetEvent(ctx context.Context, params GetEventParams) (r *EventHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetEventCalendar implements getEventCalendar operation.
+//
+// A short-lived link to the event as an iCalendar (.ics) file, to add it to a calendar.
+//
+// GET /events/{slug}/calendar
+func (UnimplementedHandler) GetEventCalendar(ctx context.Context, params GetEventCalendarParams) (r *FileLinkHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetGenealogyNode implements getGenealogyNode operation.
 //
 // A node of the genealogy tree (a root to open from).
@@ -657,6 +697,25 @@ func (UnimplementedHandler) ListCompensationSchedule(ctx context.Context, params
 	return r, ht.ErrNotImplemented
 }
 
+// ListEventAttendees implements listEventAttendees operation.
+//
+// Who registered for an event and who is checked in (staff with events.manage).
+//
+// GET /events/{slug}/attendees
+func (UnimplementedHandler) ListEventAttendees(ctx context.Context, params ListEventAttendeesParams) (r *EventAttendeeListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ListEvents implements listEvents operation.
+//
+// Events, filtered and ordered: the Open ones for associates (upcoming: not yet ended; past: ended);
+// every state for staff with events.manage. Each says whether the caller is registered.
+//
+// GET /events
+func (UnimplementedHandler) ListEvents(ctx context.Context, params ListEventsParams) (r *EventListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ListGenealogyChildren implements listGenealogyChildren operation.
 //
 // The direct recruits of a node, by name - one level of the tree.
@@ -904,6 +963,17 @@ func (UnimplementedHandler) ProcessPayments(ctx context.Context) (r *ProcessResu
 //
 // POST /registrations
 func (UnimplementedHandler) Register(ctx context.Context, req *RegistrationInput) (r *Notice, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// RegisterForEvent implements registerForEvent operation.
+//
+// Register the caller for an Open event open for registration that has not started and has a seat left
+// (409 with code event_full or event_registration_closed otherwise). Registering again changes nothing
+// and answers the same registration.
+//
+// PUT /events/{slug}/registration
+func (UnimplementedHandler) RegisterForEvent(ctx context.Context, params RegisterForEventParams) (r *EventTicketHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

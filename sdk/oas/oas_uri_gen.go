@@ -68,6 +68,132 @@ func (s *AccountChangeLogOrder) DecodeURI(d uri.Decoder) error {
 	return nil
 }
 
+// EncodeURI encodes AttendeeOrder as URI form.
+func (s *AttendeeOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("registered_at", func(e uri.Encoder) error {
+		if val, ok := s.RegisteredAt.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"registered_at\"")
+	}
+	if err := e.EncodeField("checked_in_at", func(e uri.Encoder) error {
+		if val, ok := s.CheckedInAt.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"checked_in_at\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfAttendeeOrder = [3]string{
+	0: "id",
+	1: "registered_at",
+	2: "checked_in_at",
+}
+
+// DecodeURI decodes AttendeeOrder from URI form.
+func (s *AttendeeOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode AttendeeOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "registered_at":
+			if err := func() error {
+				var sDotRegisteredAtVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotRegisteredAtVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.RegisteredAt.SetTo(sDotRegisteredAtVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"registered_at\"")
+			}
+		case "checked_in_at":
+			if err := func() error {
+				var sDotCheckedInAtVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotCheckedInAtVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.CheckedInAt.SetTo(sDotCheckedInAtVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"checked_in_at\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode AttendeeOrder")
+	}
+
+	return nil
+}
+
 // EncodeURI encodes CashflowOrder as URI form.
 func (s *CashflowOrder) EncodeURI(e uri.Encoder) error {
 	if err := e.EncodeField("id", func(e uri.Encoder) error {
@@ -771,6 +897,132 @@ func (s *ClientOrder) DecodeURI(d uri.Decoder) error {
 		return nil
 	}); err != nil {
 		return errors.Wrap(err, "decode ClientOrder")
+	}
+
+	return nil
+}
+
+// EncodeURI encodes EventOrder as URI form.
+func (s *EventOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("starts_at", func(e uri.Encoder) error {
+		if val, ok := s.StartsAt.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"starts_at\"")
+	}
+	if err := e.EncodeField("title", func(e uri.Encoder) error {
+		if val, ok := s.Title.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"title\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfEventOrder = [3]string{
+	0: "id",
+	1: "starts_at",
+	2: "title",
+}
+
+// DecodeURI decodes EventOrder from URI form.
+func (s *EventOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode EventOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "starts_at":
+			if err := func() error {
+				var sDotStartsAtVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotStartsAtVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.StartsAt.SetTo(sDotStartsAtVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"starts_at\"")
+			}
+		case "title":
+			if err := func() error {
+				var sDotTitleVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotTitleVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Title.SetTo(sDotTitleVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"title\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode EventOrder")
 	}
 
 	return nil

@@ -110,6 +110,15 @@ var access = map[string]rule{
 	oas.SearchHelpOperation:         {who: signedIn},
 	oas.CreateHelpArticleOperation:  {who: staffWith, perm: auth.PermContentManage},
 	oas.UpdateHelpArticleOperation:  {who: staffWith, perm: auth.PermContentManage},
+	// Events: associates see the Open ones and register; staff with events.manage see every
+	// state, the attendees, and check them in.
+	oas.ListEventsOperation:              {who: associateOrStaff, perm: auth.PermEventsManage},
+	oas.GetEventOperation:                {who: associateOrStaff, perm: auth.PermEventsManage},
+	oas.GetEventCalendarOperation:        {who: associateOrStaff, perm: auth.PermEventsManage},
+	oas.RegisterForEventOperation:        {who: associates},
+	oas.CancelEventRegistrationOperation: {who: associates},
+	oas.ListEventAttendeesOperation:      {who: staffWith, perm: auth.PermEventsManage},
+	oas.CheckInEventAttendeeOperation:    {who: staffWith, perm: auth.PermEventsManage},
 	// Public pages are linked from the login page.
 	oas.GetPageOperation: {who: anyone, ungated: true},
 

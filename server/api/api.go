@@ -10,6 +10,7 @@ import (
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/errs"
+	"github.com/associateportal/portal/server/event"
 	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/httpx"
 	"github.com/associateportal/portal/server/secret"
@@ -36,6 +37,8 @@ type Handler struct {
 	PublicURL string
 	// SSOKey signs SSO tokens.
 	SSOKey []byte
+	// Tickets signs and checks event tickets (the QR codes of registrations).
+	Tickets event.Tickets
 	// Keys seal secrets at rest (bank account numbers).
 	Keys *secret.Keys
 	// Report sends unexpected errors to error reporting (Sentry); optional.

@@ -75,6 +75,7 @@ type exportJob struct {
 	AssociateID int64  `json:"associate_id,omitempty"`
 	ActingStaff int64  `json:"acting_staff_id,omitempty"`
 	View        string `json:"view,omitempty"`
+	Event       string `json:"event,omitempty"` // the slug of an event's calendar file
 	Asked       int64  `json:"asked,omitempty"` // Unix time the link was made
 }
 
@@ -124,6 +125,9 @@ func (h *Handler) streamExport(ctx context.Context, f store.File, hints *httpx.H
 	var job exportJob
 	if err := json.Unmarshal(f.Export, &job); err != nil {
 		return nil, fmt.Errorf("export %s: %w", f.ID, err)
+	}
+	if job.Operation == oas.GetEventCalendarOperation {
+		return h.eventCalendarFile(ctx, job, hints)
 	}
 	ex, ok := exporters[job.Operation]
 	if !ok {

@@ -20,6 +20,8 @@ var listSpecs = map[string]*listing.Spec{
 	oas.ListProvidersOperation:            store.ProviderListing,
 	oas.ListProductsOperation:             store.ProductListing,
 	oas.ListHelpArticlesOperation:         store.HelpListing,
+	oas.ListEventsOperation:               store.EventListing,
+	oas.ListEventAttendeesOperation:       store.AttendeeListing,
 	oas.ListCompensationScheduleOperation: store.ScheduleListing, oas.DownloadCompensationScheduleOperation: store.ScheduleListing,
 	oas.ListCashflowOperation: store.CashflowListing, oas.DownloadCashflowOperation: store.CashflowListing,
 	oas.ListChargebacksOperation:       store.ChargebackListing,

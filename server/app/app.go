@@ -13,6 +13,7 @@ import (
 
 	"github.com/associateportal/portal/server/api"
 	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/event"
 	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/httpx"
 	"github.com/associateportal/portal/server/jobs"
@@ -69,6 +70,7 @@ func New(o Options) (http.Handler, *api.Handler, error) {
 		Report:  o.Report,
 		Hashing: auth.NewBudget(o.LoginMemory, o.LoginWait),
 		SSOKey:  o.Keys.Derive("sso"),
+		Tickets: event.Tickets{Key: o.Keys.Derive("event-ticket")},
 		Keys:    o.Keys,
 	}
 	srv, err := h.Server()

@@ -176,12 +176,14 @@ const (
 	PermW9Manage = "w9.manage"
 	// PermContentManage writes and publishes help articles and reads them in every state.
 	PermContentManage = "content.manage"
+	// PermEventsManage sees events in every state, lists their attendees and checks them in.
+	PermEventsManage = "events.manage"
 )
 
 // StaffPermissions are every permission staff may hold.
 var StaffPermissions = []string{PermActAs, PermClientsRead, PermPoliciesReview, PermProvidersManage,
 	PermPaymentsRead, PermPaymentsManage, PermPayoutsReview, PermSSOIssue, PermLegalManage, PermAppointmentsReview, PermW9Manage,
-	PermContentManage}
+	PermContentManage, PermEventsManage}
 
 type ctxKey struct{}
 

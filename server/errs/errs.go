@@ -131,6 +131,9 @@ const (
 	CodeThrottled               = "throttled"
 	CodeLinkInvalid             = "link_invalid"
 	CodeUnreachable             = "database_unreachable"
+	CodeEventFull               = "event_full"
+	CodeEventRegistrationClosed = "event_registration_closed"
+	CodeAlreadyCheckedIn        = "already_checked_in"
 )
 
 // Later is err with when to try again (the Retry-After of its answer), and a code; err must

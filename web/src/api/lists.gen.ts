@@ -2,6 +2,7 @@
 import {
   AssociateKind,
   AssociateStatus,
+  AttendanceStatus,
   BonusType,
   ChangeLogEntity,
   ContentLanguage,
@@ -10,11 +11,13 @@ import {
   EarningCategory,
   EntryDirection,
   EntryStatus,
+  EventState,
   PayoutStatus,
   PolicyStatus,
   ProductCategory,
   ProductType,
   ProviderPaymentStatus,
+  RegistrationState,
   StateCode,
 } from './gen/model';
 import type {
@@ -28,6 +31,8 @@ import type {
   ListChargebacksParams,
   ListClientsParams,
   ListCompensationScheduleParams,
+  ListEventAttendeesParams,
+  ListEventsParams,
   ListHelpArticlesParams,
   ListPayRunsParams,
   ListPayStatementsParams,
@@ -440,5 +445,47 @@ export const listHelpArticles: ListSpec<ListHelpArticlesParams> = {
     title: { type: 'string', ops: ['contains'], maxLength: 100, sortable: true },
     id: { type: 'int', ops: [], sortable: true },
     updated_at: { type: 'date-time', ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listEvents. */
+export const listEvents: ListSpec<ListEventsParams> = {
+  operation: 'listEvents',
+  key: 'id',
+  defaultOrder: 'starts_at',
+  fields: {
+    title: { type: 'string', ops: ['contains'], maxLength: 100, sortable: true },
+    state: { type: 'enum', ops: ['eq'], values: Object.values(EventState), sortable: false },
+    registration: {
+      type: 'enum',
+      ops: ['eq'],
+      values: Object.values(RegistrationState),
+      sortable: false,
+    },
+    registered: { type: 'bool', ops: ['eq'], sortable: false },
+    online: { type: 'bool', ops: ['eq'], sortable: false },
+    starts_at: { type: 'date-time', ops: ['lt', 'gte'], sortable: true },
+    id: { type: 'int', ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listEventAttendees. */
+export const listEventAttendees: ListSpec<ListEventAttendeesParams> = {
+  operation: 'listEventAttendees',
+  key: 'id',
+  defaultOrder: 'registered_at',
+  fields: {
+    status: { type: 'enum', ops: ['eq'], values: Object.values(AttendanceStatus), sortable: false },
+    associate_code: {
+      type: 'string',
+      ops: ['eq'],
+      lookup: 'associate',
+      maxLength: 32,
+      sortable: false,
+    },
+    name: { type: 'string', ops: ['contains'], maxLength: 100, sortable: false },
+    id: { type: 'int', ops: [], sortable: true },
+    registered_at: { type: 'date-time', ops: [], sortable: true },
+    checked_in_at: { type: 'date-time', ops: [], sortable: true },
   },
 };

@@ -7,6 +7,7 @@ export * from './auth/auth.ts';
 export * from './business/business.ts';
 export * from './clients/clients.ts';
 export * from './dashboard/dashboard.ts';
+export * from './events/events.ts';
 export * from './files/files.ts';
 export * from './health/health.ts';
 export * from './help/help.ts';

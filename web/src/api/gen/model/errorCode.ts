@@ -24,6 +24,10 @@
  * address or account (429).
  * `link_invalid` — a reset, email confirmation or SSO token is unknown, used or expired (422).
  * `database_unreachable` — the database went away for a moment (503).
+ * `event_full` — every seat of the event is taken (409).
+ * `event_registration_closed` — the event does not take registrations now: closed for
+ * registration, started or over (409).
+ * `already_checked_in` — the ticket or associate was checked in already (409).
  * A string rather than an enum: a client meeting a code it does not know yet treats
  * the error by its status, and still decodes it.
  */

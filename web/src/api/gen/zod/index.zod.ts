@@ -7,6 +7,7 @@ export * from './auth/auth.zod.ts';
 export * from './business/business.zod.ts';
 export * from './clients/clients.zod.ts';
 export * from './dashboard/dashboard.zod.ts';
+export * from './events/events.zod.ts';
 export * from './files/files.zod.ts';
 export * from './health/health.zod.ts';
 export * from './help/help.zod.ts';
