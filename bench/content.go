@@ -19,7 +19,9 @@ import (
 // own (a small organisation; the content is what grows):
 //
 //	(a) help search over 100,000 articles through portald, one request at a time, over a
-//	    mix of queries from a common word to a phrase (goal: p95 ≤ 20 ms).
+//	    mix of queries from a common word to a phrase (goal: p95 ≤ 20 ms);
+//	(b) 500 associates racing for the 100 seats of one event: exactly 100 registered, and
+//	    the requests per second (events.go).
 func contentBench(args []string) error {
 	fs := flag.NewFlagSet("content", flag.ExitOnError)
 	dataDir := fs.String("data-dir", ".bench", "where the benchmark cluster lives (kept between runs)")
@@ -27,6 +29,10 @@ func contentBench(args []string) error {
 	articles := fs.Int("articles", 100_000, "help articles to search")
 	reps := fs.Int("reps", 100, "timed requests per query")
 	out := fs.String("out", ".bench/content.md", "where to write the results")
+	only := fs.String("only", "ab", "which parts to measure (a, b or both)")
+	racers := fs.Int("racers", 500, "associates racing for the seats (b)")
+	seats := fs.Int("seats", 100, "seats of the raced event (b)")
+	rounds := fs.Int("rounds", 3, "rounds of the race (b)")
 	_ = fs.Parse(args)
 	ctx := context.Background()
 	org, err := openOrg(ctx, orgSize{dataDir: *dataDir, associates: 2000, policies: 6000})
@@ -34,9 +40,11 @@ func contentBench(args []string) error {
 		return err
 	}
 	defer org.close()
-	made, err := fillArticles(ctx, org.pool, *articles)
-	if err != nil {
-		return err
+	made := 0
+	if strings.Contains(*only, "a") {
+		if made, err = fillArticles(ctx, org.pool, *articles); err != nil {
+			return err
+		}
 	}
 	abs, _ := filepath.Abs(*dataDir)
 	ours, _, stop, err := startServers(*portald, org.dsn, abs, 8)
@@ -53,6 +61,14 @@ func contentBench(args []string) error {
 	res.line("")
 	res.line("One machine (%s); load average %s.", cpuInfo(), loadAverage())
 	res.line("")
+	if strings.Contains(*only, "b") {
+		if err := seatRace(ctx, org.pool, ours.url, *racers, *seats, *rounds, res); err != nil {
+			return err
+		}
+	}
+	if !strings.Contains(*only, "a") {
+		return res.finish(*out)
+	}
 	res.line("## (a) Help search over %d articles", *articles)
 	res.line("")
 	if made > 0 {
