@@ -205,5 +205,14 @@ var ListEventAttendees = &List{Operation: "listEventAttendees", Method: "GET", P
 	{Name: "checked_in_at", Type: Time, Sortable: true},
 }, Order: []string{"id", "registered_at", "checked_in_at"}}
 
+// ListStoreProducts describes the listing parameters of listStoreProducts.
+var ListStoreProducts = &List{Operation: "listStoreProducts", Method: "GET", Path: "/store/products", Key: "id", DefaultOrder: "name", Fields: []Field{
+	{Name: "name", Type: String, Ops: ops("contains"), MaxLen: 100, Sortable: true},
+	{Name: "category", Type: Enum, Ops: ops("eq"), Enum: "StoreCategory", Values: values(oas.StoreCategory("").AllValues())},
+	{Name: "in_stock", Type: Bool, Ops: ops("eq")},
+	{Name: "price_cents", Type: Int, Ops: ops("lte,gte"), Min: bound(0), Max: bound(100000000), Sortable: true},
+	{Name: "id", Type: Int, Sortable: true},
+}, Order: []string{"id", "name", "price_cents"}}
+
 // All is every list operation of the contract.
-var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements, ListAccountChangeLogs, ListPayoutReviews, ListHelpArticles, ListEvents, ListEventAttendees}
+var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements, ListAccountChangeLogs, ListPayoutReviews, ListHelpArticles, ListEvents, ListEventAttendees, ListStoreProducts}

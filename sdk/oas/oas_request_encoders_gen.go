@@ -444,6 +444,20 @@ func encodeRevokeLegalDocumentRequest(
 	return nil
 }
 
+func encodeSetCartItemRequest(
+	req *CartItemInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
 func encodeSignLegalDocumentRequest(
 	req *LegalSignInput,
 	r *http.Request,

@@ -2356,6 +2356,314 @@ func (s *CancelEventRegistrationNoContent) SetXToken(val OptString) {
 	s.XToken = val
 }
 
+// Ref: #/components/schemas/Cart
+type Cart struct {
+	Lines []CartLine `json:"lines"`
+	// The quantities added up.
+	ItemCount int `json:"item_count"`
+	// The lines added up, at today's prices.
+	TotalCents int64        `json:"total_cents"`
+	Currency   CartCurrency `json:"currency"`
+	// The cart holds lines and none has a problem: it can go to checkout.
+	Ready bool `json:"ready"`
+}
+
+// GetLines returns the value of Lines.
+func (s *Cart) GetLines() []CartLine {
+	return s.Lines
+}
+
+// GetItemCount returns the value of ItemCount.
+func (s *Cart) GetItemCount() int {
+	return s.ItemCount
+}
+
+// GetTotalCents returns the value of TotalCents.
+func (s *Cart) GetTotalCents() int64 {
+	return s.TotalCents
+}
+
+// GetCurrency returns the value of Currency.
+func (s *Cart) GetCurrency() CartCurrency {
+	return s.Currency
+}
+
+// GetReady returns the value of Ready.
+func (s *Cart) GetReady() bool {
+	return s.Ready
+}
+
+// SetLines sets the value of Lines.
+func (s *Cart) SetLines(val []CartLine) {
+	s.Lines = val
+}
+
+// SetItemCount sets the value of ItemCount.
+func (s *Cart) SetItemCount(val int) {
+	s.ItemCount = val
+}
+
+// SetTotalCents sets the value of TotalCents.
+func (s *Cart) SetTotalCents(val int64) {
+	s.TotalCents = val
+}
+
+// SetCurrency sets the value of Currency.
+func (s *Cart) SetCurrency(val CartCurrency) {
+	s.Currency = val
+}
+
+// SetReady sets the value of Ready.
+func (s *Cart) SetReady(val bool) {
+	s.Ready = val
+}
+
+type CartCurrency string
+
+const (
+	CartCurrencyUSD CartCurrency = "USD"
+)
+
+// AllValues returns all CartCurrency values.
+func (CartCurrency) AllValues() []CartCurrency {
+	return []CartCurrency{
+		CartCurrencyUSD,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s CartCurrency) MarshalText() ([]byte, error) {
+	switch s {
+	case CartCurrencyUSD:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *CartCurrency) UnmarshalText(data []byte) error {
+	switch CartCurrency(data) {
+	case CartCurrencyUSD:
+		*s = CartCurrencyUSD
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// CartHeaders wraps Cart with response headers.
+type CartHeaders struct {
+	XToken   OptString
+	Response Cart
+}
+
+// GetXToken returns the value of XToken.
+func (s *CartHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *CartHeaders) GetResponse() Cart {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *CartHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *CartHeaders) SetResponse(val Cart) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/CartItemInput
+type CartItemInput struct {
+	Quantity int `json:"quantity"`
+}
+
+// GetQuantity returns the value of Quantity.
+func (s *CartItemInput) GetQuantity() int {
+	return s.Quantity
+}
+
+// SetQuantity sets the value of Quantity.
+func (s *CartItemInput) SetQuantity(val int) {
+	s.Quantity = val
+}
+
+// Ref: #/components/schemas/CartLine
+type CartLine struct {
+	VariantID   int64        `json:"variant_id"`
+	ProductSlug string       `json:"product_slug"`
+	ProductName string       `json:"product_name"`
+	Sku         string       `json:"sku"`
+	Size        OptShirtSize `json:"size"`
+	ImageURL    OptString    `json:"image_url"`
+	Quantity    int          `json:"quantity"`
+	// Today's price.
+	UnitPriceCents int64 `json:"unit_price_cents"`
+	LineTotalCents int64 `json:"line_total_cents"`
+	// How many are in stock now.
+	Available int            `json:"available"`
+	Problem   OptCartProblem `json:"problem"`
+}
+
+// GetVariantID returns the value of VariantID.
+func (s *CartLine) GetVariantID() int64 {
+	return s.VariantID
+}
+
+// GetProductSlug returns the value of ProductSlug.
+func (s *CartLine) GetProductSlug() string {
+	return s.ProductSlug
+}
+
+// GetProductName returns the value of ProductName.
+func (s *CartLine) GetProductName() string {
+	return s.ProductName
+}
+
+// GetSku returns the value of Sku.
+func (s *CartLine) GetSku() string {
+	return s.Sku
+}
+
+// GetSize returns the value of Size.
+func (s *CartLine) GetSize() OptShirtSize {
+	return s.Size
+}
+
+// GetImageURL returns the value of ImageURL.
+func (s *CartLine) GetImageURL() OptString {
+	return s.ImageURL
+}
+
+// GetQuantity returns the value of Quantity.
+func (s *CartLine) GetQuantity() int {
+	return s.Quantity
+}
+
+// GetUnitPriceCents returns the value of UnitPriceCents.
+func (s *CartLine) GetUnitPriceCents() int64 {
+	return s.UnitPriceCents
+}
+
+// GetLineTotalCents returns the value of LineTotalCents.
+func (s *CartLine) GetLineTotalCents() int64 {
+	return s.LineTotalCents
+}
+
+// GetAvailable returns the value of Available.
+func (s *CartLine) GetAvailable() int {
+	return s.Available
+}
+
+// GetProblem returns the value of Problem.
+func (s *CartLine) GetProblem() OptCartProblem {
+	return s.Problem
+}
+
+// SetVariantID sets the value of VariantID.
+func (s *CartLine) SetVariantID(val int64) {
+	s.VariantID = val
+}
+
+// SetProductSlug sets the value of ProductSlug.
+func (s *CartLine) SetProductSlug(val string) {
+	s.ProductSlug = val
+}
+
+// SetProductName sets the value of ProductName.
+func (s *CartLine) SetProductName(val string) {
+	s.ProductName = val
+}
+
+// SetSku sets the value of Sku.
+func (s *CartLine) SetSku(val string) {
+	s.Sku = val
+}
+
+// SetSize sets the value of Size.
+func (s *CartLine) SetSize(val OptShirtSize) {
+	s.Size = val
+}
+
+// SetImageURL sets the value of ImageURL.
+func (s *CartLine) SetImageURL(val OptString) {
+	s.ImageURL = val
+}
+
+// SetQuantity sets the value of Quantity.
+func (s *CartLine) SetQuantity(val int) {
+	s.Quantity = val
+}
+
+// SetUnitPriceCents sets the value of UnitPriceCents.
+func (s *CartLine) SetUnitPriceCents(val int64) {
+	s.UnitPriceCents = val
+}
+
+// SetLineTotalCents sets the value of LineTotalCents.
+func (s *CartLine) SetLineTotalCents(val int64) {
+	s.LineTotalCents = val
+}
+
+// SetAvailable sets the value of Available.
+func (s *CartLine) SetAvailable(val int) {
+	s.Available = val
+}
+
+// SetProblem sets the value of Problem.
+func (s *CartLine) SetProblem(val OptCartProblem) {
+	s.Problem = val
+}
+
+// Why a line cannot be bought as it is — gone (no longer on sale), short (less in stock than asked;
+// `available` says how many).
+// Ref: #/components/schemas/CartProblem
+type CartProblem string
+
+const (
+	CartProblemGone  CartProblem = "gone"
+	CartProblemShort CartProblem = "short"
+)
+
+// AllValues returns all CartProblem values.
+func (CartProblem) AllValues() []CartProblem {
+	return []CartProblem{
+		CartProblemGone,
+		CartProblemShort,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s CartProblem) MarshalText() ([]byte, error) {
+	switch s {
+	case CartProblemGone:
+		return []byte(s), nil
+	case CartProblemShort:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *CartProblem) UnmarshalText(data []byte) error {
+	switch CartProblem(data) {
+	case CartProblemGone:
+		*s = CartProblemGone
+		return nil
+	case CartProblemShort:
+		*s = CartProblemShort
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
 // Ref: #/components/schemas/CashflowEntry
 type CashflowEntry struct {
 	ID            int64           `json:"id"`
@@ -8756,6 +9064,52 @@ func (o OptBool) Or(d bool) bool {
 	return d
 }
 
+// NewOptCartProblem returns new OptCartProblem with value set to v.
+func NewOptCartProblem(v CartProblem) OptCartProblem {
+	return OptCartProblem{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptCartProblem is optional CartProblem.
+type OptCartProblem struct {
+	Value CartProblem
+	Set   bool
+}
+
+// IsSet returns true if OptCartProblem was set.
+func (o OptCartProblem) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptCartProblem) Reset() {
+	var v CartProblem
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptCartProblem) SetTo(v CartProblem) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptCartProblem) Get() (v CartProblem, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptCartProblem) Or(d CartProblem) CartProblem {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptCashflowOrder returns new OptCashflowOrder with value set to v.
 func NewOptCashflowOrder(v CashflowOrder) OptCashflowOrder {
 	return OptCashflowOrder{
@@ -10820,6 +11174,98 @@ func (o OptStateCode) Get() (v StateCode, ok bool) {
 
 // Or returns value if set, or given parameter if does not.
 func (o OptStateCode) Or(d StateCode) StateCode {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptStoreCategory returns new OptStoreCategory with value set to v.
+func NewOptStoreCategory(v StoreCategory) OptStoreCategory {
+	return OptStoreCategory{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptStoreCategory is optional StoreCategory.
+type OptStoreCategory struct {
+	Value StoreCategory
+	Set   bool
+}
+
+// IsSet returns true if OptStoreCategory was set.
+func (o OptStoreCategory) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptStoreCategory) Reset() {
+	var v StoreCategory
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptStoreCategory) SetTo(v StoreCategory) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptStoreCategory) Get() (v StoreCategory, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptStoreCategory) Or(d StoreCategory) StoreCategory {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
+// NewOptStoreProductOrder returns new OptStoreProductOrder with value set to v.
+func NewOptStoreProductOrder(v StoreProductOrder) OptStoreProductOrder {
+	return OptStoreProductOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptStoreProductOrder is optional StoreProductOrder.
+type OptStoreProductOrder struct {
+	Value StoreProductOrder
+	Set   bool
+}
+
+// IsSet returns true if OptStoreProductOrder was set.
+func (o OptStoreProductOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptStoreProductOrder) Reset() {
+	var v StoreProductOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptStoreProductOrder) SetTo(v StoreProductOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptStoreProductOrder) Get() (v StoreProductOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptStoreProductOrder) Or(d StoreProductOrder) StoreProductOrder {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -16958,6 +17404,553 @@ func (s *StatementImportInput) SetFileName(val string) {
 // SetCsv sets the value of Csv.
 func (s *StatementImportInput) SetCsv(val string) {
 	s.Csv = val
+}
+
+// Ref: #/components/schemas/StoreCategory
+type StoreCategory string
+
+const (
+	StoreCategoryApparel     StoreCategory = "Apparel"
+	StoreCategoryAccessories StoreCategory = "Accessories"
+	StoreCategoryOffice      StoreCategory = "Office"
+	StoreCategoryMarketing   StoreCategory = "Marketing"
+	StoreCategoryBooks       StoreCategory = "Books"
+)
+
+// AllValues returns all StoreCategory values.
+func (StoreCategory) AllValues() []StoreCategory {
+	return []StoreCategory{
+		StoreCategoryApparel,
+		StoreCategoryAccessories,
+		StoreCategoryOffice,
+		StoreCategoryMarketing,
+		StoreCategoryBooks,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s StoreCategory) MarshalText() ([]byte, error) {
+	switch s {
+	case StoreCategoryApparel:
+		return []byte(s), nil
+	case StoreCategoryAccessories:
+		return []byte(s), nil
+	case StoreCategoryOffice:
+		return []byte(s), nil
+	case StoreCategoryMarketing:
+		return []byte(s), nil
+	case StoreCategoryBooks:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *StoreCategory) UnmarshalText(data []byte) error {
+	switch StoreCategory(data) {
+	case StoreCategoryApparel:
+		*s = StoreCategoryApparel
+		return nil
+	case StoreCategoryAccessories:
+		*s = StoreCategoryAccessories
+		return nil
+	case StoreCategoryOffice:
+		*s = StoreCategoryOffice
+		return nil
+	case StoreCategoryMarketing:
+		*s = StoreCategoryMarketing
+		return nil
+	case StoreCategoryBooks:
+		*s = StoreCategoryBooks
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Merged schema.
+// Ref: #/components/schemas/StoreProduct
+type StoreProduct struct {
+	ID       int64         `json:"id"`
+	Slug     string        `json:"slug"`
+	Name     string        `json:"name"`
+	Category StoreCategory `json:"category"`
+	// The price in cents.
+	PriceCents int64 `json:"price_cents"`
+	// Prices are in US dollars.
+	Currency StoreProductCurrency `json:"currency"`
+	// The first image (a signed file host URL).
+	ImageURL OptString `json:"image_url"`
+	// At least one variant can be bought now.
+	InStock bool `json:"in_stock"`
+	// The shirt sizes of a sized product, in order (empty for a product without sizes).
+	Sizes []ShirtSize `json:"sizes"`
+	// The description's Markdown rendered to sanitised HTML.
+	DescriptionHTML string         `json:"description_html"`
+	ImageUrls       []string       `json:"image_urls"`
+	Variants        []StoreVariant `json:"variants"`
+}
+
+// GetID returns the value of ID.
+func (s *StoreProduct) GetID() int64 {
+	return s.ID
+}
+
+// GetSlug returns the value of Slug.
+func (s *StoreProduct) GetSlug() string {
+	return s.Slug
+}
+
+// GetName returns the value of Name.
+func (s *StoreProduct) GetName() string {
+	return s.Name
+}
+
+// GetCategory returns the value of Category.
+func (s *StoreProduct) GetCategory() StoreCategory {
+	return s.Category
+}
+
+// GetPriceCents returns the value of PriceCents.
+func (s *StoreProduct) GetPriceCents() int64 {
+	return s.PriceCents
+}
+
+// GetCurrency returns the value of Currency.
+func (s *StoreProduct) GetCurrency() StoreProductCurrency {
+	return s.Currency
+}
+
+// GetImageURL returns the value of ImageURL.
+func (s *StoreProduct) GetImageURL() OptString {
+	return s.ImageURL
+}
+
+// GetInStock returns the value of InStock.
+func (s *StoreProduct) GetInStock() bool {
+	return s.InStock
+}
+
+// GetSizes returns the value of Sizes.
+func (s *StoreProduct) GetSizes() []ShirtSize {
+	return s.Sizes
+}
+
+// GetDescriptionHTML returns the value of DescriptionHTML.
+func (s *StoreProduct) GetDescriptionHTML() string {
+	return s.DescriptionHTML
+}
+
+// GetImageUrls returns the value of ImageUrls.
+func (s *StoreProduct) GetImageUrls() []string {
+	return s.ImageUrls
+}
+
+// GetVariants returns the value of Variants.
+func (s *StoreProduct) GetVariants() []StoreVariant {
+	return s.Variants
+}
+
+// SetID sets the value of ID.
+func (s *StoreProduct) SetID(val int64) {
+	s.ID = val
+}
+
+// SetSlug sets the value of Slug.
+func (s *StoreProduct) SetSlug(val string) {
+	s.Slug = val
+}
+
+// SetName sets the value of Name.
+func (s *StoreProduct) SetName(val string) {
+	s.Name = val
+}
+
+// SetCategory sets the value of Category.
+func (s *StoreProduct) SetCategory(val StoreCategory) {
+	s.Category = val
+}
+
+// SetPriceCents sets the value of PriceCents.
+func (s *StoreProduct) SetPriceCents(val int64) {
+	s.PriceCents = val
+}
+
+// SetCurrency sets the value of Currency.
+func (s *StoreProduct) SetCurrency(val StoreProductCurrency) {
+	s.Currency = val
+}
+
+// SetImageURL sets the value of ImageURL.
+func (s *StoreProduct) SetImageURL(val OptString) {
+	s.ImageURL = val
+}
+
+// SetInStock sets the value of InStock.
+func (s *StoreProduct) SetInStock(val bool) {
+	s.InStock = val
+}
+
+// SetSizes sets the value of Sizes.
+func (s *StoreProduct) SetSizes(val []ShirtSize) {
+	s.Sizes = val
+}
+
+// SetDescriptionHTML sets the value of DescriptionHTML.
+func (s *StoreProduct) SetDescriptionHTML(val string) {
+	s.DescriptionHTML = val
+}
+
+// SetImageUrls sets the value of ImageUrls.
+func (s *StoreProduct) SetImageUrls(val []string) {
+	s.ImageUrls = val
+}
+
+// SetVariants sets the value of Variants.
+func (s *StoreProduct) SetVariants(val []StoreVariant) {
+	s.Variants = val
+}
+
+// Prices are in US dollars.
+type StoreProductCurrency string
+
+const (
+	StoreProductCurrencyUSD StoreProductCurrency = "USD"
+)
+
+// AllValues returns all StoreProductCurrency values.
+func (StoreProductCurrency) AllValues() []StoreProductCurrency {
+	return []StoreProductCurrency{
+		StoreProductCurrencyUSD,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s StoreProductCurrency) MarshalText() ([]byte, error) {
+	switch s {
+	case StoreProductCurrencyUSD:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *StoreProductCurrency) UnmarshalText(data []byte) error {
+	switch StoreProductCurrency(data) {
+	case StoreProductCurrencyUSD:
+		*s = StoreProductCurrencyUSD
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// StoreProductHeaders wraps StoreProduct with response headers.
+type StoreProductHeaders struct {
+	XToken   OptString
+	Response StoreProduct
+}
+
+// GetXToken returns the value of XToken.
+func (s *StoreProductHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *StoreProductHeaders) GetResponse() StoreProduct {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *StoreProductHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *StoreProductHeaders) SetResponse(val StoreProduct) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/StoreProductList
+type StoreProductList struct {
+	Data       []StoreProductSummary `json:"data"`
+	NextCursor OptString             `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *StoreProductList) GetData() []StoreProductSummary {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *StoreProductList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *StoreProductList) SetData(val []StoreProductSummary) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *StoreProductList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// StoreProductListHeaders wraps StoreProductList with response headers.
+type StoreProductListHeaders struct {
+	XToken   OptString
+	Response StoreProductList
+}
+
+// GetXToken returns the value of XToken.
+func (s *StoreProductListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *StoreProductListHeaders) GetResponse() StoreProductList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *StoreProductListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *StoreProductListHeaders) SetResponse(val StoreProductList) {
+	s.Response = val
+}
+
+type StoreProductOrder struct {
+	ID         OptSortDirection `json:"id"`
+	Name       OptSortDirection `json:"name"`
+	PriceCents OptSortDirection `json:"price_cents"`
+}
+
+// GetID returns the value of ID.
+func (s *StoreProductOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetName returns the value of Name.
+func (s *StoreProductOrder) GetName() OptSortDirection {
+	return s.Name
+}
+
+// GetPriceCents returns the value of PriceCents.
+func (s *StoreProductOrder) GetPriceCents() OptSortDirection {
+	return s.PriceCents
+}
+
+// SetID sets the value of ID.
+func (s *StoreProductOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetName sets the value of Name.
+func (s *StoreProductOrder) SetName(val OptSortDirection) {
+	s.Name = val
+}
+
+// SetPriceCents sets the value of PriceCents.
+func (s *StoreProductOrder) SetPriceCents(val OptSortDirection) {
+	s.PriceCents = val
+}
+
+// Ref: #/components/schemas/StoreProductSummary
+type StoreProductSummary struct {
+	ID       int64         `json:"id"`
+	Slug     string        `json:"slug"`
+	Name     string        `json:"name"`
+	Category StoreCategory `json:"category"`
+	// The price in cents.
+	PriceCents int64 `json:"price_cents"`
+	// Prices are in US dollars.
+	Currency StoreProductSummaryCurrency `json:"currency"`
+	// The first image (a signed file host URL).
+	ImageURL OptString `json:"image_url"`
+	// At least one variant can be bought now.
+	InStock bool `json:"in_stock"`
+	// The shirt sizes of a sized product, in order (empty for a product without sizes).
+	Sizes []ShirtSize `json:"sizes"`
+}
+
+// GetID returns the value of ID.
+func (s *StoreProductSummary) GetID() int64 {
+	return s.ID
+}
+
+// GetSlug returns the value of Slug.
+func (s *StoreProductSummary) GetSlug() string {
+	return s.Slug
+}
+
+// GetName returns the value of Name.
+func (s *StoreProductSummary) GetName() string {
+	return s.Name
+}
+
+// GetCategory returns the value of Category.
+func (s *StoreProductSummary) GetCategory() StoreCategory {
+	return s.Category
+}
+
+// GetPriceCents returns the value of PriceCents.
+func (s *StoreProductSummary) GetPriceCents() int64 {
+	return s.PriceCents
+}
+
+// GetCurrency returns the value of Currency.
+func (s *StoreProductSummary) GetCurrency() StoreProductSummaryCurrency {
+	return s.Currency
+}
+
+// GetImageURL returns the value of ImageURL.
+func (s *StoreProductSummary) GetImageURL() OptString {
+	return s.ImageURL
+}
+
+// GetInStock returns the value of InStock.
+func (s *StoreProductSummary) GetInStock() bool {
+	return s.InStock
+}
+
+// GetSizes returns the value of Sizes.
+func (s *StoreProductSummary) GetSizes() []ShirtSize {
+	return s.Sizes
+}
+
+// SetID sets the value of ID.
+func (s *StoreProductSummary) SetID(val int64) {
+	s.ID = val
+}
+
+// SetSlug sets the value of Slug.
+func (s *StoreProductSummary) SetSlug(val string) {
+	s.Slug = val
+}
+
+// SetName sets the value of Name.
+func (s *StoreProductSummary) SetName(val string) {
+	s.Name = val
+}
+
+// SetCategory sets the value of Category.
+func (s *StoreProductSummary) SetCategory(val StoreCategory) {
+	s.Category = val
+}
+
+// SetPriceCents sets the value of PriceCents.
+func (s *StoreProductSummary) SetPriceCents(val int64) {
+	s.PriceCents = val
+}
+
+// SetCurrency sets the value of Currency.
+func (s *StoreProductSummary) SetCurrency(val StoreProductSummaryCurrency) {
+	s.Currency = val
+}
+
+// SetImageURL sets the value of ImageURL.
+func (s *StoreProductSummary) SetImageURL(val OptString) {
+	s.ImageURL = val
+}
+
+// SetInStock sets the value of InStock.
+func (s *StoreProductSummary) SetInStock(val bool) {
+	s.InStock = val
+}
+
+// SetSizes sets the value of Sizes.
+func (s *StoreProductSummary) SetSizes(val []ShirtSize) {
+	s.Sizes = val
+}
+
+// Prices are in US dollars.
+type StoreProductSummaryCurrency string
+
+const (
+	StoreProductSummaryCurrencyUSD StoreProductSummaryCurrency = "USD"
+)
+
+// AllValues returns all StoreProductSummaryCurrency values.
+func (StoreProductSummaryCurrency) AllValues() []StoreProductSummaryCurrency {
+	return []StoreProductSummaryCurrency{
+		StoreProductSummaryCurrencyUSD,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s StoreProductSummaryCurrency) MarshalText() ([]byte, error) {
+	switch s {
+	case StoreProductSummaryCurrencyUSD:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *StoreProductSummaryCurrency) UnmarshalText(data []byte) error {
+	switch StoreProductSummaryCurrency(data) {
+	case StoreProductSummaryCurrencyUSD:
+		*s = StoreProductSummaryCurrencyUSD
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/StoreVariant
+type StoreVariant struct {
+	ID   int64        `json:"id"`
+	Sku  string       `json:"sku"`
+	Size OptShirtSize `json:"size"`
+	// How many can be bought now.
+	Stock int `json:"stock"`
+}
+
+// GetID returns the value of ID.
+func (s *StoreVariant) GetID() int64 {
+	return s.ID
+}
+
+// GetSku returns the value of Sku.
+func (s *StoreVariant) GetSku() string {
+	return s.Sku
+}
+
+// GetSize returns the value of Size.
+func (s *StoreVariant) GetSize() OptShirtSize {
+	return s.Size
+}
+
+// GetStock returns the value of Stock.
+func (s *StoreVariant) GetStock() int {
+	return s.Stock
+}
+
+// SetID sets the value of ID.
+func (s *StoreVariant) SetID(val int64) {
+	s.ID = val
+}
+
+// SetSku sets the value of Sku.
+func (s *StoreVariant) SetSku(val string) {
+	s.Sku = val
+}
+
+// SetSize sets the value of Size.
+func (s *StoreVariant) SetSize(val OptShirtSize) {
+	s.Size = val
+}
+
+// SetStock sets the value of Stock.
+func (s *StoreVariant) SetStock(val int) {
+	s.Stock = val
 }
 
 // Ref: #/components/schemas/StoredFile

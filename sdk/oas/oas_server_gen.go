@@ -27,6 +27,7 @@ type Handler interface {
 	PayoutsHandler
 	ProvidersHandler
 	SearchHandler
+	StoreHandler
 	TeamHandler
 	VisitorsHandler
 	// NewError creates *ErrorStatusCode from error returned by handler.
@@ -895,6 +896,44 @@ type SearchHandler interface {
 	//
 	// GET /search/clients
 	SearchClients(ctx context.Context, params SearchClientsParams) (*ClientLookupListHeaders, error)
+}
+
+// StoreHandler handles operations described by OpenAPI v3 specification.
+//
+// x-ogen-operation-group: Store
+type StoreHandler interface {
+	// GetCart implements getCart operation.
+	//
+	// The caller's cart, priced now: each line at today's price, with what is in stock; a line that can no
+	// longer be bought as it is says why.
+	//
+	// GET /store/cart
+	GetCart(ctx context.Context) (*CartHeaders, error)
+	// GetStoreProduct implements getStoreProduct operation.
+	//
+	// A product by its slug, with its description rendered and its variants and their stock.
+	//
+	// GET /store/products/{slug}
+	GetStoreProduct(ctx context.Context, params GetStoreProductParams) (*StoreProductHeaders, error)
+	// ListStoreProducts implements listStoreProducts operation.
+	//
+	// The store's products on sale, filtered and ordered.
+	//
+	// GET /store/products
+	ListStoreProducts(ctx context.Context, params ListStoreProductsParams) (*StoreProductListHeaders, error)
+	// RemoveCartItem implements removeCartItem operation.
+	//
+	// Take a variant out of the cart (nothing happens when it is not there).
+	//
+	// DELETE /store/cart/items/{variant_id}
+	RemoveCartItem(ctx context.Context, params RemoveCartItemParams) (*CartHeaders, error)
+	// SetCartItem implements setCartItem operation.
+	//
+	// Put a variant in the cart at a quantity (added, or its quantity changed), checked against the stock
+	// now: 409 with code out_of_stock and nothing changed when not enough is left.
+	//
+	// PUT /store/cart/items/{variant_id}
+	SetCartItem(ctx context.Context, req *CartItemInput, params SetCartItemParams) (*CartHeaders, error)
 }
 
 // TeamHandler handles operations described by OpenAPI v3 specification.

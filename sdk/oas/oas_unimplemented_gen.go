@@ -347,6 +347,16 @@ func (UnimplementedHandler) GetBusinessDashboard(ctx context.Context, params Get
 	return r, ht.ErrNotImplemented
 }
 
+// GetCart implements getCart operation.
+//
+// The caller's cart, priced now: each line at today's price, with what is in stock; a line that can no
+// longer be bought as it is says why.
+//
+// GET /store/cart
+func (UnimplementedHandler) GetCart(ctx context.Context) (r *CartHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetCashflowEntry implements getCashflowEntry operation.
 //
 // One entry with its explanation in words and the other entries of its line.
@@ -573,6 +583,15 @@ func (UnimplementedHandler) GetReadiness(ctx context.Context) (r *Health, _ erro
 //
 // GET /registration/uplines/{code}
 func (UnimplementedHandler) GetRegistrationUpline(ctx context.Context, params GetRegistrationUplineParams) (r *RegistrationUpline, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// GetStoreProduct implements getStoreProduct operation.
+//
+// A product by its slug, with its description rendered and its variants and their stock.
+//
+// GET /store/products/{slug}
+func (UnimplementedHandler) GetStoreProduct(ctx context.Context, params GetStoreProductParams) (r *StoreProductHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -880,6 +899,15 @@ func (UnimplementedHandler) ListProviders(ctx context.Context, params ListProvid
 	return r, ht.ErrNotImplemented
 }
 
+// ListStoreProducts implements listStoreProducts operation.
+//
+// The store's products on sale, filtered and ordered.
+//
+// GET /store/products
+func (UnimplementedHandler) ListStoreProducts(ctx context.Context, params ListStoreProductsParams) (r *StoreProductListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ListTeam implements listTeam operation.
 //
 // Seniors are offered Personal, RmdSuperBase, RmdSuperTeam and Infinity; others Personal, BaseShop and
@@ -974,6 +1002,15 @@ func (UnimplementedHandler) Register(ctx context.Context, req *RegistrationInput
 //
 // PUT /events/{slug}/registration
 func (UnimplementedHandler) RegisterForEvent(ctx context.Context, params RegisterForEventParams) (r *EventTicketHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// RemoveCartItem implements removeCartItem operation.
+//
+// Take a variant out of the cart (nothing happens when it is not there).
+//
+// DELETE /store/cart/items/{variant_id}
+func (UnimplementedHandler) RemoveCartItem(ctx context.Context, params RemoveCartItemParams) (r *CartHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 
@@ -1077,6 +1114,16 @@ func (UnimplementedHandler) SearchGenealogy(ctx context.Context, params SearchGe
 //
 // GET /help/search
 func (UnimplementedHandler) SearchHelp(ctx context.Context, params SearchHelpParams) (r *HelpSearchResultsHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// SetCartItem implements setCartItem operation.
+//
+// Put a variant in the cart at a quantity (added, or its quantity changed), checked against the stock
+// now: 409 with code out_of_stock and nothing changed when not enough is left.
+//
+// PUT /store/cart/items/{variant_id}
+func (UnimplementedHandler) SetCartItem(ctx context.Context, req *CartItemInput, params SetCartItemParams) (r *CartHeaders, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

@@ -2591,6 +2591,132 @@ func (s *ScheduleOrder) DecodeURI(d uri.Decoder) error {
 	return nil
 }
 
+// EncodeURI encodes StoreProductOrder as URI form.
+func (s *StoreProductOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("name", func(e uri.Encoder) error {
+		if val, ok := s.Name.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"name\"")
+	}
+	if err := e.EncodeField("price_cents", func(e uri.Encoder) error {
+		if val, ok := s.PriceCents.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"price_cents\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfStoreProductOrder = [3]string{
+	0: "id",
+	1: "name",
+	2: "price_cents",
+}
+
+// DecodeURI decodes StoreProductOrder from URI form.
+func (s *StoreProductOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode StoreProductOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "name":
+			if err := func() error {
+				var sDotNameVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotNameVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.Name.SetTo(sDotNameVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"name\"")
+			}
+		case "price_cents":
+			if err := func() error {
+				var sDotPriceCentsVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotPriceCentsVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.PriceCents.SetTo(sDotPriceCentsVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"price_cents\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode StoreProductOrder")
+	}
+
+	return nil
+}
+
 // EncodeURI encodes TeamOrder as URI form.
 func (s *TeamOrder) EncodeURI(e uri.Encoder) error {
 	if err := e.EncodeField("id", func(e uri.Encoder) error {

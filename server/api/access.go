@@ -119,6 +119,12 @@ var access = map[string]rule{
 	oas.CancelEventRegistrationOperation: {who: associates},
 	oas.ListEventAttendeesOperation:      {who: staffWith, perm: auth.PermEventsManage},
 	oas.CheckInEventAttendeeOperation:    {who: staffWith, perm: auth.PermEventsManage},
+	// The store: the catalogue is read by everyone signed in; the cart is an associate's.
+	oas.ListStoreProductsOperation: {who: signedIn},
+	oas.GetStoreProductOperation:   {who: signedIn},
+	oas.GetCartOperation:           {who: associates},
+	oas.SetCartItemOperation:       {who: associates},
+	oas.RemoveCartItemOperation:    {who: associates},
 	// Public pages are linked from the login page.
 	oas.GetPageOperation: {who: anyone, ungated: true},
 

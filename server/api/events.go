@@ -74,7 +74,7 @@ func (h *Handler) GetEvent(ctx context.Context, params oas.GetEventParams) (*oas
 		ImageURL: s.ImageURL, MyStatus: s.MyStatus,
 		DescriptionHTML: content.HTML(e.Description), Address: optPtr(e.Address), ImageUrls: make([]string, len(e.ImageIDs))}
 	for i, id := range e.ImageIDs {
-		out.ImageUrls[i] = h.eventImageURL(id)
+		out.ImageUrls[i] = h.imageURL(id)
 	}
 	// The link to join is for those who registered (and staff who run the event).
 	if e.My != nil || v.All {
@@ -245,7 +245,7 @@ func (h *Handler) eventSummaryOut(e *store.Event) oas.EventSummary {
 		Venue: optPtr(e.Venue), City: optPtr(e.City), Online: e.Venue == nil, Capacity: e.Capacity,
 		Registered: e.Registered, SeatsLeft: e.SeatsLeft()}
 	if len(e.ImageIDs) > 0 {
-		s.ImageURL = oas.NewOptString(h.eventImageURL(e.ImageIDs[0]))
+		s.ImageURL = oas.NewOptString(h.imageURL(e.ImageIDs[0]))
 	}
 	if e.My != nil {
 		s.MyStatus = oas.NewOptAttendanceStatus(oas.AttendanceStatus(e.My.Status))
@@ -253,9 +253,9 @@ func (h *Handler) eventSummaryOut(e *store.Event) oas.EventSummary {
 	return s
 }
 
-// eventImageURL is the signed URL of an event's image, the same all day (as photos'), so
-// that browsers cache it.
-func (h *Handler) eventImageURL(id string) string {
+// imageURL is the signed URL of an event's or a product's image, the same all day (as
+// photos'), so that browsers cache it.
+func (h *Handler) imageURL(id string) string {
 	return h.Signer.URLUntil("GET", id, photoExpiry(h.now()))
 }
 

@@ -147,7 +147,7 @@ func (h *Handler) DownloadFile(ctx context.Context, params oas.DownloadFileParam
 	}
 	go func() { <-ctx.Done(); _ = rc.Close() }()
 	hints.ContentType = f.ContentType
-	if f.Purpose == "photo_rendition" || f.Purpose == "event_image" {
+	if f.Purpose == "photo_rendition" || f.Purpose == "event_image" || f.Purpose == "product_image" {
 		// A rendition never changes (a new photo has a new id): cached until the URL expires.
 		if left := params.Expires - h.now().Unix(); left > 0 {
 			hints.CacheControl = fmt.Sprintf("private, max-age=%d, immutable", left)

@@ -22,6 +22,7 @@ var listSpecs = map[string]*listing.Spec{
 	oas.ListHelpArticlesOperation:         store.HelpListing,
 	oas.ListEventsOperation:               store.EventListing,
 	oas.ListEventAttendeesOperation:       store.AttendeeListing,
+	oas.ListStoreProductsOperation:        store.StoreProductListing,
 	oas.ListCompensationScheduleOperation: store.ScheduleListing, oas.DownloadCompensationScheduleOperation: store.ScheduleListing,
 	oas.ListCashflowOperation: store.CashflowListing, oas.DownloadCashflowOperation: store.CashflowListing,
 	oas.ListChargebacksOperation:       store.ChargebackListing,

@@ -134,6 +134,7 @@ const (
 	CodeEventFull               = "event_full"
 	CodeEventRegistrationClosed = "event_registration_closed"
 	CodeAlreadyCheckedIn        = "already_checked_in"
+	CodeOutOfStock              = "out_of_stock"
 )
 
 // Later is err with when to try again (the Retry-After of its answer), and a code; err must

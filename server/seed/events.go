@@ -137,7 +137,7 @@ func events(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc, rmd, agent
 		images := []string{}
 		if o.PutFile != nil {
 			for k := range 2 {
-				id, err := storeFile(ctx, tx, r, o.PutFile, "event_image", "image/png", eventBanner(ev.palette, r, k))
+				id, err := storeFile(ctx, tx, r, o.PutFile, "event_image", "image/png", banner(ev.palette, r, k, 1200, 500))
 				if err != nil {
 					return err
 				}
@@ -216,16 +216,15 @@ func eventRegistrations(ctx context.Context, tx pgx.Tx, r *rand.Rand, as []assoc
 	return err
 }
 
-// eventBanner is a banner image (1200×500) of overlapping circles in an event's colours:
-// a palette of four, so the PNG stays small.
-func eventBanner(p [3]color.RGBA, r *rand.Rand, variant int) []byte {
-	const w, h = 1200, 500
+// banner is an image (w×h) of overlapping circles in three colours on sand: a palette of
+// four, so the PNG stays small. Events and store products show them.
+func banner(p [3]color.RGBA, r *rand.Rand, variant, w, h int) []byte {
 	pal := color.Palette{p[0], p[1], p[2], sand}
 	img := image.NewPaletted(image.Rect(0, 0, w, h), pal)
 	type circle struct{ x, y, rad, c int }
 	cs := make([]circle, 0, 7)
 	for k := range 7 {
-		cs = append(cs, circle{r.IntN(w), r.IntN(h), 80 + r.IntN(220), 1 + (k+variant)%3})
+		cs = append(cs, circle{r.IntN(w), r.IntN(h), w/15 + r.IntN(w/5), 1 + (k+variant)%3})
 	}
 	for y := range h {
 		for x := range w {

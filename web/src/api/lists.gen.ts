@@ -19,6 +19,7 @@ import {
   ProviderPaymentStatus,
   RegistrationState,
   StateCode,
+  StoreCategory,
 } from './gen/model';
 import type {
   DownloadCashflowParams,
@@ -41,6 +42,7 @@ import type {
   ListProductsParams,
   ListProviderPaymentsParams,
   ListProvidersParams,
+  ListStoreProductsParams,
   ListTeamParams,
 } from './gen/model';
 import type { ListSpec } from './list-spec';
@@ -487,5 +489,19 @@ export const listEventAttendees: ListSpec<ListEventAttendeesParams> = {
     id: { type: 'int', ops: [], sortable: true },
     registered_at: { type: 'date-time', ops: [], sortable: true },
     checked_in_at: { type: 'date-time', ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listStoreProducts. */
+export const listStoreProducts: ListSpec<ListStoreProductsParams> = {
+  operation: 'listStoreProducts',
+  key: 'id',
+  defaultOrder: 'name',
+  fields: {
+    name: { type: 'string', ops: ['contains'], maxLength: 100, sortable: true },
+    category: { type: 'enum', ops: ['eq'], values: Object.values(StoreCategory), sortable: false },
+    in_stock: { type: 'bool', ops: ['eq'], sortable: false },
+    price_cents: { type: 'int', ops: ['lte', 'gte'], min: 0, max: 100000000, sortable: true },
+    id: { type: 'int', ops: [], sortable: true },
   },
 };

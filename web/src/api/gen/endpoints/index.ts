@@ -17,5 +17,6 @@ export * from './payments/payments.ts';
 export * from './payouts/payouts.ts';
 export * from './providers/providers.ts';
 export * from './search/search.ts';
+export * from './store/store.ts';
 export * from './team/team.ts';
 export * from './visitors/visitors.ts';

@@ -28,6 +28,7 @@
  * `event_registration_closed` — the event does not take registrations now: closed for
  * registration, started or over (409).
  * `already_checked_in` — the ticket or associate was checked in already (409).
+ * `out_of_stock` — less of a store variant is in stock than asked (409).
  * A string rather than an enum: a client meeting a code it does not know yet treats
  * the error by its status, and still decodes it.
  */

@@ -17,5 +17,6 @@ export * from './payments/payments.zod.ts';
 export * from './payouts/payouts.zod.ts';
 export * from './providers/providers.zod.ts';
 export * from './search/search.zod.ts';
+export * from './store/store.zod.ts';
 export * from './team/team.zod.ts';
 export * from './visitors/visitors.zod.ts';
