@@ -33,6 +33,8 @@ web: ## build the web app into web/dist
 build: deps web ## build the web app and both binaries into bin/
 	$(GO) build $(GOFLAGS_BUILD) -o $(BIN)/portald ./server/cmd/portald
 	$(GO) build $(GOFLAGS_BUILD) -o $(BIN)/portal ./cli/cmd/portal
+	@# The demo payment mode's Stripe API (a tool dependency): portald starts it when no Stripe keys are set.
+	$(GO) build $(GOFLAGS_BUILD) -o $(BIN)/stripe-mock github.com/stripe/stripe-mock
 
 .PHONY: run
 run: build ## start the portal with the embedded database at http://$(ADDR)

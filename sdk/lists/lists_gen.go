@@ -214,5 +214,15 @@ var ListStoreProducts = &List{Operation: "listStoreProducts", Method: "GET", Pat
 	{Name: "id", Type: Int, Sortable: true},
 }, Order: []string{"id", "name", "price_cents"}}
 
+// ListStoreOrders describes the listing parameters of listStoreOrders.
+var ListStoreOrders = &List{Operation: "listStoreOrders", Method: "GET", Path: "/store/orders", Key: "id", DefaultOrder: "-created_at", Fields: []Field{
+	{Name: "payment_status", Type: Enum, Ops: ops("in"), Enum: "OrderPaymentStatus", Values: values(oas.OrderPaymentStatus("").AllValues())},
+	{Name: "fulfilment", Type: Enum, Ops: ops("in"), Enum: "OrderFulfilment", Values: values(oas.OrderFulfilment("").AllValues())},
+	{Name: "associate_code", Type: String, Ops: ops("eq"), Lookup: "associate", MaxLen: 32},
+	{Name: "created_at", Type: Time, Ops: ops("lt,gte"), Sortable: true},
+	{Name: "id", Type: Int, Sortable: true},
+	{Name: "total_cents", Type: Int, Sortable: true},
+}, Order: []string{"id", "created_at", "total_cents"}}
+
 // All is every list operation of the contract.
-var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements, ListAccountChangeLogs, ListPayoutReviews, ListHelpArticles, ListEvents, ListEventAttendees, ListStoreProducts}
+var All = []*List{ListClients, DownloadClients, ListTeam, DownloadTeam, ListPolicies, DownloadPolicies, ListProviders, ListProducts, ListCompensationSchedule, DownloadCompensationSchedule, ListCashflow, DownloadCashflow, ListChargebacks, ListProviderPayments, ListPayRuns, ListPayStatements, ListAccountChangeLogs, ListPayoutReviews, ListHelpArticles, ListEvents, ListEventAttendees, ListStoreProducts, ListStoreOrders}

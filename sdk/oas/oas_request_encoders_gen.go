@@ -346,6 +346,20 @@ func encodeMoveProviderPaymentRequest(
 	return nil
 }
 
+func encodeMoveStoreOrderFulfilmentRequest(
+	req *FulfilmentInput,
+	r *http.Request,
+) error {
+	const contentType = "application/json"
+	e := new(jx.Encoder)
+	{
+		req.Encode(e)
+	}
+	encoded := e.Bytes()
+	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
 func encodePreviewCommissionRequest(
 	req *CommissionPreviewInput,
 	r *http.Request,
@@ -357,6 +371,16 @@ func encodePreviewCommissionRequest(
 	}
 	encoded := e.Bytes()
 	ht.SetBody(r, bytes.NewReader(encoded), contentType)
+	return nil
+}
+
+func encodeReceiveStripeWebhookRequest(
+	req ReceiveStripeWebhookReq,
+	r *http.Request,
+) error {
+	const contentType = "application/octet-stream"
+	body := req
+	ht.SetBody(r, body, contentType)
 	return nil
 }
 

@@ -3435,6 +3435,84 @@ func (s *ChargebackOrder) SetAmountCents(val OptSortDirection) {
 	s.AmountCents = val
 }
 
+// Ref: #/components/schemas/Checkout
+type Checkout struct {
+	Order StoreOrder `json:"order"`
+	// The PaymentIntent's client secret, for Stripe Elements to confirm the payment.
+	ClientSecret string `json:"client_secret"`
+	// The Stripe publishable key the server's secret key belongs with.
+	PublishableKey string `json:"publishable_key"`
+	// Demo payment mode: no Stripe keys are configured and the intent lives in stripe-mock, which
+	// Stripe.js cannot reach; pay with POST /store/orders/{id}/demo-payment instead.
+	Demo bool `json:"demo"`
+}
+
+// GetOrder returns the value of Order.
+func (s *Checkout) GetOrder() StoreOrder {
+	return s.Order
+}
+
+// GetClientSecret returns the value of ClientSecret.
+func (s *Checkout) GetClientSecret() string {
+	return s.ClientSecret
+}
+
+// GetPublishableKey returns the value of PublishableKey.
+func (s *Checkout) GetPublishableKey() string {
+	return s.PublishableKey
+}
+
+// GetDemo returns the value of Demo.
+func (s *Checkout) GetDemo() bool {
+	return s.Demo
+}
+
+// SetOrder sets the value of Order.
+func (s *Checkout) SetOrder(val StoreOrder) {
+	s.Order = val
+}
+
+// SetClientSecret sets the value of ClientSecret.
+func (s *Checkout) SetClientSecret(val string) {
+	s.ClientSecret = val
+}
+
+// SetPublishableKey sets the value of PublishableKey.
+func (s *Checkout) SetPublishableKey(val string) {
+	s.PublishableKey = val
+}
+
+// SetDemo sets the value of Demo.
+func (s *Checkout) SetDemo(val bool) {
+	s.Demo = val
+}
+
+// CheckoutHeaders wraps Checkout with response headers.
+type CheckoutHeaders struct {
+	XToken   OptString
+	Response Checkout
+}
+
+// GetXToken returns the value of XToken.
+func (s *CheckoutHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *CheckoutHeaders) GetResponse() Checkout {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *CheckoutHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *CheckoutHeaders) SetResponse(val Checkout) {
+	s.Response = val
+}
+
 // Ref: #/components/schemas/ClientInput
 type ClientInput struct {
 	FirstName     string           `json:"first_name"`
@@ -6461,6 +6539,21 @@ func (s *ForgotPasswordRequest) GetEmail() string {
 // SetEmail sets the value of Email.
 func (s *ForgotPasswordRequest) SetEmail(val string) {
 	s.Email = val
+}
+
+// Ref: #/components/schemas/FulfilmentInput
+type FulfilmentInput struct {
+	Status OrderFulfilment `json:"status"`
+}
+
+// GetStatus returns the value of Status.
+func (s *FulfilmentInput) GetStatus() OrderFulfilment {
+	return s.Status
+}
+
+// SetStatus sets the value of Status.
+func (s *FulfilmentInput) SetStatus(val OrderFulfilment) {
+	s.Status = val
 }
 
 // Ref: #/components/schemas/Gender
@@ -11226,6 +11319,52 @@ func (o OptStoreCategory) Or(d StoreCategory) StoreCategory {
 	return d
 }
 
+// NewOptStoreOrderOrder returns new OptStoreOrderOrder with value set to v.
+func NewOptStoreOrderOrder(v StoreOrderOrder) OptStoreOrderOrder {
+	return OptStoreOrderOrder{
+		Value: v,
+		Set:   true,
+	}
+}
+
+// OptStoreOrderOrder is optional StoreOrderOrder.
+type OptStoreOrderOrder struct {
+	Value StoreOrderOrder
+	Set   bool
+}
+
+// IsSet returns true if OptStoreOrderOrder was set.
+func (o OptStoreOrderOrder) IsSet() bool { return o.Set }
+
+// Reset unsets value.
+func (o *OptStoreOrderOrder) Reset() {
+	var v StoreOrderOrder
+	o.Value = v
+	o.Set = false
+}
+
+// SetTo sets value to v.
+func (o *OptStoreOrderOrder) SetTo(v StoreOrderOrder) {
+	o.Set = true
+	o.Value = v
+}
+
+// Get returns value and boolean that denotes whether value was set.
+func (o OptStoreOrderOrder) Get() (v StoreOrderOrder, ok bool) {
+	if !o.Set {
+		return v, false
+	}
+	return o.Value, true
+}
+
+// Or returns value if set, or given parameter if does not.
+func (o OptStoreOrderOrder) Or(d StoreOrderOrder) StoreOrderOrder {
+	if v, ok := o.Get(); ok {
+		return v
+	}
+	return d
+}
+
 // NewOptStoreProductOrder returns new OptStoreProductOrder with value set to v.
 func NewOptStoreProductOrder(v StoreProductOrder) OptStoreProductOrder {
 	return OptStoreProductOrder{
@@ -11408,6 +11547,132 @@ func (o OptTeamView) Or(d TeamView) TeamView {
 		return v
 	}
 	return d
+}
+
+// Ref: #/components/schemas/OrderFulfilment
+type OrderFulfilment string
+
+const (
+	OrderFulfilmentPending    OrderFulfilment = "Pending"
+	OrderFulfilmentProcessing OrderFulfilment = "Processing"
+	OrderFulfilmentShipped    OrderFulfilment = "Shipped"
+	OrderFulfilmentDelivered  OrderFulfilment = "Delivered"
+	OrderFulfilmentCancelled  OrderFulfilment = "Cancelled"
+)
+
+// AllValues returns all OrderFulfilment values.
+func (OrderFulfilment) AllValues() []OrderFulfilment {
+	return []OrderFulfilment{
+		OrderFulfilmentPending,
+		OrderFulfilmentProcessing,
+		OrderFulfilmentShipped,
+		OrderFulfilmentDelivered,
+		OrderFulfilmentCancelled,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s OrderFulfilment) MarshalText() ([]byte, error) {
+	switch s {
+	case OrderFulfilmentPending:
+		return []byte(s), nil
+	case OrderFulfilmentProcessing:
+		return []byte(s), nil
+	case OrderFulfilmentShipped:
+		return []byte(s), nil
+	case OrderFulfilmentDelivered:
+		return []byte(s), nil
+	case OrderFulfilmentCancelled:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *OrderFulfilment) UnmarshalText(data []byte) error {
+	switch OrderFulfilment(data) {
+	case OrderFulfilmentPending:
+		*s = OrderFulfilmentPending
+		return nil
+	case OrderFulfilmentProcessing:
+		*s = OrderFulfilmentProcessing
+		return nil
+	case OrderFulfilmentShipped:
+		*s = OrderFulfilmentShipped
+		return nil
+	case OrderFulfilmentDelivered:
+		*s = OrderFulfilmentDelivered
+		return nil
+	case OrderFulfilmentCancelled:
+		*s = OrderFulfilmentCancelled
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/OrderPaymentStatus
+type OrderPaymentStatus string
+
+const (
+	OrderPaymentStatusPending  OrderPaymentStatus = "Pending"
+	OrderPaymentStatusPaid     OrderPaymentStatus = "Paid"
+	OrderPaymentStatusFailed   OrderPaymentStatus = "Failed"
+	OrderPaymentStatusRefunded OrderPaymentStatus = "Refunded"
+	OrderPaymentStatusDisputed OrderPaymentStatus = "Disputed"
+)
+
+// AllValues returns all OrderPaymentStatus values.
+func (OrderPaymentStatus) AllValues() []OrderPaymentStatus {
+	return []OrderPaymentStatus{
+		OrderPaymentStatusPending,
+		OrderPaymentStatusPaid,
+		OrderPaymentStatusFailed,
+		OrderPaymentStatusRefunded,
+		OrderPaymentStatusDisputed,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s OrderPaymentStatus) MarshalText() ([]byte, error) {
+	switch s {
+	case OrderPaymentStatusPending:
+		return []byte(s), nil
+	case OrderPaymentStatusPaid:
+		return []byte(s), nil
+	case OrderPaymentStatusFailed:
+		return []byte(s), nil
+	case OrderPaymentStatusRefunded:
+		return []byte(s), nil
+	case OrderPaymentStatusDisputed:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *OrderPaymentStatus) UnmarshalText(data []byte) error {
+	switch OrderPaymentStatus(data) {
+	case OrderPaymentStatusPending:
+		*s = OrderPaymentStatusPending
+		return nil
+	case OrderPaymentStatusPaid:
+		*s = OrderPaymentStatusPaid
+		return nil
+	case OrderPaymentStatusFailed:
+		*s = OrderPaymentStatusFailed
+		return nil
+	case OrderPaymentStatusRefunded:
+		*s = OrderPaymentStatusRefunded
+		return nil
+	case OrderPaymentStatusDisputed:
+		*s = OrderPaymentStatusDisputed
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
 }
 
 // Ref: #/components/schemas/PasswordChange
@@ -15557,6 +15822,20 @@ func (s *PublicPage) SetUpdatedAt(val time.Time) {
 	s.UpdatedAt = val
 }
 
+type ReceiveStripeWebhookReq struct {
+	Data io.Reader
+}
+
+// Read reads data from the Data reader.
+//
+// Kept to satisfy the io.Reader interface.
+func (s ReceiveStripeWebhookReq) Read(p []byte) (n int, err error) {
+	if s.Data == nil {
+		return 0, io.EOF
+	}
+	return s.Data.Read(p)
+}
+
 // Ref: #/components/schemas/RegistrationInput
 type RegistrationInput struct {
 	UplineCode string                `json:"upline_code"`
@@ -17470,6 +17749,669 @@ func (s *StoreCategory) UnmarshalText(data []byte) error {
 }
 
 // Merged schema.
+// Ref: #/components/schemas/StoreOrder
+type StoreOrder struct {
+	ID            int64              `json:"id"`
+	AssociateCode string             `json:"associate_code"`
+	AssociateName string             `json:"associate_name"`
+	CreatedAt     time.Time          `json:"created_at"`
+	PaidAt        OptDateTime        `json:"paid_at"`
+	TotalCents    int64              `json:"total_cents"`
+	Currency      StoreOrderCurrency `json:"currency"`
+	PaymentStatus OrderPaymentStatus `json:"payment_status"`
+	Fulfilment    OrderFulfilment    `json:"fulfilment"`
+	ItemCount     int                `json:"item_count"`
+	// Paid (or to be paid) in demo payment mode, against stripe-mock.
+	DemoPayment bool              `json:"demo_payment"`
+	Lines       []StoreOrderLine  `json:"lines"`
+	History     []StoreOrderEvent `json:"history"`
+	// Where staff may move the fulfilment now (empty for associates).
+	FulfilmentMoves []OrderFulfilment `json:"fulfilment_moves"`
+}
+
+// GetID returns the value of ID.
+func (s *StoreOrder) GetID() int64 {
+	return s.ID
+}
+
+// GetAssociateCode returns the value of AssociateCode.
+func (s *StoreOrder) GetAssociateCode() string {
+	return s.AssociateCode
+}
+
+// GetAssociateName returns the value of AssociateName.
+func (s *StoreOrder) GetAssociateName() string {
+	return s.AssociateName
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *StoreOrder) GetCreatedAt() time.Time {
+	return s.CreatedAt
+}
+
+// GetPaidAt returns the value of PaidAt.
+func (s *StoreOrder) GetPaidAt() OptDateTime {
+	return s.PaidAt
+}
+
+// GetTotalCents returns the value of TotalCents.
+func (s *StoreOrder) GetTotalCents() int64 {
+	return s.TotalCents
+}
+
+// GetCurrency returns the value of Currency.
+func (s *StoreOrder) GetCurrency() StoreOrderCurrency {
+	return s.Currency
+}
+
+// GetPaymentStatus returns the value of PaymentStatus.
+func (s *StoreOrder) GetPaymentStatus() OrderPaymentStatus {
+	return s.PaymentStatus
+}
+
+// GetFulfilment returns the value of Fulfilment.
+func (s *StoreOrder) GetFulfilment() OrderFulfilment {
+	return s.Fulfilment
+}
+
+// GetItemCount returns the value of ItemCount.
+func (s *StoreOrder) GetItemCount() int {
+	return s.ItemCount
+}
+
+// GetDemoPayment returns the value of DemoPayment.
+func (s *StoreOrder) GetDemoPayment() bool {
+	return s.DemoPayment
+}
+
+// GetLines returns the value of Lines.
+func (s *StoreOrder) GetLines() []StoreOrderLine {
+	return s.Lines
+}
+
+// GetHistory returns the value of History.
+func (s *StoreOrder) GetHistory() []StoreOrderEvent {
+	return s.History
+}
+
+// GetFulfilmentMoves returns the value of FulfilmentMoves.
+func (s *StoreOrder) GetFulfilmentMoves() []OrderFulfilment {
+	return s.FulfilmentMoves
+}
+
+// SetID sets the value of ID.
+func (s *StoreOrder) SetID(val int64) {
+	s.ID = val
+}
+
+// SetAssociateCode sets the value of AssociateCode.
+func (s *StoreOrder) SetAssociateCode(val string) {
+	s.AssociateCode = val
+}
+
+// SetAssociateName sets the value of AssociateName.
+func (s *StoreOrder) SetAssociateName(val string) {
+	s.AssociateName = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *StoreOrder) SetCreatedAt(val time.Time) {
+	s.CreatedAt = val
+}
+
+// SetPaidAt sets the value of PaidAt.
+func (s *StoreOrder) SetPaidAt(val OptDateTime) {
+	s.PaidAt = val
+}
+
+// SetTotalCents sets the value of TotalCents.
+func (s *StoreOrder) SetTotalCents(val int64) {
+	s.TotalCents = val
+}
+
+// SetCurrency sets the value of Currency.
+func (s *StoreOrder) SetCurrency(val StoreOrderCurrency) {
+	s.Currency = val
+}
+
+// SetPaymentStatus sets the value of PaymentStatus.
+func (s *StoreOrder) SetPaymentStatus(val OrderPaymentStatus) {
+	s.PaymentStatus = val
+}
+
+// SetFulfilment sets the value of Fulfilment.
+func (s *StoreOrder) SetFulfilment(val OrderFulfilment) {
+	s.Fulfilment = val
+}
+
+// SetItemCount sets the value of ItemCount.
+func (s *StoreOrder) SetItemCount(val int) {
+	s.ItemCount = val
+}
+
+// SetDemoPayment sets the value of DemoPayment.
+func (s *StoreOrder) SetDemoPayment(val bool) {
+	s.DemoPayment = val
+}
+
+// SetLines sets the value of Lines.
+func (s *StoreOrder) SetLines(val []StoreOrderLine) {
+	s.Lines = val
+}
+
+// SetHistory sets the value of History.
+func (s *StoreOrder) SetHistory(val []StoreOrderEvent) {
+	s.History = val
+}
+
+// SetFulfilmentMoves sets the value of FulfilmentMoves.
+func (s *StoreOrder) SetFulfilmentMoves(val []OrderFulfilment) {
+	s.FulfilmentMoves = val
+}
+
+type StoreOrderCurrency string
+
+const (
+	StoreOrderCurrencyUSD StoreOrderCurrency = "USD"
+)
+
+// AllValues returns all StoreOrderCurrency values.
+func (StoreOrderCurrency) AllValues() []StoreOrderCurrency {
+	return []StoreOrderCurrency{
+		StoreOrderCurrencyUSD,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s StoreOrderCurrency) MarshalText() ([]byte, error) {
+	switch s {
+	case StoreOrderCurrencyUSD:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *StoreOrderCurrency) UnmarshalText(data []byte) error {
+	switch StoreOrderCurrency(data) {
+	case StoreOrderCurrencyUSD:
+		*s = StoreOrderCurrencyUSD
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Ref: #/components/schemas/StoreOrderEvent
+type StoreOrderEvent struct {
+	At   time.Time           `json:"at"`
+	Kind StoreOrderEventKind `json:"kind"`
+	From string              `json:"from"`
+	To   string              `json:"to"`
+	// The staff member who moved it; absent when Stripe did.
+	By OptString `json:"by"`
+}
+
+// GetAt returns the value of At.
+func (s *StoreOrderEvent) GetAt() time.Time {
+	return s.At
+}
+
+// GetKind returns the value of Kind.
+func (s *StoreOrderEvent) GetKind() StoreOrderEventKind {
+	return s.Kind
+}
+
+// GetFrom returns the value of From.
+func (s *StoreOrderEvent) GetFrom() string {
+	return s.From
+}
+
+// GetTo returns the value of To.
+func (s *StoreOrderEvent) GetTo() string {
+	return s.To
+}
+
+// GetBy returns the value of By.
+func (s *StoreOrderEvent) GetBy() OptString {
+	return s.By
+}
+
+// SetAt sets the value of At.
+func (s *StoreOrderEvent) SetAt(val time.Time) {
+	s.At = val
+}
+
+// SetKind sets the value of Kind.
+func (s *StoreOrderEvent) SetKind(val StoreOrderEventKind) {
+	s.Kind = val
+}
+
+// SetFrom sets the value of From.
+func (s *StoreOrderEvent) SetFrom(val string) {
+	s.From = val
+}
+
+// SetTo sets the value of To.
+func (s *StoreOrderEvent) SetTo(val string) {
+	s.To = val
+}
+
+// SetBy sets the value of By.
+func (s *StoreOrderEvent) SetBy(val OptString) {
+	s.By = val
+}
+
+type StoreOrderEventKind string
+
+const (
+	StoreOrderEventKindPayment    StoreOrderEventKind = "payment"
+	StoreOrderEventKindFulfilment StoreOrderEventKind = "fulfilment"
+)
+
+// AllValues returns all StoreOrderEventKind values.
+func (StoreOrderEventKind) AllValues() []StoreOrderEventKind {
+	return []StoreOrderEventKind{
+		StoreOrderEventKindPayment,
+		StoreOrderEventKindFulfilment,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s StoreOrderEventKind) MarshalText() ([]byte, error) {
+	switch s {
+	case StoreOrderEventKindPayment:
+		return []byte(s), nil
+	case StoreOrderEventKindFulfilment:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *StoreOrderEventKind) UnmarshalText(data []byte) error {
+	switch StoreOrderEventKind(data) {
+	case StoreOrderEventKindPayment:
+		*s = StoreOrderEventKindPayment
+		return nil
+	case StoreOrderEventKindFulfilment:
+		*s = StoreOrderEventKindFulfilment
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// StoreOrderHeaders wraps StoreOrder with response headers.
+type StoreOrderHeaders struct {
+	XToken   OptString
+	Response StoreOrder
+}
+
+// GetXToken returns the value of XToken.
+func (s *StoreOrderHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *StoreOrderHeaders) GetResponse() StoreOrder {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *StoreOrderHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *StoreOrderHeaders) SetResponse(val StoreOrder) {
+	s.Response = val
+}
+
+// Ref: #/components/schemas/StoreOrderLine
+type StoreOrderLine struct {
+	VariantID   int64        `json:"variant_id"`
+	ProductSlug string       `json:"product_slug"`
+	ProductName string       `json:"product_name"`
+	Sku         string       `json:"sku"`
+	Size        OptShirtSize `json:"size"`
+	// The price when the order was placed.
+	UnitPriceCents int64 `json:"unit_price_cents"`
+	Quantity       int   `json:"quantity"`
+	LineTotalCents int64 `json:"line_total_cents"`
+}
+
+// GetVariantID returns the value of VariantID.
+func (s *StoreOrderLine) GetVariantID() int64 {
+	return s.VariantID
+}
+
+// GetProductSlug returns the value of ProductSlug.
+func (s *StoreOrderLine) GetProductSlug() string {
+	return s.ProductSlug
+}
+
+// GetProductName returns the value of ProductName.
+func (s *StoreOrderLine) GetProductName() string {
+	return s.ProductName
+}
+
+// GetSku returns the value of Sku.
+func (s *StoreOrderLine) GetSku() string {
+	return s.Sku
+}
+
+// GetSize returns the value of Size.
+func (s *StoreOrderLine) GetSize() OptShirtSize {
+	return s.Size
+}
+
+// GetUnitPriceCents returns the value of UnitPriceCents.
+func (s *StoreOrderLine) GetUnitPriceCents() int64 {
+	return s.UnitPriceCents
+}
+
+// GetQuantity returns the value of Quantity.
+func (s *StoreOrderLine) GetQuantity() int {
+	return s.Quantity
+}
+
+// GetLineTotalCents returns the value of LineTotalCents.
+func (s *StoreOrderLine) GetLineTotalCents() int64 {
+	return s.LineTotalCents
+}
+
+// SetVariantID sets the value of VariantID.
+func (s *StoreOrderLine) SetVariantID(val int64) {
+	s.VariantID = val
+}
+
+// SetProductSlug sets the value of ProductSlug.
+func (s *StoreOrderLine) SetProductSlug(val string) {
+	s.ProductSlug = val
+}
+
+// SetProductName sets the value of ProductName.
+func (s *StoreOrderLine) SetProductName(val string) {
+	s.ProductName = val
+}
+
+// SetSku sets the value of Sku.
+func (s *StoreOrderLine) SetSku(val string) {
+	s.Sku = val
+}
+
+// SetSize sets the value of Size.
+func (s *StoreOrderLine) SetSize(val OptShirtSize) {
+	s.Size = val
+}
+
+// SetUnitPriceCents sets the value of UnitPriceCents.
+func (s *StoreOrderLine) SetUnitPriceCents(val int64) {
+	s.UnitPriceCents = val
+}
+
+// SetQuantity sets the value of Quantity.
+func (s *StoreOrderLine) SetQuantity(val int) {
+	s.Quantity = val
+}
+
+// SetLineTotalCents sets the value of LineTotalCents.
+func (s *StoreOrderLine) SetLineTotalCents(val int64) {
+	s.LineTotalCents = val
+}
+
+// Ref: #/components/schemas/StoreOrderList
+type StoreOrderList struct {
+	Data       []StoreOrderSummary `json:"data"`
+	NextCursor OptString           `json:"next_cursor"`
+}
+
+// GetData returns the value of Data.
+func (s *StoreOrderList) GetData() []StoreOrderSummary {
+	return s.Data
+}
+
+// GetNextCursor returns the value of NextCursor.
+func (s *StoreOrderList) GetNextCursor() OptString {
+	return s.NextCursor
+}
+
+// SetData sets the value of Data.
+func (s *StoreOrderList) SetData(val []StoreOrderSummary) {
+	s.Data = val
+}
+
+// SetNextCursor sets the value of NextCursor.
+func (s *StoreOrderList) SetNextCursor(val OptString) {
+	s.NextCursor = val
+}
+
+// StoreOrderListHeaders wraps StoreOrderList with response headers.
+type StoreOrderListHeaders struct {
+	XToken   OptString
+	Response StoreOrderList
+}
+
+// GetXToken returns the value of XToken.
+func (s *StoreOrderListHeaders) GetXToken() OptString {
+	return s.XToken
+}
+
+// GetResponse returns the value of Response.
+func (s *StoreOrderListHeaders) GetResponse() StoreOrderList {
+	return s.Response
+}
+
+// SetXToken sets the value of XToken.
+func (s *StoreOrderListHeaders) SetXToken(val OptString) {
+	s.XToken = val
+}
+
+// SetResponse sets the value of Response.
+func (s *StoreOrderListHeaders) SetResponse(val StoreOrderList) {
+	s.Response = val
+}
+
+type StoreOrderOrder struct {
+	ID         OptSortDirection `json:"id"`
+	CreatedAt  OptSortDirection `json:"created_at"`
+	TotalCents OptSortDirection `json:"total_cents"`
+}
+
+// GetID returns the value of ID.
+func (s *StoreOrderOrder) GetID() OptSortDirection {
+	return s.ID
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *StoreOrderOrder) GetCreatedAt() OptSortDirection {
+	return s.CreatedAt
+}
+
+// GetTotalCents returns the value of TotalCents.
+func (s *StoreOrderOrder) GetTotalCents() OptSortDirection {
+	return s.TotalCents
+}
+
+// SetID sets the value of ID.
+func (s *StoreOrderOrder) SetID(val OptSortDirection) {
+	s.ID = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *StoreOrderOrder) SetCreatedAt(val OptSortDirection) {
+	s.CreatedAt = val
+}
+
+// SetTotalCents sets the value of TotalCents.
+func (s *StoreOrderOrder) SetTotalCents(val OptSortDirection) {
+	s.TotalCents = val
+}
+
+// Ref: #/components/schemas/StoreOrderSummary
+type StoreOrderSummary struct {
+	ID            int64                     `json:"id"`
+	AssociateCode string                    `json:"associate_code"`
+	AssociateName string                    `json:"associate_name"`
+	CreatedAt     time.Time                 `json:"created_at"`
+	PaidAt        OptDateTime               `json:"paid_at"`
+	TotalCents    int64                     `json:"total_cents"`
+	Currency      StoreOrderSummaryCurrency `json:"currency"`
+	PaymentStatus OrderPaymentStatus        `json:"payment_status"`
+	Fulfilment    OrderFulfilment           `json:"fulfilment"`
+	ItemCount     int                       `json:"item_count"`
+	// Paid (or to be paid) in demo payment mode, against stripe-mock.
+	DemoPayment bool `json:"demo_payment"`
+}
+
+// GetID returns the value of ID.
+func (s *StoreOrderSummary) GetID() int64 {
+	return s.ID
+}
+
+// GetAssociateCode returns the value of AssociateCode.
+func (s *StoreOrderSummary) GetAssociateCode() string {
+	return s.AssociateCode
+}
+
+// GetAssociateName returns the value of AssociateName.
+func (s *StoreOrderSummary) GetAssociateName() string {
+	return s.AssociateName
+}
+
+// GetCreatedAt returns the value of CreatedAt.
+func (s *StoreOrderSummary) GetCreatedAt() time.Time {
+	return s.CreatedAt
+}
+
+// GetPaidAt returns the value of PaidAt.
+func (s *StoreOrderSummary) GetPaidAt() OptDateTime {
+	return s.PaidAt
+}
+
+// GetTotalCents returns the value of TotalCents.
+func (s *StoreOrderSummary) GetTotalCents() int64 {
+	return s.TotalCents
+}
+
+// GetCurrency returns the value of Currency.
+func (s *StoreOrderSummary) GetCurrency() StoreOrderSummaryCurrency {
+	return s.Currency
+}
+
+// GetPaymentStatus returns the value of PaymentStatus.
+func (s *StoreOrderSummary) GetPaymentStatus() OrderPaymentStatus {
+	return s.PaymentStatus
+}
+
+// GetFulfilment returns the value of Fulfilment.
+func (s *StoreOrderSummary) GetFulfilment() OrderFulfilment {
+	return s.Fulfilment
+}
+
+// GetItemCount returns the value of ItemCount.
+func (s *StoreOrderSummary) GetItemCount() int {
+	return s.ItemCount
+}
+
+// GetDemoPayment returns the value of DemoPayment.
+func (s *StoreOrderSummary) GetDemoPayment() bool {
+	return s.DemoPayment
+}
+
+// SetID sets the value of ID.
+func (s *StoreOrderSummary) SetID(val int64) {
+	s.ID = val
+}
+
+// SetAssociateCode sets the value of AssociateCode.
+func (s *StoreOrderSummary) SetAssociateCode(val string) {
+	s.AssociateCode = val
+}
+
+// SetAssociateName sets the value of AssociateName.
+func (s *StoreOrderSummary) SetAssociateName(val string) {
+	s.AssociateName = val
+}
+
+// SetCreatedAt sets the value of CreatedAt.
+func (s *StoreOrderSummary) SetCreatedAt(val time.Time) {
+	s.CreatedAt = val
+}
+
+// SetPaidAt sets the value of PaidAt.
+func (s *StoreOrderSummary) SetPaidAt(val OptDateTime) {
+	s.PaidAt = val
+}
+
+// SetTotalCents sets the value of TotalCents.
+func (s *StoreOrderSummary) SetTotalCents(val int64) {
+	s.TotalCents = val
+}
+
+// SetCurrency sets the value of Currency.
+func (s *StoreOrderSummary) SetCurrency(val StoreOrderSummaryCurrency) {
+	s.Currency = val
+}
+
+// SetPaymentStatus sets the value of PaymentStatus.
+func (s *StoreOrderSummary) SetPaymentStatus(val OrderPaymentStatus) {
+	s.PaymentStatus = val
+}
+
+// SetFulfilment sets the value of Fulfilment.
+func (s *StoreOrderSummary) SetFulfilment(val OrderFulfilment) {
+	s.Fulfilment = val
+}
+
+// SetItemCount sets the value of ItemCount.
+func (s *StoreOrderSummary) SetItemCount(val int) {
+	s.ItemCount = val
+}
+
+// SetDemoPayment sets the value of DemoPayment.
+func (s *StoreOrderSummary) SetDemoPayment(val bool) {
+	s.DemoPayment = val
+}
+
+type StoreOrderSummaryCurrency string
+
+const (
+	StoreOrderSummaryCurrencyUSD StoreOrderSummaryCurrency = "USD"
+)
+
+// AllValues returns all StoreOrderSummaryCurrency values.
+func (StoreOrderSummaryCurrency) AllValues() []StoreOrderSummaryCurrency {
+	return []StoreOrderSummaryCurrency{
+		StoreOrderSummaryCurrencyUSD,
+	}
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (s StoreOrderSummaryCurrency) MarshalText() ([]byte, error) {
+	switch s {
+	case StoreOrderSummaryCurrencyUSD:
+		return []byte(s), nil
+	default:
+		return nil, errors.Errorf("invalid value: %q", s)
+	}
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (s *StoreOrderSummaryCurrency) UnmarshalText(data []byte) error {
+	switch StoreOrderSummaryCurrency(data) {
+	case StoreOrderSummaryCurrencyUSD:
+		*s = StoreOrderSummaryCurrencyUSD
+		return nil
+	default:
+		return errors.Errorf("invalid value: %q", data)
+	}
+}
+
+// Merged schema.
 // Ref: #/components/schemas/StoreProduct
 type StoreProduct struct {
 	ID       int64         `json:"id"`
@@ -19371,4 +20313,31 @@ func (s *W9InputTinKind) UnmarshalText(data []byte) error {
 	default:
 		return errors.Errorf("invalid value: %q", data)
 	}
+}
+
+// Ref: #/components/schemas/WebhookReceipt
+type WebhookReceipt struct {
+	Received bool `json:"received"`
+	// The event was received before; nothing changed.
+	Duplicate OptBool `json:"duplicate"`
+}
+
+// GetReceived returns the value of Received.
+func (s *WebhookReceipt) GetReceived() bool {
+	return s.Received
+}
+
+// GetDuplicate returns the value of Duplicate.
+func (s *WebhookReceipt) GetDuplicate() OptBool {
+	return s.Duplicate
+}
+
+// SetReceived sets the value of Received.
+func (s *WebhookReceipt) SetReceived(val bool) {
+	s.Received = val
+}
+
+// SetDuplicate sets the value of Duplicate.
+func (s *WebhookReceipt) SetDuplicate(val OptBool) {
+	s.Duplicate = val
 }

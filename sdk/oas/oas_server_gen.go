@@ -902,6 +902,16 @@ type SearchHandler interface {
 //
 // x-ogen-operation-group: Store
 type StoreHandler interface {
+	// CheckoutCart implements checkoutCart operation.
+	//
+	// Turn the caller's cart into an order: the stock is taken and held, today's prices are copied into
+	// its lines, the cart is emptied, and a Stripe PaymentIntent is created for the total (payment
+	// Pending). 409 with code cart_not_ready or out_of_stock and nothing changed when the cart cannot be
+	// bought as it is; 503 code payments_unavailable when Stripe cannot be reached (nothing changed
+	// either).
+	//
+	// POST /store/cart/checkout
+	CheckoutCart(ctx context.Context) (*CheckoutHeaders, error)
 	// GetCart implements getCart operation.
 	//
 	// The caller's cart, priced now: each line at today's price, with what is in stock; a line that can no
@@ -909,18 +919,58 @@ type StoreHandler interface {
 	//
 	// GET /store/cart
 	GetCart(ctx context.Context) (*CartHeaders, error)
+	// GetStoreOrder implements getStoreOrder operation.
+	//
+	// An order with its lines and what happened to it; 404 for an order the caller may not see.
+	//
+	// GET /store/orders/{id}
+	GetStoreOrder(ctx context.Context, params GetStoreOrderParams) (*StoreOrderHeaders, error)
 	// GetStoreProduct implements getStoreProduct operation.
 	//
 	// A product by its slug, with its description rendered and its variants and their stock.
 	//
 	// GET /store/products/{slug}
 	GetStoreProduct(ctx context.Context, params GetStoreProductParams) (*StoreProductHeaders, error)
+	// ListStoreOrders implements listStoreOrders operation.
+	//
+	// Store orders, newest first: the caller's own (the account's purchase history); everyone's for staff
+	// with store.manage.
+	//
+	// GET /store/orders
+	ListStoreOrders(ctx context.Context, params ListStoreOrdersParams) (*StoreOrderListHeaders, error)
 	// ListStoreProducts implements listStoreProducts operation.
 	//
 	// The store's products on sale, filtered and ordered.
 	//
 	// GET /store/products
 	ListStoreProducts(ctx context.Context, params ListStoreProductsParams) (*StoreProductListHeaders, error)
+	// MoveStoreOrderFulfilment implements moveStoreOrderFulfilment operation.
+	//
+	// Staff with store.manage move an order's fulfilment: Pending → Processing → Shipped →
+	// Delivered, or Cancelled before it ships (nothing is prepared before the order is Paid); 409 naming
+	// the moves there are. The associate is told by mail.
+	//
+	// POST /store/orders/{id}/fulfilment
+	MoveStoreOrderFulfilment(ctx context.Context, req *FulfilmentInput, params MoveStoreOrderFulfilmentParams) (*StoreOrderHeaders, error)
+	// PayStoreOrderDemo implements payStoreOrderDemo operation.
+	//
+	// In demo payment mode only (no Stripe keys configured: portald talks to stripe-mock), pay a Pending
+	// order of the caller's: the server confirms the PaymentIntent with a test card and delivers Stripe's
+	// signed payment_intent.succeeded webhook to itself, so the order completes as it would with Stripe.
+	// 409 outside demo mode or when the order is not Pending.
+	//
+	// POST /store/orders/{id}/demo-payment
+	PayStoreOrderDemo(ctx context.Context, params PayStoreOrderDemoParams) (*StoreOrderHeaders, error)
+	// ReceiveStripeWebhook implements receiveStripeWebhook operation.
+	//
+	// Stripe's webhook. The body is checked against the Stripe-Signature header with the webhook secret
+	// and a 5-minute tolerance; a tampered, stale or unsigned event is refused (400) and logged. A
+	// verified event is stored once by its id (a replay or a duplicate changes nothing) and applied by a
+	// background job: payment_intent.succeeded, payment_intent.payment_failed, payment_intent.canceled,
+	// charge.refunded and charge.dispute.created move the order's payment.
+	//
+	// POST /store/stripe-webhook
+	ReceiveStripeWebhook(ctx context.Context, req ReceiveStripeWebhookReq, params ReceiveStripeWebhookParams) (*WebhookReceipt, error)
 	// RemoveCartItem implements removeCartItem operation.
 	//
 	// Take a variant out of the cart (nothing happens when it is not there).

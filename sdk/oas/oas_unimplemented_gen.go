@@ -61,6 +61,19 @@ func (UnimplementedHandler) CheckInEventAttendee(ctx context.Context, req *Event
 	return r, ht.ErrNotImplemented
 }
 
+// CheckoutCart implements checkoutCart operation.
+//
+// Turn the caller's cart into an order: the stock is taken and held, today's prices are copied into
+// its lines, the cart is emptied, and a Stripe PaymentIntent is created for the total (payment
+// Pending). 409 with code cart_not_ready or out_of_stock and nothing changed when the cart cannot be
+// bought as it is; 503 code payments_unavailable when Stripe cannot be reached (nothing changed
+// either).
+//
+// POST /store/cart/checkout
+func (UnimplementedHandler) CheckoutCart(ctx context.Context) (r *CheckoutHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ConfirmEmailChange implements confirmEmailChange operation.
 //
 // Confirm an email change with the single-use token mailed to the new address.
@@ -586,6 +599,15 @@ func (UnimplementedHandler) GetRegistrationUpline(ctx context.Context, params Ge
 	return r, ht.ErrNotImplemented
 }
 
+// GetStoreOrder implements getStoreOrder operation.
+//
+// An order with its lines and what happened to it; 404 for an order the caller may not see.
+//
+// GET /store/orders/{id}
+func (UnimplementedHandler) GetStoreOrder(ctx context.Context, params GetStoreOrderParams) (r *StoreOrderHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // GetStoreProduct implements getStoreProduct operation.
 //
 // A product by its slug, with its description rendered and its variants and their stock.
@@ -899,6 +921,16 @@ func (UnimplementedHandler) ListProviders(ctx context.Context, params ListProvid
 	return r, ht.ErrNotImplemented
 }
 
+// ListStoreOrders implements listStoreOrders operation.
+//
+// Store orders, newest first: the caller's own (the account's purchase history); everyone's for staff
+// with store.manage.
+//
+// GET /store/orders
+func (UnimplementedHandler) ListStoreOrders(ctx context.Context, params ListStoreOrdersParams) (r *StoreOrderListHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // ListStoreProducts implements listStoreProducts operation.
 //
 // The store's products on sale, filtered and ordered.
@@ -965,6 +997,29 @@ func (UnimplementedHandler) MoveProviderPayment(ctx context.Context, req *Provid
 	return r, ht.ErrNotImplemented
 }
 
+// MoveStoreOrderFulfilment implements moveStoreOrderFulfilment operation.
+//
+// Staff with store.manage move an order's fulfilment: Pending → Processing → Shipped →
+// Delivered, or Cancelled before it ships (nothing is prepared before the order is Paid); 409 naming
+// the moves there are. The associate is told by mail.
+//
+// POST /store/orders/{id}/fulfilment
+func (UnimplementedHandler) MoveStoreOrderFulfilment(ctx context.Context, req *FulfilmentInput, params MoveStoreOrderFulfilmentParams) (r *StoreOrderHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// PayStoreOrderDemo implements payStoreOrderDemo operation.
+//
+// In demo payment mode only (no Stripe keys configured: portald talks to stripe-mock), pay a Pending
+// order of the caller's: the server confirms the PaymentIntent with a test card and delivers Stripe's
+// signed payment_intent.succeeded webhook to itself, so the order completes as it would with Stripe.
+// 409 outside demo mode or when the order is not Pending.
+//
+// POST /store/orders/{id}/demo-payment
+func (UnimplementedHandler) PayStoreOrderDemo(ctx context.Context, params PayStoreOrderDemoParams) (r *StoreOrderHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
 // PreviewCommission implements previewCommission operation.
 //
 // What everyone in the chain would earn on a policy not written yet (the form as it stands).
@@ -981,6 +1036,19 @@ func (UnimplementedHandler) PreviewCommission(ctx context.Context, req *Commissi
 //
 // POST /payments/process
 func (UnimplementedHandler) ProcessPayments(ctx context.Context) (r *ProcessResultHeaders, _ error) {
+	return r, ht.ErrNotImplemented
+}
+
+// ReceiveStripeWebhook implements receiveStripeWebhook operation.
+//
+// Stripe's webhook. The body is checked against the Stripe-Signature header with the webhook secret
+// and a 5-minute tolerance; a tampered, stale or unsigned event is refused (400) and logged. A
+// verified event is stored once by its id (a replay or a duplicate changes nothing) and applied by a
+// background job: payment_intent.succeeded, payment_intent.payment_failed, payment_intent.canceled,
+// charge.refunded and charge.dispute.created move the order's payment.
+//
+// POST /store/stripe-webhook
+func (UnimplementedHandler) ReceiveStripeWebhook(ctx context.Context, req ReceiveStripeWebhookReq, params ReceiveStripeWebhookParams) (r *WebhookReceipt, _ error) {
 	return r, ht.ErrNotImplemented
 }
 

@@ -2591,6 +2591,132 @@ func (s *ScheduleOrder) DecodeURI(d uri.Decoder) error {
 	return nil
 }
 
+// EncodeURI encodes StoreOrderOrder as URI form.
+func (s *StoreOrderOrder) EncodeURI(e uri.Encoder) error {
+	if err := e.EncodeField("id", func(e uri.Encoder) error {
+		if val, ok := s.ID.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"id\"")
+	}
+	if err := e.EncodeField("created_at", func(e uri.Encoder) error {
+		if val, ok := s.CreatedAt.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"created_at\"")
+	}
+	if err := e.EncodeField("total_cents", func(e uri.Encoder) error {
+		if val, ok := s.TotalCents.Get(); ok {
+			return e.EncodeValue(conv.StringToString(string(val)))
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "encode field \"total_cents\"")
+	}
+	return nil
+}
+
+var uriFieldsNameOfStoreOrderOrder = [3]string{
+	0: "id",
+	1: "created_at",
+	2: "total_cents",
+}
+
+// DecodeURI decodes StoreOrderOrder from URI form.
+func (s *StoreOrderOrder) DecodeURI(d uri.Decoder) error {
+	if s == nil {
+		return errors.New("invalid: unable to decode StoreOrderOrder to nil")
+	}
+
+	if err := d.DecodeFields(func(k string, d uri.Decoder) error {
+		switch k {
+		case "id":
+			if err := func() error {
+				var sDotIDVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotIDVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.ID.SetTo(sDotIDVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"id\"")
+			}
+		case "created_at":
+			if err := func() error {
+				var sDotCreatedAtVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotCreatedAtVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.CreatedAt.SetTo(sDotCreatedAtVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"created_at\"")
+			}
+		case "total_cents":
+			if err := func() error {
+				var sDotTotalCentsVal SortDirection
+				if err := func() error {
+					val, err := d.DecodeValue()
+					if err != nil {
+						return err
+					}
+
+					c, err := conv.ToString(val)
+					if err != nil {
+						return err
+					}
+
+					sDotTotalCentsVal = SortDirection(c)
+					return nil
+				}(); err != nil {
+					return err
+				}
+				s.TotalCents.SetTo(sDotTotalCentsVal)
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"total_cents\"")
+			}
+		default:
+			return errors.Errorf("unexpected field %q", k)
+		}
+		return nil
+	}); err != nil {
+		return errors.Wrap(err, "decode StoreOrderOrder")
+	}
+
+	return nil
+}
+
 // EncodeURI encodes StoreProductOrder as URI form.
 func (s *StoreProductOrder) EncodeURI(e uri.Encoder) error {
 	if err := e.EncodeField("id", func(e uri.Encoder) error {

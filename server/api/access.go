@@ -125,6 +125,14 @@ var access = map[string]rule{
 	oas.GetCartOperation:           {who: associates},
 	oas.SetCartItemOperation:       {who: associates},
 	oas.RemoveCartItemOperation:    {who: associates},
+	oas.CheckoutCartOperation:      {who: associates},
+	oas.PayStoreOrderDemoOperation: {who: associates},
+	// The purchase history is an associate's own; staff with store.manage see every order.
+	oas.ListStoreOrdersOperation:          {who: associateOrStaff, perm: auth.PermStoreManage},
+	oas.GetStoreOrderOperation:            {who: associateOrStaff, perm: auth.PermStoreManage},
+	oas.MoveStoreOrderFulfilmentOperation: {who: staffWith, perm: auth.PermStoreManage},
+	// Stripe signs its events: the signature is the permission.
+	oas.ReceiveStripeWebhookOperation: {who: anyone, ungated: true},
 	// Public pages are linked from the login page.
 	oas.GetPageOperation: {who: anyone, ungated: true},
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/cardpay"
 	"github.com/associateportal/portal/server/errs"
 	"github.com/associateportal/portal/server/event"
 	"github.com/associateportal/portal/server/files"
@@ -31,7 +32,11 @@ type Handler struct {
 	// engine's periodic sweep takes them up anyway).
 	Jobs interface {
 		PolicyEventsWritten(ctx context.Context) error
+		StripeEventsWritten(ctx context.Context) error
 	}
+	// Pay takes card payments (Stripe, or stripe-mock in demo mode); nil: the store's
+	// checkout answers 503.
+	Pay *cardpay.Gateway
 	// PublicURL is where people reach the web app (scheme, host and any path prefix): the
 	// links in mail and SSO answers start with it, never with a request's Host header.
 	PublicURL string
@@ -65,6 +70,17 @@ func (h *Handler) policyEventsWritten(ctx context.Context) {
 	}
 	if err := h.Jobs.PolicyEventsWritten(context.WithoutCancel(ctx)); err != nil && h.Log != nil {
 		h.Log.Warn("could not enqueue the compensation engine; the sweep will take the event up", "err", err.Error())
+	}
+}
+
+// stripeEventsWritten kicks the job that applies Stripe's events after one was stored; a
+// failed kick is logged, and the sweep takes the event up.
+func (h *Handler) stripeEventsWritten(ctx context.Context) {
+	if h.Jobs == nil {
+		return
+	}
+	if err := h.Jobs.StripeEventsWritten(context.WithoutCancel(ctx)); err != nil && h.Log != nil {
+		h.Log.Warn("could not enqueue the Stripe events job; the sweep will take the event up", "err", err.Error())
 	}
 }
 

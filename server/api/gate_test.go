@@ -37,6 +37,7 @@ var gateBodies = map[string]string{
 	"acknowledge":                     `{}`,
 	"checkInEventAttendee":            `{"associate_code":"AGT100"}`,
 	"setCartItem":                     `{"quantity":1}`,
+	"moveStoreOrderFulfilment":        `{"status":"Processing"}`,
 	"createClient":                    `{"first_name":"A","last_name":"B","country":"USA"}`,
 	"updateClient":                    `{"first_name":"A","last_name":"B","country":"USA"}`,
 	"createPolicy":                    `{"policy_number":"GATE-1","client_id":1,"product_id":1,"face_amount_cents":0,"target_premium_cents":0,"submitted_on":"2026-01-01"}`,

@@ -23,6 +23,7 @@ var listSpecs = map[string]*listing.Spec{
 	oas.ListEventsOperation:               store.EventListing,
 	oas.ListEventAttendeesOperation:       store.AttendeeListing,
 	oas.ListStoreProductsOperation:        store.StoreProductListing,
+	oas.ListStoreOrdersOperation:          store.StoreOrderListing,
 	oas.ListCompensationScheduleOperation: store.ScheduleListing, oas.DownloadCompensationScheduleOperation: store.ScheduleListing,
 	oas.ListCashflowOperation: store.CashflowListing, oas.DownloadCashflowOperation: store.CashflowListing,
 	oas.ListChargebacksOperation:       store.ChargebackListing,

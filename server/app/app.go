@@ -13,6 +13,7 @@ import (
 
 	"github.com/associateportal/portal/server/api"
 	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/cardpay"
 	"github.com/associateportal/portal/server/event"
 	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/httpx"
@@ -47,6 +48,8 @@ type Options struct {
 	UploadTimeout time.Duration
 	Report        func(ctx context.Context, err error)
 	OnPanic       func(ctx context.Context, v any)
+	// Pay takes card payments for the store; nil turns checkout off.
+	Pay *cardpay.Gateway
 	// Web is the built web app; nil uses the embedded build.
 	Web fs.FS
 }
@@ -72,6 +75,7 @@ func New(o Options) (http.Handler, *api.Handler, error) {
 		SSOKey:  o.Keys.Derive("sso"),
 		Tickets: event.Tickets{Key: o.Keys.Derive("event-ticket")},
 		Keys:    o.Keys,
+		Pay:     o.Pay,
 	}
 	srv, err := h.Server()
 	if err != nil {

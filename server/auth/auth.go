@@ -178,12 +178,14 @@ const (
 	PermContentManage = "content.manage"
 	// PermEventsManage sees events in every state, lists their attendees and checks them in.
 	PermEventsManage = "events.manage"
+	// PermStoreManage sees every store order and moves its fulfilment.
+	PermStoreManage = "store.manage"
 )
 
 // StaffPermissions are every permission staff may hold.
 var StaffPermissions = []string{PermActAs, PermClientsRead, PermPoliciesReview, PermProvidersManage,
 	PermPaymentsRead, PermPaymentsManage, PermPayoutsReview, PermSSOIssue, PermLegalManage, PermAppointmentsReview, PermW9Manage,
-	PermContentManage, PermEventsManage}
+	PermContentManage, PermEventsManage, PermStoreManage}
 
 type ctxKey struct{}
 

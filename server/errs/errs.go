@@ -135,6 +135,8 @@ const (
 	CodeEventRegistrationClosed = "event_registration_closed"
 	CodeAlreadyCheckedIn        = "already_checked_in"
 	CodeOutOfStock              = "out_of_stock"
+	CodeCartNotReady            = "cart_not_ready"
+	CodePaymentsUnavailable     = "payments_unavailable"
 )
 
 // Later is err with when to try again (the Retry-After of its answer), and a code; err must

@@ -263,6 +263,9 @@ type Options struct {
 	OnPanic func(ctx context.Context, v any)
 }
 
+// StripeWebhookPath is where Stripe posts its events (the contract's receiveStripeWebhook).
+const StripeWebhookPath = "/api/store/stripe-webhook"
+
 // Wrap puts the middleware around the whole application: request id, info and hints,
 // logs, recovery, body limits and security headers.
 func Wrap(next http.Handler, o Options) http.Handler {
@@ -283,6 +286,10 @@ func Wrap(next http.Handler, o Options) http.Handler {
 				limit, timeout = o.MaxUpload, cmp.Or(o.UploadTimeout, DefaultUploadTimeout)
 				// The type of an upload is sniffed from its content; whatever the client
 				// declared, the contract takes the bytes as application/octet-stream.
+				r.Header.Set("Content-Type", "application/octet-stream")
+			}
+			if r.Method == http.MethodPost && r.URL.Path == StripeWebhookPath {
+				// Stripe signs the bytes it sends: the contract takes them as they are.
 				r.Header.Set("Content-Type", "application/octet-stream")
 			}
 			if r.Body != http.NoBody {

@@ -53,6 +53,12 @@ type FoldArgs struct{}
 // Kind names the job in River's table.
 func (FoldArgs) Kind() string { return "running_figures" }
 
+// StripeArgs applies the Stripe events received and not applied yet.
+type StripeArgs struct{}
+
+// Kind names the job in River's table.
+func (StripeArgs) Kind() string { return "stripe_events" }
+
 // MailArgs sends one message. The message (its links carry single-use tokens) is sealed
 // with the master key: a copy of River's table shows who mail went to, not the links.
 type MailArgs struct {
@@ -128,6 +134,8 @@ type Options struct {
 	// runner takes no mail. Keys open the sealed messages (required with Mail).
 	Mail mail.Sender
 	Keys *secret.Keys
+	// OrderMail is the mail an order's payment moving sends (api.Handler.OrderMail).
+	OrderMail store.OrderMail
 }
 
 // Runner is the River client with the engine's workers.
@@ -148,6 +156,7 @@ func New(o Options) (*Runner, error) {
 	river.AddWorker(workers, &releaseWorker{store: o.Store, now: now})
 	river.AddWorker(workers, &poolsWorker{store: o.Store, now: now})
 	river.AddWorker(workers, &foldWorker{store: o.Store})
+	river.AddWorker(workers, &stripeWorker{store: o.Store, now: now, notify: o.OrderMail})
 	if o.Mail != nil {
 		if o.Keys == nil {
 			return nil, errors.New("jobs: mail needs the keys that seal it")
@@ -177,6 +186,9 @@ func New(o Options) (*Runner, error) {
 		cfg.PeriodicJobs = []*river.PeriodicJob{
 			river.NewPeriodicJob(river.PeriodicInterval(sweep), func() (river.JobArgs, *river.InsertOpts) {
 				return DrainArgs{}, nil
+			}, &river.PeriodicJobOpts{RunOnStart: true}),
+			river.NewPeriodicJob(river.PeriodicInterval(sweep), func() (river.JobArgs, *river.InsertOpts) {
+				return StripeArgs{}, nil
 			}, &river.PeriodicJobOpts{RunOnStart: true}),
 			river.NewPeriodicJob(river.PeriodicInterval(time.Hour), func() (river.JobArgs, *river.InsertOpts) {
 				return ReleaseArgs{}, nil
@@ -211,6 +223,23 @@ func (r *Runner) Enqueue(ctx context.Context, args river.JobArgs) error {
 // PolicyEventsWritten asks for the outbox to be drained now (after an approval or a lapse
 // committed). A lost kick costs only the sweep's delay.
 func (r *Runner) PolicyEventsWritten(ctx context.Context) error { return r.Enqueue(ctx, DrainArgs{}) }
+
+// StripeEventsWritten asks for the Stripe events received to be applied now (after one
+// was stored). A lost kick costs only the sweep's delay.
+func (r *Runner) StripeEventsWritten(ctx context.Context) error { return r.Enqueue(ctx, StripeArgs{}) }
+
+// stripeWorker applies Stripe's events to the orders, each once (store.ApplyStripeEvents).
+type stripeWorker struct {
+	river.WorkerDefaults[StripeArgs]
+	store  *store.Store
+	now    func() time.Time
+	notify store.OrderMail
+}
+
+func (w *stripeWorker) Work(ctx context.Context, _ *river.Job[StripeArgs]) error {
+	_, err := w.store.ApplyStripeEvents(ctx, w.now(), w.notify)
+	return err
+}
 
 // SendMail queues a message; a worker sends it, retrying with backoff while the failure
 // may pass (a 4xx reply, the server away) and giving up at once on a refusal (5xx, an

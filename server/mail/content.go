@@ -27,6 +27,7 @@ const (
 	KindRegisterAttempt    Kind = "register_attempt"
 	KindPayoutChange       Kind = "payout_change"
 	KindPayoutOwner        Kind = "payout_owner"
+	KindOrderUpdate        Kind = "order_update"
 )
 
 // Content is the typed data of one kind of mail. Only this package's types implement it,
@@ -96,6 +97,24 @@ type PayoutOwner struct {
 	Last4         string        `json:"last4"`
 	Link          string        `json:"link"` // absolute URL of the owner's page, with its single-use token
 	ValidFor      time.Duration `json:"valid_for"`
+}
+
+// OrderUpdate tells an associate that a store order of theirs moved: paid, prepared,
+// shipped, delivered, cancelled, refunded.
+type OrderUpdate struct {
+	Name    string `json:"name,omitempty"`
+	OrderID int64  `json:"order_id"`
+	What    string `json:"what"`  // "payment" or "fulfilment"
+	State   string `json:"state"` // the state it is in now
+	Total   string `json:"total"` // the order's total, written out ($42.00)
+	Link    string `json:"link"`  // absolute URL of the purchase history
+}
+
+// Kind is the kind of mail.
+func (OrderUpdate) Kind() Kind { return KindOrderUpdate }
+
+func (c OrderUpdate) check() error {
+	return errors.Join(checkLink("link", c.Link), checkNonEmpty("state", c.State), checkNonEmpty("total", c.Total))
 }
 
 // Kind is the kind of mail.
@@ -179,6 +198,7 @@ var kinds = map[Kind]func([]byte) (Content, error){
 	KindRegisterAttempt:    decoder[RegisterAttempt],
 	KindPayoutChange:       decoder[PayoutChange],
 	KindPayoutOwner:        decoder[PayoutOwner],
+	KindOrderUpdate:        decoder[OrderUpdate],
 }
 
 // Kinds lists the kinds of mail, sorted.

@@ -228,6 +228,9 @@ func Run(ctx context.Context, pool *pgxpool.Pool, o Options) (Result, error) {
 	if err := shop(ctx, tx, r, o); err != nil {
 		return res, err
 	}
+	if err := orders(ctx, tx, as, rmd, agent, int64(len(as)+1), o); err != nil {
+		return res, err
+	}
 	for _, seq := range []string{"associates", "users", "clients", "memos", "w9_documents", "licenses", "providers", "provider_appointments",
 		"products", "policies", "policy_requirements", "help_categories", "help_articles"} {
 		if _, err := tx.Exec(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', 'id'), coalesce((SELECT max(id) FROM %s), 0) + 1, false)`, seq, seq)); err != nil {

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -110,6 +111,136 @@ func shop(ctx context.Context, tx pgx.Tx, r *rand.Rand, o Options) error {
 			if _, err := tx.Exec(ctx, `INSERT INTO store_variants (product_id, sku, size, position, stock) VALUES ($1, $2, $3, $4, $5)`,
 				id, code, nullString(size), i+1, stock); err != nil {
 				return fmt.Errorf("seed variant %s: %w", code, err)
+			}
+		}
+	}
+	return nil
+}
+
+// demoOrder is a seeded order: its lines (product slug, size, quantity), its payment and
+// fulfilment, and how many days before the seed's day it was placed.
+type demoOrder struct {
+	lines      []demoLine
+	payment    string
+	fulfilment string
+	daysBefore int
+}
+
+type demoLine struct {
+	slug, size string
+	quantity   int
+}
+
+// demoOrders are the demo agent's orders, one in each payment state and each fulfilment
+// state, oldest first; the RMD has a few of its own.
+var demoOrders = []demoOrder{
+	{[]demoLine{{"team-polo-navy", "L", 2}, {"embroidered-cap", "", 1}}, "Paid", "Delivered", 60},
+	{[]demoLine{{"business-cards-500", "", 1}}, "Paid", "Shipped", 20},
+	{[]demoLine{{"leather-portfolio", "", 1}}, "Refunded", "Cancelled", 15},
+	{[]demoLine{{"travel-mug", "", 2}}, "Disputed", "Delivered", 12},
+	{[]demoLine{{"quarter-zip-pullover", "M", 1}}, "Paid", "Processing", 4},
+	{[]demoLine{{"notebook-set", "", 3}}, "Paid", "Pending", 2},
+	{[]demoLine{{"water-bottle", "", 1}}, "Failed", "Cancelled", 1},
+	{[]demoLine{{"executive-pen", "", 1}}, "Pending", "Pending", 0},
+}
+
+var rmdOrders = []demoOrder{
+	{[]demoLine{{"retractable-banner", "", 1}, {"event-tablecloth", "", 1}}, "Paid", "Delivered", 90},
+	{[]demoLine{{"client-brochures-50", "", 4}}, "Paid", "Delivered", 45},
+	{[]demoLine{{"performance-jacket", "XL", 1}}, "Paid", "Shipped", 10},
+	{[]demoLine{{"the-business-of-protection", "", 10}}, "Paid", "Pending", 3},
+}
+
+// orderSteps are the moves a seeded order went through to reach its states, each a day
+// apart from its placing: the payment first, then the fulfilment.
+func orderSteps(payment, fulfilment string) [][3]string {
+	var steps [][3]string
+	switch payment {
+	case "Paid":
+		steps = append(steps, [3]string{"payment", "Pending", "Paid"})
+	case "Failed":
+		steps = append(steps, [3]string{"payment", "Pending", "Failed"})
+	case "Refunded", "Disputed":
+		steps = append(steps, [3]string{"payment", "Pending", "Paid"})
+	}
+	from := "Pending"
+	for _, to := range []string{"Processing", "Shipped", "Delivered"} {
+		if fulfilment == "Pending" || fulfilment == "Cancelled" || from == fulfilment {
+			break
+		}
+		steps = append(steps, [3]string{"fulfilment", from, to})
+		from = to
+	}
+	switch payment {
+	case "Refunded":
+		steps = append(steps, [3]string{"payment", "Paid", "Refunded"})
+	case "Disputed":
+		steps = append(steps, [3]string{"payment", "Paid", "Disputed"})
+	}
+	if fulfilment == "Cancelled" {
+		steps = append(steps, [3]string{"fulfilment", "Pending", "Cancelled"})
+	}
+	return steps
+}
+
+// orders writes the demo associates' orders with their lines and history, at the prices of
+// the catalogue, moved by Stripe events (payments) and the staff user (fulfilment).
+func orders(ctx context.Context, tx pgx.Tx, as []assoc, rmd, agent int, staffID int64, o Options) error {
+	for _, who := range []struct {
+		assoc  int
+		orders []demoOrder
+	}{{agent, demoOrders}, {rmd, rmdOrders}} {
+		for n, d := range who.orders {
+			at := o.Now.AddDate(0, 0, -d.daysBefore).Add(-time.Duration(n) * time.Minute)
+			var total int64
+			type row struct {
+				variant         int64
+				slug, name, sku string
+				size            *string
+				price           int64
+				quantity        int
+			}
+			var rows []row
+			for _, l := range d.lines {
+				var r row
+				err := tx.QueryRow(ctx, `SELECT v.id, p.slug, p.name, v.sku, v.size, p.price_cents FROM store_variants v
+					JOIN store_products p ON p.id = v.product_id WHERE p.slug = $1 AND coalesce(v.size, '') = $2`, l.slug, l.size).
+					Scan(&r.variant, &r.slug, &r.name, &r.sku, &r.size, &r.price)
+				if err != nil {
+					return fmt.Errorf("seed order line %s %s: %w", l.slug, l.size, err)
+				}
+				r.quantity = l.quantity
+				total += r.price * int64(l.quantity)
+				rows = append(rows, r)
+			}
+			var paidAt *time.Time
+			if d.payment != "Pending" && d.payment != "Failed" {
+				t := at.Add(2 * time.Minute)
+				paidAt = &t
+			}
+			var id int64
+			if err := tx.QueryRow(ctx, `INSERT INTO store_orders (associate_id, total_cents, payment_status, fulfilment, payment_intent_id,
+					stock_returned, paid_at, created_at, updated_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id`, as[who.assoc].id, total, d.payment, d.fulfilment,
+				fmt.Sprintf("pi_seed_%d_%d", who.assoc, n), d.payment == "Failed" || d.fulfilment == "Cancelled", paidAt, at).Scan(&id); err != nil {
+				return fmt.Errorf("seed order: %w", err)
+			}
+			for _, r := range rows {
+				if _, err := tx.Exec(ctx, `INSERT INTO store_order_lines (order_id, variant_id, product_slug, product_name, sku, size,
+						unit_price_cents, quantity) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+					id, r.variant, r.slug, r.name, r.sku, r.size, r.price, r.quantity); err != nil {
+					return fmt.Errorf("seed order line: %w", err)
+				}
+			}
+			for k, s := range orderSteps(d.payment, d.fulfilment) {
+				var by *int64
+				if s[0] == "fulfilment" {
+					by = &staffID
+				}
+				if _, err := tx.Exec(ctx, `INSERT INTO store_order_history (order_id, at, kind, from_state, to_state, by_user)
+					VALUES ($1, $2, $3, $4, $5, $6)`, id, at.Add(time.Duration(k+1)*time.Hour*20), s[0], s[1], s[2], by); err != nil {
+					return fmt.Errorf("seed order history: %w", err)
+				}
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +17,8 @@ import (
 
 	"github.com/associateportal/portal/server/api"
 	"github.com/associateportal/portal/server/app"
+	"github.com/associateportal/portal/server/cardpay"
+	"github.com/associateportal/portal/server/cardpay/stripemock"
 	"github.com/associateportal/portal/server/jobs"
 	"github.com/associateportal/portal/server/mail"
 	"github.com/associateportal/portal/server/mail/mailtest"
@@ -160,3 +163,44 @@ func (msg Message) Link(t testing.TB, base, prefix string) string {
 	t.Fatalf("the mail %q has no link to %s/%s: %v", msg.Subject, base, prefix, msg.Links)
 	return ""
 }
+
+var stripeMock struct {
+	once sync.Once
+	url  string
+	err  error
+}
+
+// WithPayments gives the Env card payments in demo payment mode against stripe-mock (one
+// for the whole test process, built from the module's tool dependency), with the webhook
+// secret DemoWebhookSecret. A test that cannot start it fails.
+func (e *Env) WithPayments(t testing.TB) *cardpay.Gateway {
+	t.Helper()
+	stripeMock.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		bin, err := stripemock.FromModule(ctx)
+		if err != nil {
+			stripeMock.err = err
+			return
+		}
+		m, err := stripemock.Start(ctx, bin)
+		if err != nil {
+			stripeMock.err = err
+			return
+		}
+		stripeMock.url = m.URL // it runs until the test process ends
+	})
+	if stripeMock.err != nil {
+		t.Fatalf("stripe-mock: %v", stripeMock.err)
+	}
+	g, err := cardpay.New(cardpay.Config{SecretKey: "sk_test_123", PublishableKey: "pk_test_123",
+		WebhookSecret: DemoWebhookSecret, APIURL: stripeMock.url, Demo: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Handler.Pay = g
+	return g
+}
+
+// DemoWebhookSecret is the Stripe webhook secret of WithPayments.
+const DemoWebhookSecret = "whsec_test_secret_of_the_tests"

@@ -237,6 +237,10 @@ var paramsOf = map[string]func() any{
 	"listAccountChangeLogs":        func() any { return &oas.ListAccountChangeLogsParams{} },
 	"listPayoutReviews":            func() any { return &oas.ListPayoutReviewsParams{} },
 	"listHelpArticles":             func() any { return &oas.ListHelpArticlesParams{} },
+	"listEvents":                   func() any { return &oas.ListEventsParams{} },
+	"listEventAttendees":           func() any { return &oas.ListEventAttendeesParams{} },
+	"listStoreProducts":            func() any { return &oas.ListStoreProductsParams{} },
+	"listStoreOrders":              func() any { return &oas.ListStoreOrdersParams{} },
 }
 
 // The CLI offers exactly what the server accepts: every filter and order the contract

@@ -29,6 +29,8 @@ import (
 
 	"github.com/associateportal/portal/server/app"
 	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/cardpay"
+	"github.com/associateportal/portal/server/cardpay/stripemock"
 	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/jobs"
 	"github.com/associateportal/portal/server/mail"
@@ -60,6 +62,12 @@ type config struct {
 	NoJobs      bool
 	SMTPURL     string
 	PublicURL   string
+
+	// Stripe: all three keys, or none (the demo payment mode against stripe-mock).
+	StripeSecretKey      string
+	StripePublishableKey string
+	StripeWebhookSecret  string
+	StripeMock           string // the stripe-mock binary of the demo mode
 
 	// PreviousKeys are earlier master keys (comma-separated), for opening only.
 	PreviousKeys string
@@ -126,6 +134,15 @@ func root() *cobra.Command {
 		"where people reach the portal, e.g. https://portal.example.com; links in mail start with it (default http://<addr>) (PORTAL_PUBLIC_URL)")
 	serve.Flags().StringVar(&c.SMTPURL, "smtp-url", env("SMTP_URL", ""),
 		"mail server, smtp://user:password@host:587?from=no-reply@example.com (smtps:// for TLS from the start); empty writes the mail to <data-dir>/outbox as .eml files, listed by 'portald outbox' (SMTP_URL)")
+
+	serve.Flags().StringVar(&c.StripeSecretKey, "stripe-secret-key", env("STRIPE_SECRET_KEY", ""),
+		"Stripe secret key (sk_test_… or sk_live_…); empty runs the store's checkout in demo payment mode against stripe-mock (STRIPE_SECRET_KEY)")
+	serve.Flags().StringVar(&c.StripePublishableKey, "stripe-publishable-key", env("STRIPE_PUBLISHABLE_KEY", ""),
+		"Stripe publishable key, handed to the browser at checkout; required with the secret key (STRIPE_PUBLISHABLE_KEY)")
+	serve.Flags().StringVar(&c.StripeWebhookSecret, "stripe-webhook-secret", env("STRIPE_WEBHOOK_SECRET", ""),
+		"signing secret of the Stripe webhook endpoint <public-url>/api/store/stripe-webhook; required with the secret key (STRIPE_WEBHOOK_SECRET)")
+	serve.Flags().StringVar(&c.StripeMock, "stripe-mock", env("PORTAL_STRIPE_MOCK", ""),
+		"the stripe-mock binary of the demo payment mode; default: beside portald (make build puts it in bin/), else on the PATH (PORTAL_STRIPE_MOCK)")
 
 	migrate := &cobra.Command{
 		Use:   "migrate",
@@ -203,6 +220,45 @@ func listeningURL(addr net.Addr) string {
 		host = "127.0.0.1"
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// cardPayments is Stripe when its keys are set (all three, or portald refuses to start),
+// else the demo payment mode: stripe-mock started beside portald, test keys, and a webhook
+// secret derived from the master key. Without stripe-mock the store's checkout is off (it
+// answers 503) and portald says so.
+func cardPayments(ctx context.Context, c config, keys *secret.Keys, log *slog.Logger) (*cardpay.Gateway, func(), error) {
+	if c.StripeSecretKey != "" || c.StripePublishableKey != "" || c.StripeWebhookSecret != "" {
+		for name, v := range map[string]string{"STRIPE_SECRET_KEY": c.StripeSecretKey, "STRIPE_PUBLISHABLE_KEY": c.StripePublishableKey,
+			"STRIPE_WEBHOOK_SECRET": c.StripeWebhookSecret} {
+			if v == "" {
+				return nil, nil, fmt.Errorf("%s is not set: Stripe needs its secret key, publishable key and webhook secret together", name)
+			}
+		}
+		g, err := cardpay.New(cardpay.Config{SecretKey: c.StripeSecretKey, PublishableKey: c.StripePublishableKey,
+			WebhookSecret: c.StripeWebhookSecret})
+		if err != nil {
+			return nil, nil, err
+		}
+		log.Info("card payments through Stripe", "mode", map[bool]string{true: "live", false: "test"}[strings.HasPrefix(c.StripeSecretKey, "sk_live_")])
+		return g, func() {}, nil
+	}
+	bin, err := stripemock.Find(c.StripeMock)
+	if err != nil {
+		log.Warn("the store's checkout is off: no Stripe keys are set and stripe-mock was not found (make build puts it in bin/; or set PORTAL_STRIPE_MOCK)")
+		return nil, func() {}, nil
+	}
+	m, err := stripemock.Start(ctx, bin)
+	if err != nil {
+		return nil, nil, fmt.Errorf("demo payment mode: %w", err)
+	}
+	g, err := cardpay.New(cardpay.Config{SecretKey: "sk_test_demo", PublishableKey: "pk_test_demo",
+		WebhookSecret: "whsec_" + hex.EncodeToString(keys.Derive("stripe-demo-webhook")[:24]), APIURL: m.URL, Demo: true})
+	if err != nil {
+		m.Stop()
+		return nil, nil, err
+	}
+	log.Info("the store's checkout runs in demo payment mode (no Stripe keys): stripe-mock", "url", m.URL)
+	return g, m.Stop, nil
 }
 
 // mailSender is the SMTP server of SMTP_URL, or the outbox under the data dir.
@@ -430,8 +486,13 @@ func runServe(ctx context.Context, c config) error {
 			seeded = true
 		}
 	}
+	pay, stopPay, err := cardPayments(ctx, c, keys, log)
+	if err != nil {
+		return err
+	}
+	defer stopPay()
 	handler, apiHandler, err := app.New(app.Options{Pool: pool, Keys: keys, DataDir: c.DataDir, Log: log,
-		TrustProxy: c.TrustProxy, LoginMemory: int64(c.LoginMemory) << 20, Report: report, OnPanic: onPanic})
+		TrustProxy: c.TrustProxy, LoginMemory: int64(c.LoginMemory) << 20, Report: report, OnPanic: onPanic, Pay: pay})
 	if err != nil {
 		return err
 	}
@@ -442,7 +503,8 @@ func runServe(ctx context.Context, c config) error {
 		if err != nil {
 			return err
 		}
-		runner, err := jobs.New(jobs.Options{Pool: pool, Store: apiHandler.Store, Log: log, Mail: sender, Keys: keys})
+		runner, err := jobs.New(jobs.Options{Pool: pool, Store: apiHandler.Store, Log: log, Mail: sender, Keys: keys,
+			OrderMail: apiHandler.OrderMail})
 		if err != nil {
 			return err
 		}

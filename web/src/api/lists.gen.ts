@@ -12,6 +12,8 @@ import {
   EntryDirection,
   EntryStatus,
   EventState,
+  OrderFulfilment,
+  OrderPaymentStatus,
   PayoutStatus,
   PolicyStatus,
   ProductCategory,
@@ -42,6 +44,7 @@ import type {
   ListProductsParams,
   ListProviderPaymentsParams,
   ListProvidersParams,
+  ListStoreOrdersParams,
   ListStoreProductsParams,
   ListTeamParams,
 } from './gen/model';
@@ -503,5 +506,36 @@ export const listStoreProducts: ListSpec<ListStoreProductsParams> = {
     in_stock: { type: 'bool', ops: ['eq'], sortable: false },
     price_cents: { type: 'int', ops: ['lte', 'gte'], min: 0, max: 100000000, sortable: true },
     id: { type: 'int', ops: [], sortable: true },
+  },
+};
+
+/** The listing parameters of listStoreOrders. */
+export const listStoreOrders: ListSpec<ListStoreOrdersParams> = {
+  operation: 'listStoreOrders',
+  key: 'id',
+  defaultOrder: '-created_at',
+  fields: {
+    payment_status: {
+      type: 'enum',
+      ops: ['in'],
+      values: Object.values(OrderPaymentStatus),
+      sortable: false,
+    },
+    fulfilment: {
+      type: 'enum',
+      ops: ['in'],
+      values: Object.values(OrderFulfilment),
+      sortable: false,
+    },
+    associate_code: {
+      type: 'string',
+      ops: ['eq'],
+      lookup: 'associate',
+      maxLength: 32,
+      sortable: false,
+    },
+    created_at: { type: 'date-time', ops: ['lt', 'gte'], sortable: true },
+    id: { type: 'int', ops: [], sortable: true },
+    total_cents: { type: 'int', ops: [], sortable: true },
   },
 };

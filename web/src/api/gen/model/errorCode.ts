@@ -29,6 +29,8 @@
  * registration, started or over (409).
  * `already_checked_in` — the ticket or associate was checked in already (409).
  * `out_of_stock` — less of a store variant is in stock than asked (409).
+ * `cart_not_ready` — the cart is empty, or a line is off sale or short (409).
+ * `payments_unavailable` — Stripe cannot be reached or is not configured (503).
  * A string rather than an enum: a client meeting a code it does not know yet treats
  * the error by its status, and still decodes it.
  */

@@ -27,10 +27,16 @@ import type {
 import type {
   Cart,
   CartItemInput,
+  Checkout,
   ErrorResponse,
+  FulfilmentInput,
+  ListStoreOrdersParams,
   ListStoreProductsParams,
+  StoreOrder,
+  StoreOrderList,
   StoreProduct,
   StoreProductList,
+  WebhookReceipt,
 } from '../../model';
 
 import { apiRequest } from '../../../mutator.ts';
@@ -562,4 +568,548 @@ export const useRemoveCartItem = <TError = ErrorType<ErrorResponse>, TContext = 
   TContext
 > => {
   return useMutation(getRemoveCartItemMutationOptions(options), queryClient);
+};
+/**
+ * @summary Turn the caller's cart into an order: the stock is taken and held, today's prices are copied into its lines, the cart is emptied, and a Stripe PaymentIntent is created for the total (payment Pending). 409 with code cart_not_ready or out_of_stock and nothing changed when the cart cannot be bought as it is; 503 code payments_unavailable when Stripe cannot be reached (nothing changed either).
+ */
+export const checkoutCart = (
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<Checkout>({ url: `/store/cart/checkout`, method: 'POST', signal }, options);
+};
+
+export const getCheckoutCartMutationKey = () => ['checkoutCart'] as const;
+
+export const getCheckoutCartMutationOptions = <
+  TError = ErrorType<ErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<Awaited<ReturnType<typeof checkoutCart>>, TError, void, TContext>;
+  request?: SecondParameter<typeof apiRequest>;
+}): UseMutationOptions<Awaited<ReturnType<typeof checkoutCart>>, TError, void, TContext> => {
+  const mutationKey = getCheckoutCartMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkoutCart>>, void> = () => {
+    return checkoutCart(requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type CheckoutCartMutationResult = NonNullable<Awaited<ReturnType<typeof checkoutCart>>>;
+
+export type CheckoutCartMutationError = ErrorType<ErrorResponse>;
+
+/**
+ * @summary Turn the caller's cart into an order: the stock is taken and held, today's prices are copied into its lines, the cart is emptied, and a Stripe PaymentIntent is created for the total (payment Pending). 409 with code cart_not_ready or out_of_stock and nothing changed when the cart cannot be bought as it is; 503 code payments_unavailable when Stripe cannot be reached (nothing changed either).
+ */
+export const useCheckoutCart = <TError = ErrorType<ErrorResponse>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<Awaited<ReturnType<typeof checkoutCart>>, TError, void, TContext>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<Awaited<ReturnType<typeof checkoutCart>>, TError, void, TContext> => {
+  return useMutation(getCheckoutCartMutationOptions(options), queryClient);
+};
+/**
+ * @summary Store orders, newest first: the caller's own (the account's purchase history); everyone's for staff with store.manage.
+ */
+export const listStoreOrders = (
+  params?: ListStoreOrdersParams,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<StoreOrderList>(
+    { url: `/store/orders`, method: 'GET', params, signal },
+    options,
+  );
+};
+
+export const getListStoreOrdersQueryKey = (params?: ListStoreOrdersParams) => {
+  return [`/store/orders`, ...(params ? [params] : [])] as const;
+};
+
+export const getListStoreOrdersQueryOptions = <
+  TData = Awaited<ReturnType<typeof listStoreOrders>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListStoreOrdersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoreOrders>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getListStoreOrdersQueryKey(params);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof listStoreOrders>>> = ({ signal }) =>
+    listStoreOrders(params, requestOptions, signal);
+
+  return { queryKey, queryFn, ...queryOptions } as UseQueryOptions<
+    Awaited<ReturnType<typeof listStoreOrders>>,
+    TError,
+    TData
+  > & { queryKey: DataTag<QueryKey, TData, TError> };
+};
+
+export type ListStoreOrdersQueryResult = NonNullable<Awaited<ReturnType<typeof listStoreOrders>>>;
+export type ListStoreOrdersQueryError = ErrorType<ErrorResponse>;
+
+export function useListStoreOrders<
+  TData = Awaited<ReturnType<typeof listStoreOrders>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params: undefined | ListStoreOrdersParams,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoreOrders>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStoreOrders>>,
+          TError,
+          Awaited<ReturnType<typeof listStoreOrders>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListStoreOrders<
+  TData = Awaited<ReturnType<typeof listStoreOrders>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListStoreOrdersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoreOrders>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listStoreOrders>>,
+          TError,
+          Awaited<ReturnType<typeof listStoreOrders>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useListStoreOrders<
+  TData = Awaited<ReturnType<typeof listStoreOrders>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListStoreOrdersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoreOrders>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary Store orders, newest first: the caller's own (the account's purchase history); everyone's for staff with store.manage.
+ */
+
+export function useListStoreOrders<
+  TData = Awaited<ReturnType<typeof listStoreOrders>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  params?: ListStoreOrdersParams,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof listStoreOrders>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getListStoreOrdersQueryOptions(params, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+/**
+ * @summary An order with its lines and what happened to it; 404 for an order the caller may not see.
+ */
+export const getStoreOrder = (
+  id: number,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<StoreOrder>({ url: `/store/orders/${id}`, method: 'GET', signal }, options);
+};
+
+export const getGetStoreOrderQueryKey = (id: number) => {
+  return [`/store/orders/${id}`] as const;
+};
+
+export const getGetStoreOrderQueryOptions = <
+  TData = Awaited<ReturnType<typeof getStoreOrder>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStoreOrder>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+) => {
+  const { query: queryOptions, request: requestOptions } = options ?? {};
+
+  const queryKey = queryOptions?.queryKey ?? getGetStoreOrderQueryKey(id);
+
+  const queryFn: QueryFunction<Awaited<ReturnType<typeof getStoreOrder>>> = ({ signal }) =>
+    getStoreOrder(id, requestOptions, signal);
+
+  return {
+    queryKey,
+    queryFn,
+    enabled: id !== null && id !== undefined,
+    ...queryOptions,
+  } as UseQueryOptions<Awaited<ReturnType<typeof getStoreOrder>>, TError, TData> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+};
+
+export type GetStoreOrderQueryResult = NonNullable<Awaited<ReturnType<typeof getStoreOrder>>>;
+export type GetStoreOrderQueryError = ErrorType<ErrorResponse>;
+
+export function useGetStoreOrder<
+  TData = Awaited<ReturnType<typeof getStoreOrder>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  id: number,
+  options: {
+    query: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStoreOrder>>, TError, TData>> &
+      Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStoreOrder>>,
+          TError,
+          Awaited<ReturnType<typeof getStoreOrder>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetStoreOrder<
+  TData = Awaited<ReturnType<typeof getStoreOrder>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStoreOrder>>, TError, TData>> &
+      Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStoreOrder>>,
+          TError,
+          Awaited<ReturnType<typeof getStoreOrder>>
+        >,
+        'initialData'
+      >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+export function useGetStoreOrder<
+  TData = Awaited<ReturnType<typeof getStoreOrder>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStoreOrder>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+/**
+ * @summary An order with its lines and what happened to it; 404 for an order the caller may not see.
+ */
+
+export function useGetStoreOrder<
+  TData = Awaited<ReturnType<typeof getStoreOrder>>,
+  TError = ErrorType<ErrorResponse>,
+>(
+  id: number,
+  options?: {
+    query?: Partial<UseQueryOptions<Awaited<ReturnType<typeof getStoreOrder>>, TError, TData>>;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+  const queryOptions = getGetStoreOrderQueryOptions(id, options);
+
+  const query = useQuery(queryOptions, queryClient) as UseQueryResult<TData, TError> & {
+    queryKey: DataTag<QueryKey, TData, TError>;
+  };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+/**
+ * @summary In demo payment mode only (no Stripe keys configured: portald talks to stripe-mock), pay a Pending order of the caller's: the server confirms the PaymentIntent with a test card and delivers Stripe's signed payment_intent.succeeded webhook to itself, so the order completes as it would with Stripe. 409 outside demo mode or when the order is not Pending.
+ */
+export const payStoreOrderDemo = (
+  id: number,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<StoreOrder>(
+    { url: `/store/orders/${id}/demo-payment`, method: 'POST', signal },
+    options,
+  );
+};
+
+export const getPayStoreOrderDemoMutationKey = () => ['payStoreOrderDemo'] as const;
+
+export const getPayStoreOrderDemoMutationOptions = <
+  TError = ErrorType<ErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof payStoreOrderDemo>>,
+    TError,
+    PayStoreOrderDemoMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof apiRequest>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof payStoreOrderDemo>>,
+  TError,
+  PayStoreOrderDemoMutationVariables,
+  TContext
+> => {
+  const mutationKey = getPayStoreOrderDemoMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof payStoreOrderDemo>>,
+    PayStoreOrderDemoMutationVariables
+  > = (props) => {
+    const { id } = props ?? {};
+
+    return payStoreOrderDemo(id, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type PayStoreOrderDemoMutationResult = NonNullable<
+  Awaited<ReturnType<typeof payStoreOrderDemo>>
+>;
+
+export type PayStoreOrderDemoMutationError = ErrorType<ErrorResponse>;
+export type PayStoreOrderDemoMutationVariables = { id: number };
+
+/**
+ * @summary In demo payment mode only (no Stripe keys configured: portald talks to stripe-mock), pay a Pending order of the caller's: the server confirms the PaymentIntent with a test card and delivers Stripe's signed payment_intent.succeeded webhook to itself, so the order completes as it would with Stripe. 409 outside demo mode or when the order is not Pending.
+ */
+export const usePayStoreOrderDemo = <TError = ErrorType<ErrorResponse>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof payStoreOrderDemo>>,
+      TError,
+      PayStoreOrderDemoMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof payStoreOrderDemo>>,
+  TError,
+  PayStoreOrderDemoMutationVariables,
+  TContext
+> => {
+  return useMutation(getPayStoreOrderDemoMutationOptions(options), queryClient);
+};
+/**
+ * @summary Staff with store.manage move an order's fulfilment: Pending → Processing → Shipped → Delivered, or Cancelled before it ships (nothing is prepared before the order is Paid); 409 naming the moves there are. The associate is told by mail.
+ */
+export const moveStoreOrderFulfilment = (
+  id: number,
+  fulfilmentInput: BodyType<FulfilmentInput>,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<StoreOrder>(
+    {
+      url: `/store/orders/${id}/fulfilment`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      data: fulfilmentInput,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getMoveStoreOrderFulfilmentMutationKey = () => ['moveStoreOrderFulfilment'] as const;
+
+export const getMoveStoreOrderFulfilmentMutationOptions = <
+  TError = ErrorType<ErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof moveStoreOrderFulfilment>>,
+    TError,
+    MoveStoreOrderFulfilmentMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof apiRequest>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof moveStoreOrderFulfilment>>,
+  TError,
+  MoveStoreOrderFulfilmentMutationVariables,
+  TContext
+> => {
+  const mutationKey = getMoveStoreOrderFulfilmentMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof moveStoreOrderFulfilment>>,
+    MoveStoreOrderFulfilmentMutationVariables
+  > = (props) => {
+    const { id, data } = props ?? {};
+
+    return moveStoreOrderFulfilment(id, data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type MoveStoreOrderFulfilmentMutationResult = NonNullable<
+  Awaited<ReturnType<typeof moveStoreOrderFulfilment>>
+>;
+export type MoveStoreOrderFulfilmentMutationBody = BodyType<FulfilmentInput>;
+export type MoveStoreOrderFulfilmentMutationError = ErrorType<ErrorResponse>;
+export type MoveStoreOrderFulfilmentMutationVariables = {
+  id: number;
+  data: BodyType<FulfilmentInput>;
+};
+
+/**
+ * @summary Staff with store.manage move an order's fulfilment: Pending → Processing → Shipped → Delivered, or Cancelled before it ships (nothing is prepared before the order is Paid); 409 naming the moves there are. The associate is told by mail.
+ */
+export const useMoveStoreOrderFulfilment = <TError = ErrorType<ErrorResponse>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof moveStoreOrderFulfilment>>,
+      TError,
+      MoveStoreOrderFulfilmentMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof moveStoreOrderFulfilment>>,
+  TError,
+  MoveStoreOrderFulfilmentMutationVariables,
+  TContext
+> => {
+  return useMutation(getMoveStoreOrderFulfilmentMutationOptions(options), queryClient);
+};
+/**
+ * @summary Stripe's webhook. The body is checked against the Stripe-Signature header with the webhook secret and a 5-minute tolerance; a tampered, stale or unsigned event is refused (400) and logged. A verified event is stored once by its id (a replay or a duplicate changes nothing) and applied by a background job: payment_intent.succeeded, payment_intent.payment_failed, payment_intent.canceled, charge.refunded and charge.dispute.created move the order's payment.
+ */
+export const receiveStripeWebhook = (
+  receiveStripeWebhookBody: BodyType<Blob>,
+  options?: SecondParameter<typeof apiRequest>,
+  signal?: AbortSignal,
+) => {
+  return apiRequest<WebhookReceipt>(
+    {
+      url: `/store/stripe-webhook`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      data: receiveStripeWebhookBody,
+      signal,
+    },
+    options,
+  );
+};
+
+export const getReceiveStripeWebhookMutationKey = () => ['receiveStripeWebhook'] as const;
+
+export const getReceiveStripeWebhookMutationOptions = <
+  TError = ErrorType<ErrorResponse>,
+  TContext = unknown,
+>(options?: {
+  mutation?: UseMutationOptions<
+    Awaited<ReturnType<typeof receiveStripeWebhook>>,
+    TError,
+    ReceiveStripeWebhookMutationVariables,
+    TContext
+  >;
+  request?: SecondParameter<typeof apiRequest>;
+}): UseMutationOptions<
+  Awaited<ReturnType<typeof receiveStripeWebhook>>,
+  TError,
+  ReceiveStripeWebhookMutationVariables,
+  TContext
+> => {
+  const mutationKey = getReceiveStripeWebhookMutationKey();
+  const { mutation: mutationOptions, request: requestOptions } = options
+    ? options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey
+      ? options
+      : { ...options, mutation: { ...options.mutation, mutationKey } }
+    : { mutation: { mutationKey }, request: undefined };
+
+  const mutationFn: MutationFunction<
+    Awaited<ReturnType<typeof receiveStripeWebhook>>,
+    ReceiveStripeWebhookMutationVariables
+  > = (props) => {
+    const { data } = props ?? {};
+
+    return receiveStripeWebhook(data, requestOptions);
+  };
+
+  return { mutationFn, ...mutationOptions };
+};
+
+export type ReceiveStripeWebhookMutationResult = NonNullable<
+  Awaited<ReturnType<typeof receiveStripeWebhook>>
+>;
+export type ReceiveStripeWebhookMutationBody = BodyType<Blob>;
+export type ReceiveStripeWebhookMutationError = ErrorType<ErrorResponse>;
+export type ReceiveStripeWebhookMutationVariables = { data: BodyType<Blob> };
+
+/**
+ * @summary Stripe's webhook. The body is checked against the Stripe-Signature header with the webhook secret and a 5-minute tolerance; a tampered, stale or unsigned event is refused (400) and logged. A verified event is stored once by its id (a replay or a duplicate changes nothing) and applied by a background job: payment_intent.succeeded, payment_intent.payment_failed, payment_intent.canceled, charge.refunded and charge.dispute.created move the order's payment.
+ */
+export const useReceiveStripeWebhook = <TError = ErrorType<ErrorResponse>, TContext = unknown>(
+  options?: {
+    mutation?: UseMutationOptions<
+      Awaited<ReturnType<typeof receiveStripeWebhook>>,
+      TError,
+      ReceiveStripeWebhookMutationVariables,
+      TContext
+    >;
+    request?: SecondParameter<typeof apiRequest>;
+  },
+  queryClient?: QueryClient,
+): UseMutationResult<
+  Awaited<ReturnType<typeof receiveStripeWebhook>>,
+  TError,
+  ReceiveStripeWebhookMutationVariables,
+  TContext
+> => {
+  return useMutation(getReceiveStripeWebhookMutationOptions(options), queryClient);
 };

@@ -261,3 +261,335 @@ export const RemoveCartItemResponse = zod.object({
     .boolean()
     .describe('The cart holds lines and none has a problem: it can go to checkout.'),
 });
+
+/**
+ * @summary Turn the caller's cart into an order: the stock is taken and held, today's prices are copied into its lines, the cart is emptied, and a Stripe PaymentIntent is created for the total (payment Pending). 409 with code cart_not_ready or out_of_stock and nothing changed when the cart cannot be bought as it is; 503 code payments_unavailable when Stripe cannot be reached (nothing changed either).
+ */
+export const CheckoutCartResponse = zod.object({
+  order: zod
+    .object({
+      id: zod.int(),
+      associate_code: zod.string(),
+      associate_name: zod.string(),
+      created_at: zod.iso.datetime({ offset: true }),
+      paid_at: zod.iso.datetime({ offset: true }).optional(),
+      total_cents: zod.int(),
+      currency: zod.enum(['USD']),
+      payment_status: zod.enum(['Pending', 'Paid', 'Failed', 'Refunded', 'Disputed']),
+      fulfilment: zod.enum(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']),
+      item_count: zod.int(),
+      demo_payment: zod
+        .boolean()
+        .describe('Paid (or to be paid) in demo payment mode, against stripe-mock.'),
+    })
+    .and(
+      zod.object({
+        lines: zod.array(
+          zod.object({
+            variant_id: zod.int(),
+            product_slug: zod.string(),
+            product_name: zod.string(),
+            sku: zod.string(),
+            size: zod.enum(['S', 'M', 'L', 'XL', 'XXL']).optional(),
+            unit_price_cents: zod.int().describe('The price when the order was placed.'),
+            quantity: zod.int(),
+            line_total_cents: zod.int(),
+          }),
+        ),
+        history: zod.array(
+          zod.object({
+            at: zod.iso.datetime({ offset: true }),
+            kind: zod.enum(['payment', 'fulfilment']),
+            from: zod.string(),
+            to: zod.string(),
+            by: zod
+              .string()
+              .optional()
+              .describe('The staff member who moved it; absent when Stripe did.'),
+          }),
+        ),
+        fulfilment_moves: zod
+          .array(zod.enum(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']))
+          .describe('Where staff may move the fulfilment now (empty for associates).'),
+      }),
+    ),
+  client_secret: zod
+    .string()
+    .describe("The PaymentIntent's client secret, for Stripe Elements to confirm the payment."),
+  publishable_key: zod
+    .string()
+    .describe("The Stripe publishable key the server's secret key belongs with."),
+  demo: zod
+    .boolean()
+    .describe(
+      'Demo payment mode: no Stripe keys are configured and the intent lives in stripe-mock, which Stripe.js cannot reach; pay with POST /store/orders/{id}/demo-payment instead.',
+    ),
+});
+
+/**
+ * @summary Store orders, newest first: the caller's own (the account's purchase history); everyone's for staff with store.manage.
+ */
+export const listStoreOrdersQueryPageDefault = 1;
+export const listStoreOrdersQueryPageMax = 100000000;
+
+export const listStoreOrdersQueryLimitDefault = 100;
+export const listStoreOrdersQueryLimitMax = 1000;
+
+export const listStoreOrdersQueryCursorMax = 16384;
+
+export const listStoreOrdersQueryFilterPaymentStatusInMax = 5;
+
+export const listStoreOrdersQueryFilterFulfilmentInMax = 5;
+
+export const listStoreOrdersQueryFilterAssociateCodeEqMax = 32;
+
+export const ListStoreOrdersQueryParams = zod.object({
+  page: zod
+    .int()
+    .min(1)
+    .max(listStoreOrdersQueryPageMax)
+    .default(listStoreOrdersQueryPageDefault)
+    .describe('Page number, from 1.'),
+  limit: zod
+    .int()
+    .min(1)
+    .max(listStoreOrdersQueryLimitMax)
+    .default(listStoreOrdersQueryLimitDefault)
+    .describe('Rows per page; the answer holds up to limit + 1 rows.'),
+  cursor: zod
+    .string()
+    .max(listStoreOrdersQueryCursorMax)
+    .optional()
+    .describe(
+      'The `next_cursor` of the previous page. When given, the page starts right after that\nrow (keyset pagination, as fast at any depth) and `page` is only informative.\n',
+    ),
+  'filter[payment_status][in][]': zod
+    .array(zod.enum(['Pending', 'Paid', 'Failed', 'Refunded', 'Disputed']))
+    .max(listStoreOrdersQueryFilterPaymentStatusInMax)
+    .optional(),
+  'filter[fulfilment][in][]': zod
+    .array(zod.enum(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']))
+    .max(listStoreOrdersQueryFilterFulfilmentInMax)
+    .optional(),
+  'filter[associate_code][eq]': zod
+    .string()
+    .max(listStoreOrdersQueryFilterAssociateCodeEqMax)
+    .optional(),
+  'filter[created_at][gte]': zod.iso.datetime({ offset: true }).optional(),
+  'filter[created_at][lt]': zod.iso.datetime({ offset: true }).optional(),
+  order: zod
+    .object({
+      id: zod.enum(['ASC', 'DESC']).optional(),
+      created_at: zod.enum(['ASC', 'DESC']).optional(),
+      total_cents: zod.enum(['ASC', 'DESC']).optional(),
+    })
+    .optional()
+    .describe('Sort fields, in the order given; the id is always the last key.'),
+});
+
+export const ListStoreOrdersResponse = zod.object({
+  data: zod.array(
+    zod.object({
+      id: zod.int(),
+      associate_code: zod.string(),
+      associate_name: zod.string(),
+      created_at: zod.iso.datetime({ offset: true }),
+      paid_at: zod.iso.datetime({ offset: true }).optional(),
+      total_cents: zod.int(),
+      currency: zod.enum(['USD']),
+      payment_status: zod.enum(['Pending', 'Paid', 'Failed', 'Refunded', 'Disputed']),
+      fulfilment: zod.enum(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']),
+      item_count: zod.int(),
+      demo_payment: zod
+        .boolean()
+        .describe('Paid (or to be paid) in demo payment mode, against stripe-mock.'),
+    }),
+  ),
+  next_cursor: zod.string().optional(),
+});
+
+/**
+ * @summary An order with its lines and what happened to it; 404 for an order the caller may not see.
+ */
+
+export const GetStoreOrderParams = zod.object({
+  id: zod.int().min(1),
+});
+
+export const GetStoreOrderResponse = zod
+  .object({
+    id: zod.int(),
+    associate_code: zod.string(),
+    associate_name: zod.string(),
+    created_at: zod.iso.datetime({ offset: true }),
+    paid_at: zod.iso.datetime({ offset: true }).optional(),
+    total_cents: zod.int(),
+    currency: zod.enum(['USD']),
+    payment_status: zod.enum(['Pending', 'Paid', 'Failed', 'Refunded', 'Disputed']),
+    fulfilment: zod.enum(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']),
+    item_count: zod.int(),
+    demo_payment: zod
+      .boolean()
+      .describe('Paid (or to be paid) in demo payment mode, against stripe-mock.'),
+  })
+  .and(
+    zod.object({
+      lines: zod.array(
+        zod.object({
+          variant_id: zod.int(),
+          product_slug: zod.string(),
+          product_name: zod.string(),
+          sku: zod.string(),
+          size: zod.enum(['S', 'M', 'L', 'XL', 'XXL']).optional(),
+          unit_price_cents: zod.int().describe('The price when the order was placed.'),
+          quantity: zod.int(),
+          line_total_cents: zod.int(),
+        }),
+      ),
+      history: zod.array(
+        zod.object({
+          at: zod.iso.datetime({ offset: true }),
+          kind: zod.enum(['payment', 'fulfilment']),
+          from: zod.string(),
+          to: zod.string(),
+          by: zod
+            .string()
+            .optional()
+            .describe('The staff member who moved it; absent when Stripe did.'),
+        }),
+      ),
+      fulfilment_moves: zod
+        .array(zod.enum(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']))
+        .describe('Where staff may move the fulfilment now (empty for associates).'),
+    }),
+  );
+
+/**
+ * @summary In demo payment mode only (no Stripe keys configured: portald talks to stripe-mock), pay a Pending order of the caller's: the server confirms the PaymentIntent with a test card and delivers Stripe's signed payment_intent.succeeded webhook to itself, so the order completes as it would with Stripe. 409 outside demo mode or when the order is not Pending.
+ */
+
+export const PayStoreOrderDemoParams = zod.object({
+  id: zod.int().min(1),
+});
+
+export const PayStoreOrderDemoResponse = zod
+  .object({
+    id: zod.int(),
+    associate_code: zod.string(),
+    associate_name: zod.string(),
+    created_at: zod.iso.datetime({ offset: true }),
+    paid_at: zod.iso.datetime({ offset: true }).optional(),
+    total_cents: zod.int(),
+    currency: zod.enum(['USD']),
+    payment_status: zod.enum(['Pending', 'Paid', 'Failed', 'Refunded', 'Disputed']),
+    fulfilment: zod.enum(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']),
+    item_count: zod.int(),
+    demo_payment: zod
+      .boolean()
+      .describe('Paid (or to be paid) in demo payment mode, against stripe-mock.'),
+  })
+  .and(
+    zod.object({
+      lines: zod.array(
+        zod.object({
+          variant_id: zod.int(),
+          product_slug: zod.string(),
+          product_name: zod.string(),
+          sku: zod.string(),
+          size: zod.enum(['S', 'M', 'L', 'XL', 'XXL']).optional(),
+          unit_price_cents: zod.int().describe('The price when the order was placed.'),
+          quantity: zod.int(),
+          line_total_cents: zod.int(),
+        }),
+      ),
+      history: zod.array(
+        zod.object({
+          at: zod.iso.datetime({ offset: true }),
+          kind: zod.enum(['payment', 'fulfilment']),
+          from: zod.string(),
+          to: zod.string(),
+          by: zod
+            .string()
+            .optional()
+            .describe('The staff member who moved it; absent when Stripe did.'),
+        }),
+      ),
+      fulfilment_moves: zod
+        .array(zod.enum(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']))
+        .describe('Where staff may move the fulfilment now (empty for associates).'),
+    }),
+  );
+
+/**
+ * @summary Staff with store.manage move an order's fulfilment: Pending → Processing → Shipped → Delivered, or Cancelled before it ships (nothing is prepared before the order is Paid); 409 naming the moves there are. The associate is told by mail.
+ */
+
+export const MoveStoreOrderFulfilmentParams = zod.object({
+  id: zod.int().min(1),
+});
+
+export const MoveStoreOrderFulfilmentBody = zod.object({
+  status: zod.enum(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']),
+});
+
+export const MoveStoreOrderFulfilmentResponse = zod
+  .object({
+    id: zod.int(),
+    associate_code: zod.string(),
+    associate_name: zod.string(),
+    created_at: zod.iso.datetime({ offset: true }),
+    paid_at: zod.iso.datetime({ offset: true }).optional(),
+    total_cents: zod.int(),
+    currency: zod.enum(['USD']),
+    payment_status: zod.enum(['Pending', 'Paid', 'Failed', 'Refunded', 'Disputed']),
+    fulfilment: zod.enum(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']),
+    item_count: zod.int(),
+    demo_payment: zod
+      .boolean()
+      .describe('Paid (or to be paid) in demo payment mode, against stripe-mock.'),
+  })
+  .and(
+    zod.object({
+      lines: zod.array(
+        zod.object({
+          variant_id: zod.int(),
+          product_slug: zod.string(),
+          product_name: zod.string(),
+          sku: zod.string(),
+          size: zod.enum(['S', 'M', 'L', 'XL', 'XXL']).optional(),
+          unit_price_cents: zod.int().describe('The price when the order was placed.'),
+          quantity: zod.int(),
+          line_total_cents: zod.int(),
+        }),
+      ),
+      history: zod.array(
+        zod.object({
+          at: zod.iso.datetime({ offset: true }),
+          kind: zod.enum(['payment', 'fulfilment']),
+          from: zod.string(),
+          to: zod.string(),
+          by: zod
+            .string()
+            .optional()
+            .describe('The staff member who moved it; absent when Stripe did.'),
+        }),
+      ),
+      fulfilment_moves: zod
+        .array(zod.enum(['Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']))
+        .describe('Where staff may move the fulfilment now (empty for associates).'),
+    }),
+  );
+
+/**
+ * @summary Stripe's webhook. The body is checked against the Stripe-Signature header with the webhook secret and a 5-minute tolerance; a tampered, stale or unsigned event is refused (400) and logged. A verified event is stored once by its id (a replay or a duplicate changes nothing) and applied by a background job: payment_intent.succeeded, payment_intent.payment_failed, payment_intent.canceled, charge.refunded and charge.dispute.created move the order's payment.
+ */
+export const receiveStripeWebhookHeaderStripeSignatureMax = 2000;
+
+export const ReceiveStripeWebhookHeader = zod.object({
+  'Stripe-Signature': zod.string().max(receiveStripeWebhookHeaderStripeSignatureMax),
+});
+
+export const ReceiveStripeWebhookResponse = zod.object({
+  received: zod.boolean(),
+  duplicate: zod.boolean().optional().describe('The event was received before; nothing changed.'),
+});
