@@ -23,11 +23,14 @@ type Error struct {
 
 // Codes of the contract's ErrorCode.
 const (
-	CodeAssociatesOnly          = "associates_only"          // staff must act for an associate
-	CodeStaffPermission         = "staff_permission"         // staff need a permission, or to act for an associate
-	CodeActingNotAllowed        = "acting_not_allowed"       // the caller may not act for associates
-	CodeActingCodeUnknown       = "acting_code_unknown"      // no associate has the code acted for
-	CodeAcknowledgementsPending = "acknowledgements_pending" // memos or W-9s wait for the associate
+	CodeAssociatesOnly          = "associates_only"           // staff must act for an associate
+	CodeStaffPermission         = "staff_permission"          // staff need a permission, or to act for an associate
+	CodeActingNotAllowed        = "acting_not_allowed"        // the caller may not act for associates
+	CodeActingCodeUnknown       = "acting_code_unknown"       // no associate has the code acted for
+	CodeAcknowledgementsPending = "acknowledgements_pending"  // memos or W-9s wait for the associate
+	CodeEventFull               = "event_full"                // every seat of the event is taken (409)
+	CodeEventRegistrationClosed = "event_registration_closed" // the event takes no registrations now: closed, started or over (409)
+	CodeAlreadyCheckedIn        = "already_checked_in"        // the ticket or associate was checked in already (409)
 )
 
 // CodeOf is the code of an error answer, or "".

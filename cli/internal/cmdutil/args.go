@@ -74,3 +74,21 @@ func ParseCode(s string) (string, error) {
 	}
 	return strings.ToUpper(s), nil
 }
+
+// slugPattern is the contract's pattern of a slug (parameter Slug): lower-case letters and
+// digits in words joined by single hyphens.
+var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// MaxSlug is the contract's longest slug.
+const MaxSlug = 100
+
+// ParseSlug checks the slug of a help article, an event… as the contract declares it:
+// lower-case letters and digits in words joined by single hyphens, at most MaxSlug
+// characters. what names the thing in the error ("help article"), example is a good slug.
+// The error is a *FlagError.
+func ParseSlug(what, example, s string) (string, error) {
+	if !slugPattern.MatchString(s) || len(s) > MaxSlug {
+		return "", FlagErrorf("invalid %s slug %q: lower-case letters and digits joined by single hyphens, e.g. %s", what, s, example)
+	}
+	return s, nil
+}

@@ -58,22 +58,28 @@ func (e *ExportFlags) Export(ctx context.Context, ios *iostreams.IOStreams, clie
 }
 
 // Download streams the signed download URL an export answered to standard output or to the
-// -o file. The file is written next to its destination and renamed into place once complete,
-// so a failed export never leaves a truncated file where a good one was; a progress bar is
-// drawn on standard error when it is a terminal, and "✓ Exported <what> to FILE (size)" said
-// there at the end.
+// -o file, as SaveDownload does: "✓ Exported <what> to FILE (size)" at the end.
 func (e *ExportFlags) Download(ctx context.Context, ios *iostreams.IOStreams, client *sdk.Client, url, what string) error {
-	if e.ToStdout() {
+	return SaveDownload(ctx, ios, client, url, e.Output, "Exporting", "Exported "+what)
+}
+
+// SaveDownload streams the file at a signed download URL to standard output (path "" or
+// "-") or to the file path. The file is written next to its destination and renamed into
+// place once complete, so a failed download never leaves a truncated file where a good one
+// was; a progress bar ("<doing> FILE") is drawn on standard error when it is a terminal, and
+// "✓ <done> to FILE (size)" said there at the end.
+func SaveDownload(ctx context.Context, ios *iostreams.IOStreams, client *sdk.Client, url, path, doing, done string) error {
+	if path == "" || path == "-" {
 		return client.Download(ctx, url, ios.Out, nil)
 	}
-	dir := filepath.Dir(e.Output)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(e.Output)+".*.part")
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.part")
 	if err != nil {
-		return fmt.Errorf("create %s: %w", e.Output, err)
+		return fmt.Errorf("create %s: %w", path, err)
 	}
 	defer func() { _ = os.Remove(tmp.Name()) }()
 
-	bar := ios.StartProgress("Exporting " + filepath.Base(e.Output))
+	bar := ios.StartProgress(doing + " " + filepath.Base(path))
 	info, err := client.DownloadWithInfo(ctx, url, tmp, bar.Update)
 	bar.Done()
 	if cerr := tmp.Close(); err == nil {
@@ -85,12 +91,12 @@ func (e *ExportFlags) Download(ctx context.Context, ios *iostreams.IOStreams, cl
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp.Name(), e.Output); err != nil {
-		return fmt.Errorf("write %s: %w", e.Output, err)
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if ios.IsStderrTTY() {
 		cs := ios.ColorScheme()
-		fmt.Fprintf(ios.ErrOut, "%s Exported %s to %s (%s)\n", cs.SuccessIcon(), what, e.Output, iostreams.FormatBytes(info.Size))
+		fmt.Fprintf(ios.ErrOut, "%s %s to %s (%s)\n", cs.SuccessIcon(), done, path, iostreams.FormatBytes(info.Size))
 	}
 	return nil
 }

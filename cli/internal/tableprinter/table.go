@@ -21,6 +21,7 @@ type Table struct {
 	header  []string
 	rows    [][]string
 	colorFn []func(string) string
+	whole   []bool
 }
 
 // New returns a table over ios's standard output with the given column names.
@@ -37,6 +38,15 @@ func (t *Table) SetColumnColor(i int, fn func(string) string) {
 		t.colorFn = append(t.colorFn, nil)
 	}
 	t.colorFn[i] = fn
+}
+
+// KeepWhole keeps column i whole on a terminal: when the table is wider than the terminal,
+// the other columns are cut (a slug that is typed again must not be).
+func (t *Table) KeepWhole(i int) {
+	for len(t.whole) <= i {
+		t.whole = append(t.whole, false)
+	}
+	t.whole[i] = true
 }
 
 // Render prints the table.
@@ -64,7 +74,7 @@ func (t *Table) Render() error {
 			widths[i] = max(widths[i], ansi.StringWidth(r[i]))
 		}
 	}
-	fit(widths, t.width-gap*(n-1))
+	fit(widths, t.whole, t.width-gap*(n-1))
 
 	line := func(cells []string, style func(int, string) string) error {
 		var b strings.Builder
@@ -100,20 +110,24 @@ func (t *Table) Render() error {
 	return nil
 }
 
-// fit shrinks the widest columns until the sum of widths fits total (never below 5 columns).
-func fit(widths []int, total int) {
+// fit shrinks the widest columns, but those kept whole, until the sum of widths fits total
+// (never below 5 columns).
+func fit(widths []int, whole []bool, total int) {
 	sum := 0
 	for _, w := range widths {
 		sum += w
 	}
 	for sum > total {
-		widest := 0
+		widest := -1
 		for i, w := range widths {
-			if w > widths[widest] {
+			if i < len(whole) && whole[i] {
+				continue
+			}
+			if widest < 0 || w > widths[widest] {
 				widest = i
 			}
 		}
-		if widths[widest] <= 5 {
+		if widest < 0 || widths[widest] <= 5 {
 			return
 		}
 		widths[widest]--

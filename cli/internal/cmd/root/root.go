@@ -11,6 +11,7 @@ import (
 	businessCmd "github.com/associateportal/portal/cli/internal/cmd/business"
 	clientsCmd "github.com/associateportal/portal/cli/internal/cmd/clients"
 	compScheduleCmd "github.com/associateportal/portal/cli/internal/cmd/compschedule"
+	eventsCmd "github.com/associateportal/portal/cli/internal/cmd/events"
 	helpCmd "github.com/associateportal/portal/cli/internal/cmd/help"
 	paymentsCmd "github.com/associateportal/portal/cli/internal/cmd/payments"
 	payoutsCmd "github.com/associateportal/portal/cli/internal/cmd/payouts"
@@ -50,6 +51,8 @@ then works as that associate would see it.`,
   $ portal team list --as AGT100
   $ portal account sessions list
   $ portal payouts list
+  $ portal events list
+  $ portal events register regional-kickoff-dallas
   $ portal help search escrow
   $ portal tui`,
 		Version:       version,
@@ -83,6 +86,7 @@ then works as that associate would see it.`,
 	cmd.AddCommand(accountCmd.NewCmdAccount(f))
 	cmd.AddCommand(ssoCmd.NewCmdSSO(f))
 	cmd.AddCommand(payoutsCmd.NewCmdPayouts(f))
+	cmd.AddCommand(eventsCmd.NewCmdEvents(f))
 	cmd.AddCommand(tuiCmd.NewCmdTUI(f, nil))
 
 	// portal help takes the place of cobra's help command: the help of any command, and the

@@ -5,7 +5,6 @@ package shared
 import (
 	"fmt"
 	"os"
-	"regexp"
 	"strings"
 
 	"charm.land/glamour/v2"
@@ -18,20 +17,10 @@ import (
 	"github.com/associateportal/portal/cli/internal/iostreams"
 )
 
-// slugPattern is the contract's pattern of a slug (parameter Slug), at most 100 characters.
-var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-
-// MaxSlug is the contract's longest slug.
-const MaxSlug = 100
-
-// ParseSlug checks an article's slug as the contract declares it: lower-case letters and
-// digits in words joined by single hyphens, at most 100 characters. The error is a
-// *cmdutil.FlagError.
+// ParseSlug checks an article's slug as the contract declares it (cmdutil.ParseSlug). The
+// error is a *cmdutil.FlagError.
 func ParseSlug(s string) (string, error) {
-	if !slugPattern.MatchString(s) || len(s) > MaxSlug {
-		return "", cmdutil.FlagErrorf("invalid help article slug %q: lower-case letters and digits joined by single hyphens, e.g. advances-and-escrow", s)
-	}
-	return s, nil
+	return cmdutil.ParseSlug("help article", "advances-and-escrow", s)
 }
 
 // MaxWidth is the widest a rendered article is wrapped, however wide the terminal: longer
