@@ -44,6 +44,7 @@ func baseline(args []string) error {
 	mux.HandleFunc("GET /copy", b.copy)
 	mux.HandleFunc("GET /cashflow", b.cashflow)
 	mux.HandleFunc("GET /cashflow/copy", b.cashflowCopy)
+	mux.HandleFunc("GET /store/products", b.products)
 	srv := &http.Server{Addr: *addr, Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	return srv.ListenAndServe()
 }
@@ -306,4 +307,49 @@ func (b *base) cashflowCopy(w http.ResponseWriter, r *http.Request) {
 		to_char(e.occurred_on, 'YYYY-MM-DD'), e.pay_run_id IS NOT NULL
 		FROM cashflow_entries e JOIN associates a ON a.id = e.associate_id LEFT JOIN policies p ON p.id = e.policy_id
 		WHERE e.associate_id = `+strconv.FormatInt(me, 10)+` ORDER BY e.occurred_on DESC, e.id) TO STDOUT WITH (FORMAT csv, HEADER)`)
+}
+
+type productRow struct {
+	ID         int64    `json:"id"`
+	Slug       string   `json:"slug"`
+	Name       string   `json:"name"`
+	Category   string   `json:"category"`
+	PriceCents int64    `json:"price_cents"`
+	Currency   string   `json:"currency"`
+	InStock    bool     `json:"in_stock"`
+	Sizes      []string `json:"sizes"`
+}
+
+// products is the store's product list page 1 (by name), as a hand-written handler would
+// answer it: the caller checked, one query, encoding/json.
+func (b *base) products(w http.ResponseWriter, r *http.Request) {
+	if _, _, ok := b.caller(r); !ok {
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+		return
+	}
+	limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
+	if limit < 1 || limit > 1000 {
+		limit = 100
+	}
+	rows, err := b.pool.Query(r.Context(), `SELECT p.id, p.slug, p.name, p.category, p.price_cents,
+		EXISTS (SELECT 1 FROM store_variants v WHERE v.product_id = p.id AND v.stock > 0),
+		ARRAY(SELECT v.size FROM store_variants v WHERE v.product_id = p.id AND v.size IS NOT NULL ORDER BY v.position)
+		FROM store_products p WHERE p.on_sale ORDER BY p.name, p.id LIMIT $1`, limit+1)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	out := make([]productRow, 0, limit+1)
+	for rows.Next() {
+		p := productRow{Currency: "USD"}
+		if err := rows.Scan(&p.ID, &p.Slug, &p.Name, &p.Category, &p.PriceCents, &p.InStock, &p.Sizes); err != nil {
+			rows.Close()
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		out = append(out, p)
+	}
+	rows.Close()
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(map[string]any{"data": out})
 }

@@ -21,7 +21,9 @@ import (
 //	(a) help search over 100,000 articles through portald, one request at a time, over a
 //	    mix of queries from a common word to a phrase (goal: p95 ≤ 20 ms);
 //	(b) 500 associates racing for the 100 seats of one event: exactly 100 registered, and
-//	    the requests per second (events.go).
+//	    the requests per second (events.go);
+//	(c) the store's product list page 1 against a hand-written handler, side by side
+//	    (goal ≥ 0.9×).
 func contentBench(args []string) error {
 	fs := flag.NewFlagSet("content", flag.ExitOnError)
 	dataDir := fs.String("data-dir", ".bench", "where the benchmark cluster lives (kept between runs)")
@@ -29,7 +31,9 @@ func contentBench(args []string) error {
 	articles := fs.Int("articles", 100_000, "help articles to search")
 	reps := fs.Int("reps", 100, "timed requests per query")
 	out := fs.String("out", ".bench/content.md", "where to write the results")
-	only := fs.String("only", "ab", "which parts to measure (a, b or both)")
+	only := fs.String("only", "abc", "which parts to measure (a, b, c or a combination)")
+	var o runOpts
+	o.wrkFlags(fs)
 	racers := fs.Int("racers", 500, "associates racing for the seats (b)")
 	seats := fs.Int("seats", 100, "seats of the raced event (b)")
 	rounds := fs.Int("rounds", 3, "rounds of the race (b)")
@@ -47,7 +51,7 @@ func contentBench(args []string) error {
 		}
 	}
 	abs, _ := filepath.Abs(*dataDir)
-	ours, _, stop, err := startServers(*portald, org.dsn, abs, 8)
+	ours, base, stop, err := startServers(*portald, org.dsn, abs, o.pool)
 	if err != nil {
 		return err
 	}
@@ -63,6 +67,11 @@ func contentBench(args []string) error {
 	res.line("")
 	if strings.Contains(*only, "b") {
 		if err := seatRace(ctx, org.pool, ours.url, *racers, *seats, *rounds, res); err != nil {
+			return err
+		}
+	}
+	if strings.Contains(*only, "c") {
+		if err := productList(ctx, org.pool, ours, base, o, res); err != nil {
 			return err
 		}
 	}

@@ -134,3 +134,69 @@ func raceTokens(ctx context.Context, pool *pgxpool.Pool, n int) ([]string, error
 	}
 	return tokens, nil
 }
+
+// productList is part (c): the store's product list page 1 (limit 100, by name: the
+// seeded catalogue whole) through portald and through a hand-written handler, wrk in
+// alternating rounds.
+func productList(ctx context.Context, pool *pgxpool.Pool, ours, base proc, o runOpts, res *report) error {
+	token, _, err := benchUser(ctx, pool, 0)
+	if err != nil {
+		return err
+	}
+	made, err := fillProducts(ctx, pool, 1000)
+	if err != nil {
+		return err
+	}
+	var n int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM store_products WHERE on_sale`).Scan(&n); err != nil {
+		return err
+	}
+	a, b, err := alternate(ours, base, ours.url+"/api/store/products?limit=100", base.url+"/store/products?limit=100", token, o)
+	if err != nil {
+		return err
+	}
+	res.line("## (c) The store's product list, page 1")
+	res.line("")
+	if made > 0 {
+		res.line("%d products were generated for this run beside the 30 seeded (kept for the next): a catalogue of %d, "+
+			"a fifth of them (the apparel) in five sizes.", made, n)
+		res.line("")
+	}
+	res.line("`GET /api/store/products?limit=100` (the first 100 of %d products on sale, by name, with whether each is in stock and its sizes) "+
+		"against a hand-written handler of the same query; wrk, %d connections, %s a round, three alternating rounds (medians).",
+		n, o.conns, o.duration)
+	res.line("")
+	versusTable(res, "portald", a, b)
+	res.line("Ratio (req/s, portald / hand-written): **%.2f×**.", a.rps/b.rps)
+	res.line("")
+	return nil
+}
+
+// fillProducts brings the store's catalogue to n products on sale (it answers how many it
+// made): generated names, the apparel (a fifth) in the five shirt sizes, stock in every variant.
+func fillProducts(ctx context.Context, pool *pgxpool.Pool, n int) (int, error) {
+	var have int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM store_products`).Scan(&have); err != nil {
+		return 0, err
+	}
+	if have >= n {
+		return 0, nil
+	}
+	_, err := pool.Exec(ctx, `
+		WITH p AS (
+			INSERT INTO store_products (slug, name, category, description_markdown, price_cents)
+			SELECT 'bench-product-' || i, 'Bench product ' || lpad(i::text, 5, '0'),
+			       (ARRAY['Apparel','Accessories','Office','Marketing','Books'])[1 + i % 5], 'A generated product.', 500 + (i * 37) % 20000
+			FROM generate_series($1::int, $2::int) i
+			RETURNING id, category)
+		INSERT INTO store_variants (product_id, sku, size, position, stock)
+		SELECT p.id, 'BENCH-' || p.id || coalesce('-' || s.size, ''), s.size, s.pos, 10
+		FROM p CROSS JOIN LATERAL (
+			SELECT * FROM (VALUES ('S', 1), ('M', 2), ('L', 3), ('XL', 4), ('XXL', 5)) v(size, pos) WHERE p.category = 'Apparel'
+			UNION ALL SELECT NULL, 1 WHERE p.category <> 'Apparel') s`, have+1, n)
+	if err != nil {
+		return 0, err
+	}
+	_, err = pool.Exec(ctx, `ANALYZE store_products; ANALYZE store_variants`)
+	return n - have, err
+}

@@ -19,6 +19,7 @@ func BenchmarkRequests(b *testing.B) {
 		{"healthz", "/api/healthz"},
 		{"access", "/api/access"},
 		{"clients", "/api/clients?limit=100"},
+		{"store products", "/api/store/products?limit=100"},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			req, _ := http.NewRequest("GET", env.URL+bc.path, nil)
