@@ -13,7 +13,8 @@
 # the cashflow download; `bench payments`, bench/payments.go; its first run drains the seeded
 # outbox into the ledger, once), f (the account photo: a 12-megapixel JPEG to its WebP
 # sizes, timings and peak RSS, in a fresh `bench photo` process, bench/photo.go; no database),
-# h (events, store and help: help search over 100,000 articles; `bench content`,
+# h (events, store and help: help search over 100,000 articles, 500 associates racing for 100
+# seats, the store's product list against a hand-written handler; `bench content`,
 # bench/content.go, on a small organisation of its own in the same cluster) and w (the web app's first load: transfer sizes and Lighthouse, bench/web). Without --only
 # everything runs. Other flags go to `bench run`.
 # PORTALD=path measures that binary instead of building bin/portald from the working tree
