@@ -57,12 +57,12 @@ e2e('agent: acknowledgements, dashboard and clients', async ({ browser }) => {
   await page.getByText('Your clients', { exact: true }).waitFor();
   await expectAccessible(page, 'dashboard');
 
-  // Top navigation: Dashboard, Business, Team, Payments; no empty areas, no Events yet.
+  // Top navigation: Dashboard, Business, Team, Payments, Events; no empty areas.
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const label of ['Dashboard', 'Business', 'Team', 'Payments']) {
+  for (const label of ['Dashboard', 'Business', 'Team', 'Payments', 'Events']) {
     await nav.getByRole('link', { name: label, exact: true }).waitFor();
   }
-  for (const hidden of ['Associates', 'Reports', 'Events']) {
+  for (const hidden of ['Associates', 'Reports']) {
     assert.equal(
       await nav.getByRole('link', { name: hidden, exact: true }).count(),
       0,

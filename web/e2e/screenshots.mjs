@@ -2,10 +2,12 @@
 // clients list, client form and client detail, and the Team area (dashboard, a team list with
 // its filters, an associate's tabs, the genealogy tree expanded, the hierarchy, the account) —
 // the help centre (topics, a search, an article, and for staff the marked states and the article
-// form) and a public page — and the honest states (a list that failed, a missing client, a typed
-// signature, a missing page, staff on the account and client-create routes) — at 1280, 768 and
-// 390 px wide, light and dark.
-// Usage: PORTAL_URL=http://127.0.0.1:8080 npm run screenshots  (saves to e2e/screenshots/pages/)
+// form) and a public page — the events (the index, the past events, an event, a ticket, the
+// dashboard's upcoming events, and for staff the states and the check-in page) — and the honest
+// states (a list that failed, a missing client, a typed signature, a missing page, staff on the
+// account and client-create routes) — at 1280, 768 and 390 px wide, light and dark.
+// Usage: PORTAL_URL=http://127.0.0.1:8080 npm run screenshots  (saves to e2e/screenshots/pages/);
+// SCREENSHOTS_ONLY=events for the events pages alone.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -51,9 +53,8 @@ async function shoot(page, name) {
   await page.emulateMedia({ colorScheme: variants[0].colorScheme });
 }
 
-const browser = await launchBrowser();
-try {
-  const page = await newPage(browser);
+/** The pages of the areas before events, in the order a person meets them. */
+async function mainPages(page) {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).waitFor();
   await shoot(page, 'login');
@@ -268,6 +269,91 @@ try {
   await page.goto('/help/advances-and-escrow/edit');
   await page.getByRole('heading', { name: 'Edit Advances and escrow', level: 1 }).waitFor();
   await shoot(page, 'help-editor');
+}
+
+/**
+ * Events: the index (an associate's, staff's with the states), the past events, an event to
+ * register for, an event with the agent's ticket, the dashboard's upcoming events, and for staff
+ * the check-in page of a scanned ticket before and after Check in (answered here: no one is
+ * checked in).
+ */
+async function eventsPages(page) {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await login(page, AGENT);
+  await acknowledgeAll(page);
+  await shoot(page, 'events-dashboard');
+  await page.goto('/events');
+  await page.getByRole('article', { name: 'Regional Kickoff — Dallas' }).waitFor();
+  await waitForImages(page);
+  await shoot(page, 'events');
+  await page.goto('/events/past');
+  await page.getByRole('article', { name: 'Fall Kickoff — Atlanta' }).waitFor();
+  await waitForImages(page);
+  await shoot(page, 'events-past');
+  await page.goto('/events/regional-kickoff-dallas');
+  await page.getByRole('heading', { name: 'About this event' }).waitFor();
+  await waitForImages(page);
+  await shoot(page, 'event');
+  const bootcamp = '/events/licensing-exam-prep-bootcamp';
+  await page.goto(bootcamp);
+  await page.getByRole('img', { name: /^QR code of your ticket/ }).waitFor();
+  await waitForImages(page);
+  await shoot(page, 'event-ticket');
+  const { my_registration: registration } = await page.evaluate(async (path) => {
+    const res = await window.fetch(`/api${path}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('portal.token')}` },
+    });
+    return res.json();
+  }, bootcamp);
+
+  await page.evaluate(() => localStorage.clear());
+  await login(page, STAFF);
+  await page.goto('/events');
+  await page.getByText('Draft', { exact: true }).first().waitFor();
+  await waitForImages(page);
+  await shoot(page, 'events-staff');
+  await page.goto(`${bootcamp}/check-in?ticket=${encodeURIComponent(registration.ticket)}`);
+  const scanned = page.getByRole('region', { name: 'Ticket from a QR code' });
+  await scanned.waitFor();
+  await page.locator('tbody tr').nth(5).waitFor();
+  await shoot(page, 'event-check-in');
+  const checkIns = '**/api/events/*/check-ins';
+  await page.route(checkIns, (route) =>
+    route.fulfill({
+      json: {
+        id: 1,
+        associate_code: 'AGT100',
+        name: 'Alex Carter',
+        status: 'Checked In',
+        registered_at: registration.registered_at,
+        checked_in_at: new Date().toISOString(),
+        checked_in_by: 'Sam Staffer',
+      },
+    }),
+  );
+  await scanned.getByRole('button', { name: 'Check in', exact: true }).click();
+  await page
+    .getByRole('status')
+    .getByText(/^Checked in:/)
+    .waitFor();
+  await shoot(page, 'event-check-in-done');
+  await page.unroute(checkIns);
+}
+
+/** Waits until the page's images have loaded (the events' banners). */
+async function waitForImages(page) {
+  await page.waitForFunction(() =>
+    [...document.images].every((img) => img.complete || img.loading === 'lazy'),
+  );
+}
+
+// SCREENSHOTS_ONLY=events: the events pages alone (a quicker look at one area).
+const browser = await launchBrowser();
+try {
+  const page = await newPage(browser);
+  if (process.env.SCREENSHOTS_ONLY !== 'events') await mainPages(page);
+  await eventsPages(page);
 } finally {
   await browser.close();
 }

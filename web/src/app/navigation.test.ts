@@ -7,26 +7,35 @@ const RMD = { is_senior_level: true, code: 'RMD100', canReadPayments: true };
 const STAFF = { is_senior_level: false, canReadPayments: true };
 
 describe('top menu', () => {
-  it('shows Dashboard always and an area only when its sidebar has items; Events waits', () => {
+  it('shows Dashboard and Events always, and another area only when its sidebar has items', () => {
     expect(topMenu(AGENT).map((a) => a.label)).toEqual([
-      'Dashboard',
-      'Business',
-      'Team',
-      'Payments',
-    ]);
-    expect(topMenu(STAFF).map((a) => a.label)).toEqual(['Dashboard', 'Business', 'Payments']);
-    expect(topMenu(RMD, true).map((a) => a.label)).toEqual([
       'Dashboard',
       'Business',
       'Team',
       'Payments',
       'Events',
     ]);
+    expect(topMenu(STAFF).map((a) => a.label)).toEqual([
+      'Dashboard',
+      'Business',
+      'Payments',
+      'Events',
+    ]);
+  });
+
+  it('leads Events to the upcoming events, with no sidebar (its lists are tabs)', () => {
+    for (const user of [AGENT, RMD, STAFF]) {
+      const events = topMenu(user).find((a) => a.key === 'events');
+      expect(events?.to).toBe('/events');
+      expect(events?.sidebar).toEqual([]);
+    }
+    expect(areaOf('/events')).toBe('events');
+    expect(areaOf('/events/regional-kickoff-dallas/check-in')).toBe('events');
   });
 
   it('hides Payments from staff without payments.read, as Team from staff', () => {
     const staff = topMenu({ ...STAFF, canReadPayments: false });
-    expect(staff.map((a) => a.label)).toEqual(['Dashboard', 'Business']);
+    expect(staff.map((a) => a.label)).toEqual(['Dashboard', 'Business', 'Events']);
     expect(
       areas({ ...STAFF, canReadPayments: false }).find((a) => a.key === 'payments')?.sidebar,
     ).toEqual([]);

@@ -6,10 +6,12 @@ import {
   COMPENSATION_SCHEDULE_PATH,
   PROVIDERS_PATH,
 } from '@/lib/business-paths';
+import { EVENTS_PATH } from '@/lib/events-paths';
 import { CASHFLOW_PATH, CHARGEBACKS_PATH, PAYMENTS_PATH } from '@/lib/payments-paths';
 
 // The menus. A menu item appears only when its screen exists; a top menu item appears only when
-// its sidebar has items, except Dashboard (always) and Events (once the events area exists).
+// its sidebar has items, except Dashboard and Events (always, spec §6). Events has no sidebar:
+// its two lists, upcoming and past, are tabs of the events pages.
 
 export interface MenuItem {
   label: string;
@@ -28,9 +30,6 @@ export interface Area {
   to: string;
   sidebar: MenuItem[];
 }
-
-/** The events area has no screens yet; its top menu item stays hidden until it lands. */
-export const EVENTS_AVAILABLE = false;
 
 /** What the menus need to know of the user: their own fields, and what the access rules
  *  (lib/use-access.ts) let them open. */
@@ -79,17 +78,15 @@ export function areas(user: MenuUser): Area[] {
     area('associates', 'Associates', []),
     area('reports', 'Reports', []),
     area('payments', 'Payments', paymentsMenu(user)),
-    area('events', 'Events', [], '/events'),
+    area('events', 'Events', [], EVENTS_PATH),
   ];
 }
 
 /** The top menu rule. */
-export function topMenu(user: MenuUser, eventsAvailable: boolean = EVENTS_AVAILABLE): Area[] {
-  return areas(user).filter((a) => {
-    if (a.key === 'dashboard') return true;
-    if (a.key === 'events') return eventsAvailable;
-    return a.sidebar.length > 0;
-  });
+export function topMenu(user: MenuUser): Area[] {
+  return areas(user).filter(
+    (a) => a.key === 'dashboard' || a.key === 'events' || a.sidebar.length > 0,
+  );
 }
 
 /** The area a path belongs to ('/business/clients/12' → business). */

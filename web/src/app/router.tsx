@@ -175,6 +175,13 @@ const paymentsRoute = (path: string, name: PageOf<typeof payments>): RouteObject
   lazy: page(payments, name),
 });
 
+/** The events pages, one lazy module for all of them (see events-routes.ts). */
+const events = () => import('@/features/events/events-routes');
+const eventsRoute = (path: string, name: PageOf<typeof events>): RouteObject => ({
+  path,
+  lazy: page(events, name),
+});
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -329,6 +336,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 helpRoute('help/new', 'HelpArticleCreatePage'),
                 helpRoute('help/:slug', 'HelpArticlePage'),
                 helpRoute('help/:slug/edit', 'HelpArticleEditPage'),
+                eventsRoute('events', 'EventsIndexPage'),
+                eventsRoute('events/past', 'PastEventsPage'),
+                eventsRoute('events/:slug', 'EventDetailPage'),
+                eventsRoute('events/:slug/check-in', 'EventCheckInPage'),
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -2,8 +2,11 @@ import { UNSAFE_ErrorResponseImpl as ErrorResponse } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/mutator';
 import {
+  ALREADY_CHECKED_IN,
   ASSOCIATES_ONLY,
   CANNOT_ACT_FOR_ASSOCIATES,
+  EVENT_FULL,
+  EVENT_REGISTRATION_CLOSED,
   NO_STAFF_PERMISSION,
   UNKNOWN_ASSOCIATE_CODE,
   errorDetails,
@@ -42,6 +45,28 @@ describe('plain messages for staff', () => {
     expect(errorMessage('Client not found')).toBe('Client not found');
     expect(errorMessage(new ApiError(422, 'Validation error'))).toBe('Validation error');
     expect(errorMessage(undefined)).toBe('Something went wrong');
+  });
+});
+
+describe('event conflicts', () => {
+  const conflict = (message: string, code: string) =>
+    new ApiError(409, message, [], { status: 409, message, code });
+
+  it('say a full or closed event in plain words, by the code', () => {
+    expect(errorMessage(conflict('Every seat of this event is taken', 'event_full'))).toBe(
+      EVENT_FULL,
+    );
+    expect(
+      errorMessage(
+        conflict('This event has started: registration is closed', 'event_registration_closed'),
+      ),
+    ).toBe(EVENT_REGISTRATION_CLOSED);
+  });
+
+  it("keep the server's words of a second check-in: who, and when", () => {
+    const words = 'Alex Carter (AGT100) was checked in already, at 12/05/2026 09:12:00 CST';
+    expect(errorMessage(conflict(words, 'already_checked_in'))).toBe(words);
+    expect(errorMessage(conflict('', 'already_checked_in'))).toBe(ALREADY_CHECKED_IN);
   });
 });
 

@@ -23,15 +23,28 @@ export const NO_STAFF_PERMISSION = 'Your staff account does not have permission 
 export const CANNOT_ACT_FOR_ASSOCIATES = 'Your account may not act for associates.';
 export const UNKNOWN_ASSOCIATE_CODE = 'No associate has that code.';
 
+/** What an associate is told when an event's seats are all taken, or it takes no
+ *  registrations now (closed for registration, started or over). */
+export const EVENT_FULL = 'This event is full: every seat is taken.';
+export const EVENT_REGISTRATION_CLOSED =
+  'This event does not take registrations now: registration is closed, or the event has started.';
+/** A second check-in: the server's words say who was checked in and when, in the event's zone. */
+export const ALREADY_CHECKED_IN = 'This attendee is checked in already.';
+
 /**
- * Plain words for refusals that the server explains to API and CLI users in their terms
- * (the access-token header): chosen by the answer's code, never by its wording.
+ * Plain words for refusals, chosen by the answer's code, never by its wording: for the ones
+ * the server explains to API and CLI users in their terms (the access-token header), and the
+ * conflicts a screen names (a full event). A function keeps the server's own words when they
+ * carry what the screen must show (who was checked in, and when).
  */
-const PLAIN_BY_CODE: Record<string, string> = {
+const PLAIN_BY_CODE: Record<string, string | ((message: string) => string)> = {
   associates_only: ASSOCIATES_ONLY,
   staff_permission: NO_STAFF_PERMISSION,
   acting_not_allowed: CANNOT_ACT_FOR_ASSOCIATES,
   acting_code_unknown: UNKNOWN_ASSOCIATE_CODE,
+  event_full: EVENT_FULL,
+  event_registration_closed: EVENT_REGISTRATION_CLOSED,
+  already_checked_in: (message) => message || ALREADY_CHECKED_IN,
 };
 
 /** The code of an error answer (the contract's ErrorCode), if it has one. */
@@ -43,15 +56,22 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export function errorMessage(error: unknown): string {
-  const plain = PLAIN_BY_CODE[errorCode(error) ?? ''];
-  if (plain) return plain;
-  if (typeof error === 'string' && error) return error;
+/** The words an error came with: a thrown string, or its message; '' without any. */
+function ownMessage(error: unknown): string {
+  if (typeof error === 'string') return error;
   if (typeof error === 'object' && error !== null && 'message' in error) {
     const message = (error as { message: unknown }).message;
-    if (typeof message === 'string' && message) return message;
+    if (typeof message === 'string') return message;
   }
-  return GENERIC_ERROR;
+  return '';
+}
+
+export function errorMessage(error: unknown): string {
+  const plain = PLAIN_BY_CODE[errorCode(error) ?? ''];
+  if (typeof plain === 'string') return plain;
+  const own = ownMessage(error);
+  if (plain) return plain(own);
+  return own || GENERIC_ERROR;
 }
 
 export function fieldErrors(error: unknown): { field: string; message: string }[] {

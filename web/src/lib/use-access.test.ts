@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENTS_READ, PAYMENTS_READ, accessRules } from './use-access';
+import { CLIENTS_READ, EVENTS_MANAGE, PAYMENTS_READ, accessRules } from './use-access';
 
 describe('accessRules', () => {
   it('lets an associate read and own clients and read its own payments only', () => {
@@ -9,6 +9,8 @@ describe('accessRules', () => {
       canOwnClients: true,
       canReadPayments: true,
       readsAllPayments: false,
+      attendsEvents: true,
+      managesEvents: false,
     });
     // A permission never widens an associate's payments to everyone's.
     expect(accessRules({ code: 'AGT100' }, [PAYMENTS_READ]).readsAllPayments).toBe(false);
@@ -21,6 +23,8 @@ describe('accessRules', () => {
       canOwnClients: false,
       canReadPayments: false,
       readsAllPayments: false,
+      attendsEvents: false,
+      managesEvents: false,
     });
     expect(accessRules({}, [])).toEqual({
       isStaff: true,
@@ -28,6 +32,8 @@ describe('accessRules', () => {
       canOwnClients: false,
       canReadPayments: false,
       readsAllPayments: false,
+      attendsEvents: false,
+      managesEvents: false,
     });
   });
 
@@ -38,16 +44,32 @@ describe('accessRules', () => {
       canOwnClients: false,
       canReadPayments: true,
       readsAllPayments: true,
+      attendsEvents: false,
+      managesEvents: false,
     });
   });
 
+  it('lets associates attend events, and staff with events.manage run them', () => {
+    expect(accessRules({ code: 'AGT100' }, [])).toMatchObject({
+      attendsEvents: true,
+      managesEvents: false,
+    });
+    expect(accessRules({}, [EVENTS_MANAGE])).toMatchObject({
+      attendsEvents: false,
+      managesEvents: true,
+    });
+    expect(accessRules({}, [CLIENTS_READ]).managesEvents).toBe(false);
+  });
+
   it('allows nothing while the user is not known', () => {
-    expect(accessRules(undefined, [CLIENTS_READ, PAYMENTS_READ])).toEqual({
+    expect(accessRules(undefined, [CLIENTS_READ, PAYMENTS_READ, EVENTS_MANAGE])).toEqual({
       isStaff: false,
       canReadClients: false,
       canOwnClients: false,
       canReadPayments: false,
       readsAllPayments: false,
+      attendsEvents: false,
+      managesEvents: false,
     });
   });
 });

@@ -8,6 +8,9 @@ export const CLIENTS_READ = 'clients.read';
 /** The permission that opens every associate's payments to staff. */
 export const PAYMENTS_READ = 'payments.read';
 
+/** The permission that shows staff events in every state, their attendees, and checks them in. */
+export const EVENTS_MANAGE = 'events.manage';
+
 /** What the caller may do, from GET /access: the one place the staff rules live. */
 export interface AccessRules {
   /** A staff user acting for no associate: no associate code, so no clients, team or account. */
@@ -21,6 +24,10 @@ export interface AccessRules {
   /** Staff with payments.read read every associate's payments, and name the associate (the
    *  lists' associate filter, the payments dashboard's associate). */
   readsAllPayments: boolean;
+  /** Only associates register for events (staff acting for one too). */
+  attendsEvents: boolean;
+  /** Staff with events.manage see every event's state and attendees, and check them in. */
+  managesEvents: boolean;
 }
 
 /** The rules for a user and their permissions; all false while the user is not known. */
@@ -35,6 +42,8 @@ export function accessRules(
       canOwnClients: false,
       canReadPayments: false,
       readsAllPayments: false,
+      attendsEvents: false,
+      managesEvents: false,
     };
   }
   const associate = Boolean(user.code);
@@ -45,6 +54,8 @@ export function accessRules(
     canOwnClients: associate,
     canReadPayments: associate || paymentsStaff,
     readsAllPayments: paymentsStaff,
+    attendsEvents: associate,
+    managesEvents: permissions.includes(EVENTS_MANAGE),
   };
 }
 

@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AGENT_USER, STAFF_USER, accessAnswer, fakeApi } from '@/test/fake-api';
+import { formatEventWhen } from '@/lib/event-time';
+import { eventSummary } from '@/test/events-fixture';
+import { AGENT_USER, STAFF_USER, accessAnswer, calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { HomePage } from './home-page';
 
@@ -8,8 +10,22 @@ vi.mock('@/api/mutator', async (original) =>
   (await import('@/test/fake-api')).fakeMutator(await original()),
 );
 
+/** The agent's registrations, soonest first, as many as the card asks for plus one. */
+const REGISTERED = Array.from({ length: 4 }, (_, i) =>
+  eventSummary({
+    id: i + 1,
+    slug: `event-${i + 1}`,
+    title: `Event ${i + 1}`,
+    my_status: 'Registered',
+  }),
+);
+
 /** The home page of an agent, or of a staff user with `permissions`. */
-function answer({ staff = false, permissions = ['clients.read'] } = {}) {
+function answer({
+  staff = false,
+  permissions = ['clients.read'],
+  events = REGISTERED,
+}: { staff?: boolean; permissions?: string[]; events?: typeof REGISTERED } = {}) {
   const user = staff ? STAFF_USER : AGENT_USER;
   fakeApi({
     '/access': accessAnswer({ staff, permissions }),
@@ -22,6 +38,7 @@ function answer({ staff = false, permissions = ['clients.read'] } = {}) {
         ? { clients: 0, own_clients: 0, downline: 0 }
         : { clients: 402, own_clients: 40, downline: 12 },
     },
+    '/events': { data: events },
   });
 }
 
@@ -68,5 +85,45 @@ describe('HomePage', () => {
     renderWithProviders(<HomePage />);
     expect(await screen.findByText('Good morning, Sam')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /View clients/ })).not.toBeInTheDocument();
+  });
+
+  it("lists the agent's next three registrations, each leading to its event", async () => {
+    renderWithProviders(<HomePage />);
+    const card = await screen.findByRole('region', { name: 'Your upcoming events' });
+    await within(card).findByRole('link', { name: 'Event 1' });
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('a')?.getAttribute('href')),
+    ).toEqual(['/events/event-1', '/events/event-2', '/events/event-3']);
+    const first = REGISTERED[0]!;
+    expect(card).toHaveTextContent(
+      formatEventWhen(first.starts_at, first.ends_at, first.time_zone),
+    );
+    expect(within(card).getByRole('link', { name: 'All events' })).toHaveAttribute(
+      'href',
+      '/events',
+    );
+    expect(calls('/events')[0]!.params).toEqual({
+      when: 'upcoming',
+      limit: 3,
+      'filter[registered][eq]': true,
+    });
+  });
+
+  it('says so when the agent is registered for nothing to come', async () => {
+    answer({ events: [] });
+    renderWithProviders(<HomePage />);
+    expect(
+      await screen.findByText('You are not registered for any upcoming event.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows staff no upcoming events of their own', async () => {
+    answer({ staff: true, permissions: ['events.manage'] });
+    renderWithProviders(<HomePage />);
+    await screen.findByText('Good morning, Sam');
+    expect(screen.queryByText('Your upcoming events')).not.toBeInTheDocument();
+    expect(calls('/events')).toHaveLength(0);
   });
 });

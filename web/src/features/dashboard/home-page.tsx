@@ -10,6 +10,7 @@ import { FileTextIcon } from '@/components/icons/file-text';
 import { formatNumber } from '@/lib/format';
 import { accessRules, useAccess } from '@/lib/use-access';
 import { QUIET_QUERY } from '@/lib/query-meta';
+import { UpcomingEventsCard } from './upcoming-events-card';
 
 function Stat({
   label,
@@ -97,7 +98,8 @@ function Counts({ data, permissions }: { data: Dashboard; permissions: readonly 
   );
 }
 
-/** The home dashboard: greeting, level and code, what needs attention, client counts. */
+/** The home dashboard: greeting, level and code, what needs attention, an associate's upcoming
+ *  events, client counts. */
 export function HomePage() {
   const dashboard = useGetDashboard({ query: QUIET_QUERY });
   const { permissions } = useAccess();
@@ -170,6 +172,8 @@ export function HomePage() {
           )}
         </Flex>
       </Card>
+
+      {user.code ? <UpcomingEventsCard /> : null}
 
       <Counts data={dashboard.data} permissions={permissions} />
     </Flex>
