@@ -142,20 +142,11 @@ func (h *Handler) CheckInEventAttendee(ctx context.Context, req *oas.EventCheckI
 	if err != nil {
 		return nil, err
 	}
-	a, err := h.Store.CheckInAttendee(ctx, params.Slug, in, staffOf(p), h.now())
+	a, err := h.Store.CheckInAttendee(ctx, params.Slug, in, p.UserID, h.now())
 	if err != nil {
 		return nil, err
 	}
 	return &oas.EventAttendeeHeaders{Response: attendeeOut(&a)}, nil
-}
-
-// staffOf is the staff member behind a request: the one acting for an associate, or the
-// user itself.
-func staffOf(p *auth.Principal) int64 {
-	if p.ActingStaffID != 0 {
-		return p.ActingStaffID
-	}
-	return p.UserID
 }
 
 // checkInOf reads a check-in: exactly one of a ticket and an associate code.

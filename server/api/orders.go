@@ -101,7 +101,7 @@ func (h *Handler) MoveStoreOrderFulfilment(ctx context.Context, req *oas.Fulfilm
 	if err != nil {
 		return nil, err
 	}
-	o, err := h.Store.MoveFulfilment(ctx, params.ID, string(req.Status), staffOf(p), h.now(), h.OrderMail)
+	o, err := h.Store.MoveFulfilment(ctx, params.ID, string(req.Status), p.UserID, h.now(), h.OrderMail)
 	if err != nil {
 		return nil, err
 	}
