@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -68,6 +69,7 @@ type config struct {
 	StripePublishableKey string
 	StripeWebhookSecret  string
 	StripeMock           string // the stripe-mock binary of the demo mode
+	StripeAPIURL         string // with the keys: another Stripe API (stripe-mock, in the browser tests)
 
 	// PreviousKeys are earlier master keys (comma-separated), for opening only.
 	PreviousKeys string
@@ -141,6 +143,8 @@ func root() *cobra.Command {
 		"Stripe publishable key, handed to the browser at checkout; required with the secret key (STRIPE_PUBLISHABLE_KEY)")
 	serve.Flags().StringVar(&c.StripeWebhookSecret, "stripe-webhook-secret", env("STRIPE_WEBHOOK_SECRET", ""),
 		"signing secret of the Stripe webhook endpoint <public-url>/api/store/stripe-webhook; required with the secret key (STRIPE_WEBHOOK_SECRET)")
+	serve.Flags().StringVar(&c.StripeAPIURL, "stripe-api-url", env("STRIPE_API_URL", ""),
+		"with the Stripe keys: the Stripe API's address; empty is Stripe's own. Tests point it at stripe-mock to run the Stripe Elements checkout offline (STRIPE_API_URL)")
 	serve.Flags().StringVar(&c.StripeMock, "stripe-mock", env("PORTAL_STRIPE_MOCK", ""),
 		"the stripe-mock binary of the demo payment mode; default: beside portald (make build puts it in bin/), else on the PATH (PORTAL_STRIPE_MOCK)")
 
@@ -227,6 +231,9 @@ func listeningURL(addr net.Addr) string {
 // secret derived from the master key. Without stripe-mock the store's checkout is off (it
 // answers 503) and portald says so.
 func cardPayments(ctx context.Context, c config, keys *secret.Keys, log *slog.Logger) (*cardpay.Gateway, func(), error) {
+	if c.StripeAPIURL != "" && c.StripeSecretKey == "" {
+		return nil, nil, errors.New("STRIPE_API_URL is set without the Stripe keys: it is where those keys are used")
+	}
 	if c.StripeSecretKey != "" || c.StripePublishableKey != "" || c.StripeWebhookSecret != "" {
 		for name, v := range map[string]string{"STRIPE_SECRET_KEY": c.StripeSecretKey, "STRIPE_PUBLISHABLE_KEY": c.StripePublishableKey,
 			"STRIPE_WEBHOOK_SECRET": c.StripeWebhookSecret} {
@@ -235,11 +242,12 @@ func cardPayments(ctx context.Context, c config, keys *secret.Keys, log *slog.Lo
 			}
 		}
 		g, err := cardpay.New(cardpay.Config{SecretKey: c.StripeSecretKey, PublishableKey: c.StripePublishableKey,
-			WebhookSecret: c.StripeWebhookSecret})
+			WebhookSecret: c.StripeWebhookSecret, APIURL: c.StripeAPIURL})
 		if err != nil {
 			return nil, nil, err
 		}
-		log.Info("card payments through Stripe", "mode", map[bool]string{true: "live", false: "test"}[strings.HasPrefix(c.StripeSecretKey, "sk_live_")])
+		log.Info("card payments through Stripe", "mode", map[bool]string{true: "live", false: "test"}[strings.HasPrefix(c.StripeSecretKey, "sk_live_")],
+			"api", cmp.Or(c.StripeAPIURL, "https://api.stripe.com"))
 		return g, func() {}, nil
 	}
 	bin, err := stripemock.Find(c.StripeMock)
