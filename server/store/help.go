@@ -192,8 +192,9 @@ const (
 
 // searchCandidates bounds the articles a search ranks: every match of a word in most
 // articles cannot be ranked within a request at 100,000 articles (the ranking reads each
-// match's vector). The candidates are up to this many articles whose title matches, and up
-// to this many whose text does; a query matching fewer is ranked exactly (docs/domain.md).
+// match's vector). The candidates are, in each language, up to this many articles whose title
+// matches and up to this many whose text does; a query matching fewer is ranked exactly
+// (docs/domain.md).
 const searchCandidates = 500
 
 // SearchHelp is the full-text search of the articles the reader may read, best first: the
@@ -201,25 +202,28 @@ const searchCandidates = 500
 // weighing more; with a passage of each where the words are marked.
 func (s *Store) SearchHelp(ctx context.Context, words string, all bool, limit int) ([]HelpHit, error) {
 	words = strings.NewReplacer(SnippetStart, " ", SnippetStop, " ").Replace(words)
-	match := func(column string) string {
-		return `(a.language = 'en' AND a.` + column + ` @@ q.en OR a.language = 'fr' AND a.` + column + ` @@ q.fr) AND ` + visibleTo(all)
+	// Each language's articles match its own query, through its own indexes. The query is
+	// written out where it is used rather than computed once, and the statement is planned
+	// for its words (not prepared): a word in a third of the articles is found fastest by
+	// reading the table until there are enough, a rare word or a phrase through the index,
+	// and only the words tell which.
+	const en, fr = `websearch_to_tsquery('english', $1)`, `websearch_to_tsquery('french', $1)`
+	match := func(column, language, query string) string {
+		return `(SELECT a.id, ts_rank_cd(a.search, ` + query + `) AS rank FROM help_articles a
+			WHERE a.language = '` + language + `' AND a.` + column + ` @@ ` + query + ` AND ` + visibleTo(all) + ` LIMIT $3)`
 	}
-	rows, err := s.db.Query(ctx, `WITH q AS (SELECT websearch_to_tsquery('english', $1) AS en, websearch_to_tsquery('french', $1) AS fr),
-		candidates AS (
-			(SELECT a.id FROM help_articles a, q WHERE `+match("title_search")+` LIMIT $3)
-			UNION
-			(SELECT a.id FROM help_articles a, q WHERE `+match("search")+` LIMIT $3)),
-		hits AS (
-			SELECT a.id, a.slug, a.title, a.category_id, a.language, a.body_text,
-			       ts_rank_cd(a.search, CASE a.language WHEN 'fr' THEN q.fr ELSE q.en END) AS rank
-			FROM candidates c JOIN help_articles a ON a.id = c.id, q
-			ORDER BY rank DESC, a.id LIMIT $2)
-		SELECT h.slug, h.title, c.slug, c.name,
-		       ts_headline(CASE h.language WHEN 'fr' THEN 'french' ELSE 'english' END::regconfig, h.body_text,
-		                   CASE h.language WHEN 'fr' THEN q.fr ELSE q.en END,
+	// Ranked where they are found, each candidate's row is read once; only the page of hits
+	// is read again, for its text.
+	rows, err := s.db.Query(ctx, `WITH candidates AS (
+			`+match("title_search", "en", en)+` UNION `+match("title_search", "fr", fr)+`
+			UNION `+match("search", "en", en)+` UNION `+match("search", "fr", fr)+`),
+		hits AS (SELECT id, rank FROM candidates ORDER BY rank DESC, id LIMIT $2)
+		SELECT a.slug, a.title, c.slug, c.name,
+		       ts_headline(CASE a.language WHEN 'fr' THEN 'french' ELSE 'english' END::regconfig, a.body_text,
+		                   CASE a.language WHEN 'fr' THEN `+fr+` ELSE `+en+` END,
 		                   'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "')
-		FROM hits h JOIN help_categories c ON c.id = h.category_id, q
-		ORDER BY h.rank DESC, h.id`, words, limit, searchCandidates)
+		FROM hits h JOIN help_articles a ON a.id = h.id JOIN help_categories c ON c.id = a.category_id
+		ORDER BY h.rank DESC, h.id`, pgx.QueryExecModeDescribeExec, words, limit, searchCandidates)
 	return collect(rows, err, func(r pgx.Rows, h *HelpHit) error {
 		return r.Scan(&h.Slug, &h.Title, &h.Category, &h.CategoryName, &h.Snippet)
 	})
