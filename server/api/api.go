@@ -4,6 +4,8 @@ package api
 
 import (
 	"context"
+	metricnoop "go.opentelemetry.io/otel/metric/noop"
+	tracenoop "go.opentelemetry.io/otel/trace/noop"
 	"log/slog"
 	"time"
 
@@ -92,6 +94,10 @@ func (h *Handler) Server() (*oas.Server, error) {
 		oas.WithNotFound(h.NotFound),
 		oas.WithMethodNotAllowed(h.MethodNotAllowed),
 		oas.WithMiddleware(h.authorise),
+		// portald exports no telemetry: without these ogen would start spans and record
+		// metrics on OpenTelemetry's global (delegating) providers on every request.
+		oas.WithTracerProvider(tracenoop.NewTracerProvider()),
+		oas.WithMeterProvider(metricnoop.NewMeterProvider()),
 	)
 }
 

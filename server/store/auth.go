@@ -221,6 +221,21 @@ func (s *Store) CreateSession(ctx context.Context, userID int64, userAgent strin
 	return token, nil
 }
 
+// authenticateSQL reads a live session by its token (or the one it replaced, within the
+// grace), with its user, associate and whether acknowledgements are pending; written once,
+// not on every request.
+var authenticateSQL = `
+		SELECT s.id, s.token_hash = $1, s.rotated_at, s.last_seen_at,
+		       u.id, u.email, u.first_name, u.last_name, u.is_staff, u.permissions,
+		       a.id, a.code, a.path::text, l.is_senior,
+		       a.id IS NOT NULL AND ` + acknowledgementsPending("a.id") + `
+		FROM sessions s
+		JOIN users u ON u.id = s.user_id
+		LEFT JOIN associates a ON a.id = u.associate_id
+		LEFT JOIN levels l ON l.id = a.level_id
+		WHERE (s.token_hash = $1 OR (s.prev_token_hash = $1 AND s.rotated_at > now() - make_interval(secs => $2)))
+		  AND ` + liveSession("$3", "$4")
+
 // Authenticate resolves a bearer token to its principal in one round trip: the session,
 // the user, the associate and whether acknowledgements are pending. It touches the
 // session at most once a minute and rotates the token when it is old.
@@ -234,17 +249,7 @@ func (s *Store) Authenticate(ctx context.Context, token string) (*auth.Principal
 		code, path          *string
 		senior              *bool
 	)
-	err := s.db.QueryRow(ctx, `
-		SELECT s.id, s.token_hash = $1, s.rotated_at, s.last_seen_at,
-		       u.id, u.email, u.first_name, u.last_name, u.is_staff, u.permissions,
-		       a.id, a.code, a.path::text, l.is_senior,
-		       a.id IS NOT NULL AND `+acknowledgementsPending("a.id")+`
-		FROM sessions s
-		JOIN users u ON u.id = s.user_id
-		LEFT JOIN associates a ON a.id = u.associate_id
-		LEFT JOIN levels l ON l.id = a.level_id
-		WHERE (s.token_hash = $1 OR (s.prev_token_hash = $1 AND s.rotated_at > now() - make_interval(secs => $2)))
-		  AND `+liveSession("$3", "$4"),
+	err := s.db.QueryRow(ctx, authenticateSQL,
 		hash, TokenGrace.Seconds(), SessionIdle.Seconds(), SessionMax.Seconds(),
 	).Scan(&p.SessionID, &isCurrent, &rotatedAt, &lastSeen,
 		&p.UserID, &p.Email, &p.FirstName, &p.LastName, &p.IsStaff, &p.Permissions,
