@@ -11,3 +11,7 @@ export const helpArticleEditPath = (slug: string) => `${HELP_PATH}/${slug}/edit`
 
 /** The help centre's results for the words `q` (the index with ?q=). */
 export const helpSearchPath = (q: string) => `${HELP_PATH}?${encodeSearch([['q', q]])}`;
+
+/** All of one topic's articles (the index with ?topic=). */
+export const helpTopicPath = (category: string) =>
+  `${HELP_PATH}?${encodeSearch([['topic', category]])}`;

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { HelpArticleSummary } from '@/api/gen/model/helpArticleSummary';
 import type { HelpSearchResult } from '@/api/gen/model/helpSearchResult';
-import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/fake-api';
+import {
+  accessAnswer,
+  apiError,
+  calls,
+  fakeApi,
+  type FakeRequest,
+  type FakeRoute,
+} from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { HelpIndexPage } from './help-index-page';
 
@@ -59,11 +66,22 @@ const ESCROW: HelpSearchResult = {
   ],
 };
 
+/** The list as the server answers it: a topic's articles, limit + 1 of them from the cursor. */
+function articlesOf(all: readonly HelpArticleSummary[]): FakeRoute {
+  return (req: FakeRequest) => {
+    const limit = Number(req.params.limit);
+    const mine = all.filter((a) => a.category === req.params['filter[category][eq]']);
+    const from = req.params.cursor ? Number(req.params.cursor) : 0;
+    const rows = mine.slice(from, from + limit + 1);
+    return { data: rows, next_cursor: rows.length > limit ? String(from + limit) : undefined };
+  };
+}
+
 function server(routes: Record<string, FakeRoute> = {}, permissions: string[] = []) {
   fakeApi({
     '/access': accessAnswer({ staff: permissions.length > 0, permissions }),
     '/help/categories': CATEGORIES,
-    '/help/articles': { data: ARTICLES },
+    '/help/articles': articlesOf(ARTICLES),
     '/help/search': { data: [ESCROW] },
     ...routes,
   });
@@ -106,8 +124,12 @@ describe('HelpIndexPage', () => {
     );
     expect(topic('Payments and commissions')).toHaveTextContent('1 article');
     expect(topic('Events and the store')).toHaveTextContent('No articles in this topic yet.');
-    // The whole help centre in one page, by title.
-    expect(calls('/help/articles')[0]!.params).toEqual({ limit: 1000 });
+    // Each topic's first articles, whatever the size of the help centre.
+    expect(calls('/help/articles').map((c) => c.params)).toEqual(
+      CATEGORIES.data.map((c) => ({ limit: 6, 'filter[category][eq]': c.slug })),
+    );
+    // No topic here has more than it shows.
+    expect(screen.queryByRole('link', { name: /^All \d+ articles/ })).not.toBeInTheDocument();
     expect(document.title).toBe('Help centre · Associate Portal');
     // Associates write nothing and see no states.
     expect(screen.queryByRole('link', { name: /New article/ })).not.toBeInTheDocument();
@@ -117,13 +139,11 @@ describe('HelpIndexPage', () => {
   it('shows staff who manage content every state, marked, and the way to a new article', async () => {
     server(
       {
-        '/help/articles': {
-          data: [
-            article({ id: 5, slug: 'a-draft', title: 'A draft', status: 'Draft' }),
-            article({ id: 6, slug: 'taken-down', title: 'Taken down', status: 'Unpublished' }),
-            article({ id: 1 }),
-          ],
-        },
+        '/help/articles': articlesOf([
+          article({ id: 5, slug: 'a-draft', title: 'A draft', status: 'Draft' }),
+          article({ id: 6, slug: 'taken-down', title: 'Taken down', status: 'Unpublished' }),
+          article({ id: 1 }),
+        ]),
       },
       ['content.manage'],
     );
@@ -206,6 +226,51 @@ describe('HelpIndexPage', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByRole('region', { name: 'Getting started' })).toBeInTheDocument();
+  });
+
+  it('links a topic with more articles than it shows to all of them, read a page at a time', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      article({ id: 100 + i, slug: `rule-${100 + i}`, title: `Rule ${100 + i}` }),
+    );
+    server({
+      '/help/categories': {
+        data: [{ slug: 'getting-started', name: 'Getting started', articles: 60 }],
+      },
+      '/help/articles': articlesOf(many),
+    });
+    const { user } = renderPage();
+    const started = await screen.findByRole('region', { name: 'Getting started' });
+    await within(started).findByRole('link', { name: 'Rule 100' });
+    expect(within(started).getAllByRole('listitem')).toHaveLength(6);
+    const all = within(started).getByRole('link', { name: 'All 60 articles in Getting started' });
+    expect(all).toHaveAttribute('href', '/help?topic=getting-started');
+    await user.click(all);
+    const list = await screen.findByRole('region', { name: 'Getting started' });
+    await within(list).findByRole('link', { name: 'Rule 149' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+    expect(document.title).toBe('Getting started · Help centre · Associate Portal');
+    await user.click(within(list).getByRole('button', { name: 'Show more' }));
+    await within(list).findByRole('link', { name: 'Rule 159' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(60);
+    expect(within(list).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(
+      calls('/help/articles')
+        .slice(-2)
+        .map((c) => c.params),
+    ).toEqual([
+      { limit: 50, 'filter[category][eq]': 'getting-started' },
+      { limit: 50, 'filter[category][eq]': 'getting-started', cursor: '50' },
+    ]);
+    expect(within(list).getByRole('link', { name: 'All help topics' })).toHaveAttribute(
+      'href',
+      '/help',
+    );
+  });
+
+  it('says so when the topic in the URL does not exist', async () => {
+    server();
+    renderPage('/help?topic=gone');
+    expect(await screen.findByText('No such help topic')).toBeVisible();
   });
 
   it('shows a failure with Retry, not an empty help centre', async () => {

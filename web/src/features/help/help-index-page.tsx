@@ -1,5 +1,5 @@
 import { Box, Button, Card, Flex, Grid, Heading, Link, Text, TextField } from '@radix-ui/themes';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useListHelpCategories, useSearchHelp } from '@/api/gen/endpoints/help/help';
 import type { HelpArticleSummary } from '@/api/gen/model/helpArticleSummary';
@@ -13,13 +13,20 @@ import { PlusIcon } from '@/components/icons/plus';
 import { ReloadIcon } from '@/components/icons/reload';
 import { PageHeader } from '@/components/page-header';
 import { errorMessage, errorStatus } from '@/lib/errors';
-import { HELP_CREATE_PATH, HELP_PATH, helpArticlePath, helpSearchPath } from '@/lib/help-paths';
+import {
+  HELP_CREATE_PATH,
+  HELP_PATH,
+  helpArticlePath,
+  helpSearchPath,
+  helpTopicPath,
+} from '@/lib/help-paths';
+import { pageRows } from '@/lib/listing-state';
 import { usePageTitle } from '@/lib/page-title';
 import { QUIET_QUERY } from '@/lib/query-meta';
 import { ArticleStatusBadge } from './help-badges';
 import { useContentAccess } from './help-access';
 import { HelpSnippet } from './help-snippet';
-import { byCategory, useAllHelpArticles } from './use-help-articles';
+import { TOPIC_PAGE_SIZE, TOPIC_PREVIEW, useTopicArticles } from './use-help-articles';
 import './help.css';
 
 /** The longest search the server takes. */
@@ -31,14 +38,26 @@ const articles = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
 
 /**
  * help — the help centre: a search at the top (its words in the URL, ?q=), then the categories
- * in their order with their articles' titles; with ?q=, the search's results instead. Staff
+ * in their order with their first articles' titles; with ?q=, the search's results instead,
+ * and with ?topic=slug all of one topic's articles, a page at a time. Staff
  * with content.manage also see Drafts and Unpublished articles (marked) and write new ones.
  */
 export function HelpIndexPage() {
   const [searchParams] = useSearchParams();
   const q = (searchParams.get('q') ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
+  const topic = searchParams.get('topic') ?? '';
   const { canManage } = useContentAccess();
-  usePageTitle(...(q ? [`Results for ${q}`, 'Help centre'] : ['Help centre']));
+  // The same query as the topics' (one request): a topic's page is titled by its name.
+  const topicName = useListHelpCategories({
+    query: { ...QUIET_QUERY, enabled: topic !== '' && q === '' },
+  }).data?.data.find((c) => c.slug === topic)?.name;
+  usePageTitle(
+    ...(q
+      ? [`Results for ${q}`, 'Help centre']
+      : topic && topicName
+        ? [topicName, 'Help centre']
+        : ['Help centre']),
+  );
   return (
     <>
       <PageHeader
@@ -55,7 +74,13 @@ export function HelpIndexPage() {
         }
       />
       <HelpSearchForm key={q} q={q} />
-      {q ? <HelpSearchResults q={q} /> : <HelpTopics canManage={canManage} />}
+      {q ? (
+        <HelpSearchResults q={q} />
+      ) : topic ? (
+        <HelpTopicArticles key={topic} slug={topic} canManage={canManage} />
+      ) : (
+        <HelpTopics canManage={canManage} />
+      )}
     </>
   );
 }
@@ -150,67 +175,40 @@ function Empty({ title, children }: { title: string; children?: ReactNode }) {
   );
 }
 
-/** The categories in their order, each with its count and its articles' titles. */
+/** The categories in their order, each with its count and its first articles' titles. */
 function HelpTopics({ canManage }: { canManage: boolean }) {
   const categories = useListHelpCategories({ query: QUIET_QUERY });
-  const all = useAllHelpArticles();
-  const grouped = useMemo(() => byCategory(all.articles), [all.articles]);
-  const articlesFailed = all.query.isError && all.articles.length === 0;
-
-  if (categories.isError || articlesFailed) {
-    const failed = categories.isError ? categories : all.query;
+  if (categories.isError) {
     return (
       <LoadFailure
         title="The help topics could not be loaded"
-        error={failed.error}
-        onRetry={() => failed.refetch()}
-        retrying={failed.isFetching}
+        error={categories.error}
+        onRetry={() => categories.refetch()}
+        retrying={categories.isFetching}
       />
     );
   }
-  if (!categories.data || all.query.isPending) {
+  if (!categories.data) {
     return <CenteredSpinner label="Loading the help topics" />;
   }
   if (categories.data.data.length === 0) {
     return <Empty title="No help topics yet" />;
   }
   return (
-    <>
-      {all.query.isFetchNextPageError ? (
-        <Flex direction="column" align="start" gap="2" mb="4">
-          <ErrorCallout error={all.query.error} title="Some articles could not be loaded" />
-          <Button variant="soft" onClick={() => void all.query.fetchNextPage()}>
-            <ReloadIcon aria-hidden /> Retry
-          </Button>
-        </Flex>
-      ) : null}
-      <Grid columns={{ initial: '1', md: '2' }} gap="4">
-        {categories.data.data.map((category) => (
-          <HelpTopic
-            key={category.slug}
-            category={category}
-            articles={grouped.get(category.slug) ?? []}
-            complete={all.complete}
-            canManage={canManage}
-          />
-        ))}
-      </Grid>
-    </>
+    <Grid columns={{ initial: '1', md: '2' }} gap="4">
+      {categories.data.data.map((category) => (
+        <HelpTopic key={category.slug} category={category} canManage={canManage} />
+      ))}
+    </Grid>
   );
 }
 
-function HelpTopic({
-  category,
-  articles: list,
-  complete,
-  canManage,
-}: {
-  category: HelpCategory;
-  articles: readonly HelpArticleSummary[];
-  complete: boolean;
-  canManage: boolean;
-}) {
+/** A topic's card on the index: its first articles, and a link to them all when there are more. */
+function HelpTopic({ category, canManage }: { category: HelpCategory; canManage: boolean }) {
   const headingId = useId();
+  const topic = useTopicArticles(category.slug, TOPIC_PREVIEW);
+  const first = topic.query.data?.pages[0];
+  const shown = first ? pageRows(first.data, TOPIC_PREVIEW).rows : [];
   return (
     <Card size="2" asChild>
       <section aria-labelledby={headingId}>
@@ -222,29 +220,128 @@ function HelpTopic({
             {articles(category.articles)}
           </Text>
         </Flex>
-        {list.length > 0 ? (
-          <ul className="help-topic-list">
-            {list.map((article) => (
-              <li key={article.id}>
-                <Link asChild size="2">
-                  <RouterLink
-                    to={helpArticlePath(article.slug)}
-                    lang={article.language === 'en' ? undefined : article.language}
-                  >
-                    {article.title}
+        {topic.query.isError && !first ? (
+          <Flex direction="column" align="start" gap="2" role="alert">
+            <Text size="2" color="red">
+              {errorMessage(topic.query.error)}
+            </Text>
+            <Button size="1" variant="soft" onClick={() => void topic.query.refetch()}>
+              <ReloadIcon aria-hidden /> Retry
+            </Button>
+          </Flex>
+        ) : !first ? (
+          <Text as="p" size="2" color="gray">
+            Loading the articles…
+          </Text>
+        ) : shown.length === 0 ? (
+          <Text as="p" size="2" color="gray">
+            No articles in this topic yet.
+          </Text>
+        ) : (
+          <>
+            <ArticleList list={shown} canManage={canManage} />
+            {first.next_cursor ? (
+              <Box mt="3">
+                <Link asChild size="2" weight="medium">
+                  <RouterLink to={helpTopicPath(category.slug)}>
+                    All {articles(category.articles)} in {category.name}
                   </RouterLink>
                 </Link>
-                {canManage ? <ArticleStatusBadge status={article.status} /> : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <Text as="p" size="2" color="gray">
-            {complete ? 'No articles in this topic yet.' : 'Loading the articles…'}
-          </Text>
+              </Box>
+            ) : null}
+          </>
         )}
       </section>
     </Card>
+  );
+}
+
+/** Article titles linking to the articles; staff who manage content see each one's state. */
+function ArticleList({
+  list,
+  canManage,
+}: {
+  list: readonly HelpArticleSummary[];
+  canManage: boolean;
+}) {
+  return (
+    <ul className="help-topic-list">
+      {list.map((article) => (
+        <li key={article.id}>
+          <Link asChild size="2">
+            <RouterLink
+              to={helpArticlePath(article.slug)}
+              lang={article.language === 'en' ? undefined : article.language}
+            >
+              {article.title}
+            </RouterLink>
+          </Link>
+          {canManage ? <ArticleStatusBadge status={article.status} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One topic's articles, all of them, read a page at a time (help?topic=slug). */
+function HelpTopicArticles({ slug, canManage }: { slug: string; canManage: boolean }) {
+  const categories = useListHelpCategories({ query: QUIET_QUERY });
+  const category = categories.data?.data.find((c) => c.slug === slug);
+  const topic = useTopicArticles(slug, TOPIC_PAGE_SIZE);
+  const failed = categories.isError ? categories : topic.articles.length === 0 ? topic.query : null;
+  return (
+    <section aria-labelledby="help-topic-heading">
+      <Flex justify="between" align="baseline" gap="3" mb="3" wrap="wrap">
+        <Heading as="h2" size="4" id="help-topic-heading">
+          {category?.name ?? 'Help topic'}
+        </Heading>
+        <Link asChild size="2">
+          <RouterLink to={HELP_PATH}>All help topics</RouterLink>
+        </Link>
+      </Flex>
+      {failed?.isError ? (
+        <LoadFailure
+          title="The topic could not be loaded"
+          error={failed.error}
+          onRetry={() => failed.refetch()}
+          retrying={failed.isFetching}
+        />
+      ) : !categories.data || topic.query.isPending ? (
+        <CenteredSpinner label="Loading the articles" />
+      ) : !category ? (
+        <Empty title="No such help topic">
+          It may have been renamed; browse{' '}
+          <Link asChild>
+            <RouterLink to={HELP_PATH}>all help topics</RouterLink>
+          </Link>
+          .
+        </Empty>
+      ) : topic.articles.length === 0 ? (
+        <Empty title="No articles in this topic yet" />
+      ) : (
+        <Card size="2">
+          <Text as="p" size="2" color="gray" mb="3">
+            {articles(category.articles)}, by title.
+          </Text>
+          <ArticleList list={topic.articles} canManage={canManage} />
+          {topic.query.isFetchNextPageError ? (
+            <Box mt="3">
+              <ErrorCallout error={topic.query.error} title="More articles could not be loaded" />
+            </Box>
+          ) : null}
+          {topic.hasMore ? (
+            <Button
+              mt="3"
+              variant="soft"
+              onClick={topic.more}
+              loading={topic.query.isFetchingNextPage}
+            >
+              {topic.query.isFetchNextPageError ? 'Try again' : 'Show more'}
+            </Button>
+          ) : null}
+        </Card>
+      )}
+    </section>
   );
 }
 

@@ -1,56 +1,42 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { getListHelpArticlesQueryKey, listHelpArticles } from '@/api/gen/endpoints/help/help';
-import type { HelpArticleSummary } from '@/api/gen/model/helpArticleSummary';
-import { MAX_LIMIT, pageRows } from '@/lib/listing-state';
-
-/** Rows asked for at a time: the most a page holds. */
-export const HELP_INDEX_PAGE_SIZE = MAX_LIMIT;
+import { pageRows } from '@/lib/listing-state';
 
 /**
- * Every article the caller may read, by title (the list's default order), for the index to
- * group under its categories. A help centre fits in one page; a larger one is read page after
- * page from each answer's next_cursor until the last, the index showing what has come so far
- * (`complete` false until then).
+ * How many of a topic's articles the index shows, the first by title; a topic with more links
+ * to its own list. The index asks for this many per topic, whatever the help centre's size.
  */
-export function useAllHelpArticles(pageSize: number = HELP_INDEX_PAGE_SIZE) {
-  const params = { limit: pageSize };
+export const TOPIC_PREVIEW = 6;
+/** Rows a topic's own list reads at a time. */
+export const TOPIC_PAGE_SIZE = 50;
+
+/**
+ * The articles of one topic the caller may read, by title (the list's default order), a page
+ * of `pageSize` at a time: `more()` reads the next page from the last answer's next_cursor,
+ * `hasMore` tells whether there is one.
+ */
+export function useTopicArticles(category: string, pageSize: number) {
+  const params = { limit: pageSize, 'filter[category][eq]': category };
   const query = useInfiniteQuery({
     // Under the operation's key, so that invalidating the articles reaches it too.
-    queryKey: [...getListHelpArticlesQueryKey(params), 'all'],
+    queryKey: [...getListHelpArticlesQueryKey(params), 'pages'],
     queryFn: ({ pageParam, signal }) =>
       listHelpArticles({ ...params, cursor: pageParam }, undefined, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor || undefined,
     meta: { toast: false },
   });
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const pages = query.data?.pages;
-  // Once per page that came (a quick answer can come and go between two renders, so the pages
-  // read, not the fetching flag, move it on).
-  const read = pages?.length ?? 0;
-  useEffect(() => {
-    if (read > 0 && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) {
-      void fetchNextPage();
-    }
-  }, [read, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   // Each page holds up to limit + 1 rows: the extra one starts the next page.
   const articles = useMemo(
     () => pages?.flatMap((page) => pageRows(page.data, pageSize).rows) ?? [],
     [pages, pageSize],
   );
-  return { query, articles, complete: query.isSuccess && !hasNextPage };
-}
-
-/** Articles by their category's slug, each category's in the order given. */
-export function byCategory(
-  articles: readonly HelpArticleSummary[],
-): Map<string, HelpArticleSummary[]> {
-  const groups = new Map<string, HelpArticleSummary[]>();
-  for (const article of articles) {
-    const group = groups.get(article.category);
-    if (group) group.push(article);
-    else groups.set(article.category, [article]);
-  }
-  return groups;
+  return {
+    query,
+    articles,
+    hasMore: query.hasNextPage,
+    more: () => void query.fetchNextPage(),
+  };
 }
