@@ -19,8 +19,26 @@ have_pg() {
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
 }
 
+# The time-zone database portald, PostgreSQL and Chromium agree on: event times are shown in
+# each event's zone, and a stale one puts them an hour off (2026f: British Columbia keeps
+# UTC-7 all year from November 2026). Debian only; elsewhere keep the system's current.
+TZDATA_MIN=2026f
+stale_tzdata() {
+  command -v dpkg-query >/dev/null 2>&1 || return 1
+  local v
+  v=$(dpkg-query -W -f='${Version}' tzdata 2>/dev/null) || return 0
+  dpkg --compare-versions "$v" lt "$TZDATA_MIN"
+}
+
 missing=()
 have_pg || missing+=(postgresql)
+if stale_tzdata; then
+  if [ "$(id -u)" = 0 ]; then
+    missing+=(tzdata)
+  else
+    echo "ensure-deps: the time-zone database is older than $TZDATA_MIN (sudo apt-get install tzdata)" >&2
+  fi
+fi
 if $browser; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
 fi

@@ -77,7 +77,7 @@ func event(zone string, start time.Time, hours int) *oas.EventSummary {
 }
 
 func TestTimes(t *testing.T) {
-	// 15:00 UTC is 09:00 in Dallas in November (CST, UTC-6), 07:00 in Vancouver (PST).
+	// 15:00 UTC is 09:00 in Dallas in November (CST, UTC-6), 07:00 in Los Angeles (PST).
 	start := time.Date(2026, 11, 7, 15, 0, 0, 0, time.UTC)
 	tests := []struct {
 		name              string
@@ -86,7 +86,7 @@ func TestTimes(t *testing.T) {
 	}{
 		{name: "one day", e: event("America/Chicago", start, 8),
 			wantStart: "Sat 11/07/2026 09:00 CST", wantWh: "Sat 11/07/2026 09:00–17:00 CST"},
-		{name: "two days", e: event("America/Vancouver", start, 34),
+		{name: "two days", e: event("America/Los_Angeles", start, 34),
 			wantStart: "Sat 11/07/2026 07:00 PST", wantWh: "Sat 11/07/2026 07:00 PST – Sun 11/08/2026 17:00 PST"},
 		{name: "summer time", e: event("America/New_York", time.Date(2026, 7, 1, 23, 0, 0, 0, time.UTC), 1),
 			wantStart: "Wed 07/01/2026 19:00 EDT", wantWh: "Wed 07/01/2026 19:00–20:00 EDT"},
