@@ -51,6 +51,10 @@ func contentBench(args []string) error {
 		}
 	}
 	abs, _ := filepath.Abs(*dataDir)
+	// The cluster's CPU beside the server's in (c), as the other lists report it.
+	if o.postmaster, err = postmasterPID(filepath.Join(abs, "pg")); err != nil {
+		return err
+	}
 	ours, base, stop, err := startServers(*portald, org.dsn, abs, o.pool)
 	if err != nil {
 		return err
