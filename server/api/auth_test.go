@@ -262,8 +262,26 @@ func TestHealthAndHeaders(t *testing.T) {
 			t.Errorf("%s: Cache-Control %q", p, r.Header.Get("Cache-Control"))
 		}
 	}
-	if !strings.Contains(do(t, env, "GET", "/", "", nil, nil).Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+	csp := do(t, env, "GET", "/", "", nil, nil).Header.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "frame-ancestors 'none'") {
 		t.Error("the web app has no frame-ancestors policy")
+	}
+	// The store's card checkout: Stripe.js, its card frames and its API (Stripe's documented
+	// policy), and no other outside script.
+	directives := map[string]string{}
+	for _, d := range strings.Split(csp, ";") {
+		if name, value, _ := strings.Cut(strings.TrimSpace(d), " "); name != "" {
+			directives[name] = value
+		}
+	}
+	for name, want := range map[string]string{"script-src": "https://js.stripe.com", "frame-src": "https://hooks.stripe.com",
+		"connect-src": "https://api.stripe.com"} {
+		if !strings.Contains(directives[name], want) {
+			t.Errorf("%s %q does not allow %s", name, directives[name], want)
+		}
+	}
+	if directives["script-src"] != "'self' https://js.stripe.com https://*.js.stripe.com" {
+		t.Errorf("script-src %q", directives["script-src"])
 	}
 	r := do(t, env, "GET", "/api/no/such/thing", "", nil, nil)
 	if r.Status != 404 {

@@ -359,10 +359,14 @@ type FieldError struct {
 	Message string `json:"message"`
 }
 
-// contentSecurityPolicy allows only the portal's own origin; Radix Themes needs inline
-// styles.
-const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' https://*.sentry.io https://*.ingest.sentry.io; " +
+// contentSecurityPolicy allows the portal's own origin, and Stripe's for the store's card
+// checkout (Stripe.js from js.stripe.com, its card fields in frames of js.stripe.com and
+// hooks.stripe.com, its calls to api.stripe.com: Stripe's documented policy); Radix Themes
+// needs inline styles.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self' https://js.stripe.com https://*.js.stripe.com; " +
+	"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; " +
+	"connect-src 'self' https://api.stripe.com https://*.sentry.io https://*.ingest.sentry.io; " +
+	"frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; " +
 	"worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 
 func securityHeaders(h http.Header, path string) {

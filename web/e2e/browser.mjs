@@ -38,12 +38,24 @@ export function launchBrowser() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 }
 
-/** A page in a context of its own; its console errors and page errors collect in `problems`. */
-export async function newPage(browser, { width = 1280, height = 900, colorScheme = 'light' } = {}) {
+/** A page in a context of its own; its console errors and page errors collect in `problems`.
+ *  `baseURL` is PORTAL_URL's unless given (another portald); `bypassCSP` lets a test put a
+ *  stand-in for an outside script (Stripe.js) where the page's policy would refuse it. */
+export async function newPage(
+  browser,
+  {
+    width = 1280,
+    height = 900,
+    colorScheme = 'light',
+    baseURL = baseUrl(),
+    bypassCSP = false,
+  } = {},
+) {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL,
     viewport: { width, height },
     colorScheme,
+    bypassCSP,
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);

@@ -429,8 +429,13 @@ const ACCOUNT_PAGES = [
     ready: (p) => p.getByRole('heading', { name: 'International appointment', level: 1 }).waitFor(),
   },
   {
+    // The demo agent's orders of the seed (the store's journey is store.test.mjs).
     path: '/account/purchase-history',
-    ready: (p) => p.getByText('No purchases yet').waitFor(),
+    ready: async (p) => {
+      const table = p.getByRole('table', { name: 'Purchase history' });
+      await loaded(table);
+      await dataRows(table).first().waitFor();
+    },
   },
   {
     path: '/account/payout-informations',

@@ -5,19 +5,26 @@
 // form) and a public page — the events (the index, the past events, an event, a ticket, the
 // dashboard's upcoming events, and for staff the states and the check-in page) — and the honest
 // states (a list that failed, a missing client, a typed signature, a missing page, staff on the
-// account and client-create routes) — at 1280, 768 and 390 px wide, light and dark.
+// account and client-create routes) — the store (the front, the products, a product with a
+// sold-out size, the cart, its problems and empty, checkout with the demo payment and with the
+// card form, the confirmation, the purchase history and an order, and for staff the orders
+// and an order's fulfilment) — at 1280, 768 and 390 px wide, light and dark.
 // Usage: PORTAL_URL=http://127.0.0.1:8080 npm run screenshots  (saves to e2e/screenshots/pages/);
-// SCREENSHOTS_ONLY=events for the events pages alone.
+// SCREENSHOTS_ONLY=events or SCREENSHOTS_ONLY=store for one area alone. The store's pages place
+// and pay an order of the demo agent (demo payment mode).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { serveStripe } from './stripe.mjs';
 import {
   AGENT,
   RMD,
   SCREENSHOT_DIR,
+  api,
   STAFF,
   VIEWPORTS,
   acknowledgeAll,
   drawSignature,
+  emptyCart,
   launchBrowser,
   login,
   newPage,
@@ -341,6 +348,155 @@ async function eventsPages(page) {
   await page.unroute(checkIns);
 }
 
+/** A cart whose lines cannot all be bought: one off sale, one short of stock. */
+function cartWithProblems(cart) {
+  const [first, ...rest] = cart.lines;
+  return {
+    ...cart,
+    ready: false,
+    lines: [
+      { ...first, problem: 'short', available: 1 },
+      ...rest,
+      {
+        variant_id: 999001,
+        product_slug: 'retired-logo-cap',
+        product_name: 'Retired Logo Cap',
+        sku: 'RETIREDLOGOC-031',
+        quantity: 1,
+        unit_price_cents: 2000,
+        line_total_cents: 2000,
+        available: 12,
+        problem: 'gone',
+      },
+    ],
+  };
+}
+
+/**
+ * The store: the front, the products, a product with a size chosen (the blue T-shirt) and one
+ * with a size sold out, the cart (and with problems, and empty: answered here), checkout, the
+ * demo payment and its confirmation, the card form (Stripe Elements, with the stand-in for
+ * Stripe.js, over an order answered here), the purchase history and the order, and for staff
+ * the orders and the order's fulfilment.
+ */
+async function storePages(page) {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await login(page, AGENT);
+  await acknowledgeAll(page);
+  await emptyCart(page);
+
+  await page.goto('/store');
+  await page.getByRole('heading', { name: 'Apparel', level: 2 }).waitFor();
+  await waitForImages(page);
+  await shoot(page, 'store');
+  await page.goto('/store/products');
+  await page.getByRole('article', { name: 'Logo T-Shirt — Blue' }).waitFor();
+  await waitForImages(page);
+  await shoot(page, 'store-products');
+
+  // A sized product with a size sold out (the seed sells some out at random).
+  const { data: apparel } = await api(
+    page,
+    'GET',
+    '/store/products?filter[category][eq]=Apparel&filter[in_stock][eq]=true&limit=100',
+  );
+  let soldOutSize;
+  for (const p of apparel) {
+    const product = await api(page, 'GET', `/store/products/${p.slug}`);
+    if (product.variants.some((v) => v.stock === 0)) {
+      soldOutSize = product.slug;
+      break;
+    }
+  }
+  if (soldOutSize) {
+    await page.goto(`/store/products/${soldOutSize}`);
+    await page.getByText(/^Sold out in /).waitFor();
+    await waitForImages(page);
+    await shoot(page, 'store-product-sold-out-size');
+  }
+
+  await page.goto('/store/products/logo-t-shirt-blue');
+  await page.getByRole('heading', { name: 'Logo T-Shirt — Blue', level: 1 }).waitFor();
+  await page.getByRole('radio', { name: /^M\b/ }).check();
+  await page.getByRole('button', { name: 'One more' }).click();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByText(/^Added to your cart/).waitFor();
+  await waitForImages(page);
+  await shoot(page, 'store-product');
+  await page.goto('/store/products/travel-mug');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByText(/^Added to your cart/).waitFor();
+
+  await page.goto('/store/cart');
+  await page.getByRole('list', { name: 'Items in your cart' }).waitFor();
+  await waitForImages(page);
+  await shoot(page, 'store-cart');
+  const cart = await api(page, 'GET', '/store/cart');
+  const cartApi = (url) => url.pathname === '/api/store/cart';
+  await page.route(cartApi, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ json: cartWithProblems(cart) })
+      : route.continue(),
+  );
+  await page.reload();
+  await page.getByText('No longer on sale: remove it to check out.').waitFor();
+  await shoot(page, 'store-cart-problems');
+  await page.unroute(cartApi);
+  await page.route(cartApi, (route) =>
+    route.fulfill({
+      json: { lines: [], item_count: 0, total_cents: 0, currency: 'USD', ready: false },
+    }),
+  );
+  await page.reload();
+  await page.getByText('Your cart is empty').waitFor();
+  await shoot(page, 'store-cart-empty');
+  await page.unroute(cartApi);
+
+  await page.goto('/store/cart/checkout');
+  await page.getByRole('button', { name: 'Place order' }).waitFor();
+  await shoot(page, 'store-checkout');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.getByText('Demo payment mode — no card is charged.').waitFor();
+  await shoot(page, 'store-checkout-demo');
+  const orderId = Number(new URL(page.url()).searchParams.get('order'));
+  await page.getByRole('button', { name: 'Pay (demo)' }).click();
+  await page.getByRole('heading', { name: /is paid$/ }).waitFor();
+  await shoot(page, 'store-checkout-paid');
+
+  // The card form, over an order answered here (this portald is in demo payment mode).
+  const order = await api(page, 'GET', `/store/orders/${orderId}`);
+  const fake = { ...order, id: 999002, payment_status: 'Pending', demo_payment: false };
+  await page.route('**/api/store/orders/999002', (route) => route.fulfill({ json: fake }));
+  await serveStripe(page, {}, () => 0);
+  await page.evaluate(() =>
+    sessionStorage.setItem(
+      'portal.checkout.999002',
+      JSON.stringify({ client_secret: 'pi_shot_secret_x', publishable_key: 'pk_test_shot' }),
+    ),
+  );
+  await page.goto('/store/cart/checkout?order=999002');
+  await page.getByLabel('Card number').waitFor();
+  await shoot(page, 'store-checkout-card');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  await page.goto('/account/purchase-history');
+  await page.getByRole('table', { name: 'Purchase history' }).locator('tbody tr').nth(3).waitFor();
+  await shoot(page, 'purchase-history');
+  await page.goto(`/account/purchase-history/${orderId}`);
+  await page.getByRole('heading', { name: 'History' }).waitFor();
+  await shoot(page, 'purchase');
+
+  await page.evaluate(() => localStorage.clear());
+  await login(page, STAFF);
+  await page.goto('/store/orders');
+  await page.getByRole('table', { name: 'Orders' }).locator('tbody tr').nth(3).waitFor();
+  await shoot(page, 'store-orders');
+  await page.goto(`/store/orders/${orderId}`);
+  await page.getByRole('heading', { name: 'Fulfilment' }).waitFor();
+  await shoot(page, 'store-order');
+}
+
 /** Waits until the page's images have loaded (the events' banners). */
 async function waitForImages(page) {
   await page.waitForFunction(() =>
@@ -348,12 +504,14 @@ async function waitForImages(page) {
   );
 }
 
-// SCREENSHOTS_ONLY=events: the events pages alone (a quicker look at one area).
+// SCREENSHOTS_ONLY=events or store: that area's pages alone (a quicker look at one area).
 const browser = await launchBrowser();
 try {
   const page = await newPage(browser);
-  if (process.env.SCREENSHOTS_ONLY !== 'events') await mainPages(page);
-  await eventsPages(page);
+  const only = process.env.SCREENSHOTS_ONLY;
+  if (!only) await mainPages(page);
+  if (!only || only === 'events') await eventsPages(page);
+  if (!only || only === 'store') await storePages(page);
 } finally {
   await browser.close();
 }

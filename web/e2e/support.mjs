@@ -75,6 +75,15 @@ export function api(page, method, path, body) {
   );
 }
 
+/** Empties the signed-in associate's store cart (a run before this one on the same server may
+ *  have left lines in it). */
+export async function emptyCart(page) {
+  const cart = await api(page, 'GET', '/store/cart');
+  for (const line of cart.lines) {
+    await api(page, 'DELETE', `/store/cart/items/${line.variant_id}`);
+  }
+}
+
 const ACKNOWLEDGEMENTS = '**/api/dashboard/acknowledgements';
 
 /**

@@ -85,7 +85,8 @@ function accountTabs(): RouteObject[] {
     accountRoute('legal-documents', 'LegalDocumentsTab'),
     accountRoute('login-sessions', 'LoginSessionsTab'),
     accountRoute('password', 'PasswordTab'),
-    accountRoute('purchase-history', 'PurchaseHistoryTab'),
+    // The purchase history is the store's (its orders), shown as a tab of the account.
+    { path: 'purchase-history', lazy: page(store, 'PurchaseHistoryTab') },
     accountRoute('change-logs', 'ChangeLogsTab'),
     accountRoute('payout-informations', 'PayoutInformationsTab'),
   ];
@@ -174,6 +175,28 @@ const paymentsRoute = (path: string, name: PageOf<typeof payments>): RouteObject
   path,
   lazy: page(payments, name),
 });
+
+/** The store's pages, one lazy module for all of them (see store-routes.ts). */
+const store = () => import('@/features/store/store-routes');
+const storeRoute = (path: string, name: PageOf<typeof store>): RouteObject => ({
+  path,
+  lazy: page(store, name),
+});
+
+/** The store's pages under its layout (its own menu, with the cart): the front, the products,
+ *  a product, the cart and checkout, and for staff with store.manage the orders. */
+function storeChildren(): RouteObject[] {
+  const children: RouteObject[] = [
+    { index: true, lazy: page(store, 'StoreIndexPage') },
+    storeRoute('products', 'ProductsListPage'),
+    storeRoute('products/:slug', 'ProductPage'),
+    storeRoute('cart', 'CartPage'),
+    storeRoute('cart/checkout', 'CheckoutPage'),
+    storeRoute('orders', 'StoreOrdersPage'),
+    storeRoute('orders/:orderId', 'StoreOrderPage'),
+  ];
+  return children.map((child) => ({ ...child, errorElement }));
+}
 
 /** The events pages, one lazy module for all of them (see events-routes.ts). */
 const events = () => import('@/features/events/events-routes');
@@ -328,6 +351,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 accountRoute('account/international-appointment', 'InternationalAppointmentPage'),
                 accountRoute('account/payout-informations/create', 'PayoutAccountCreatePage'),
                 accountRoute('account/payout-informations/:id', 'PayoutAccountPage'),
+                storeRoute('account/purchase-history/:orderId', 'PurchasePage'),
                 paymentsRoute('payments', 'PaymentsDashboardPage'),
                 paymentsRoute('payments/cashflow', 'CashflowListPage'),
                 paymentsRoute('payments/cashflow/:id', 'CashflowEntryPage'),
@@ -340,6 +364,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 eventsRoute('events/past', 'PastEventsPage'),
                 eventsRoute('events/:slug', 'EventDetailPage'),
                 eventsRoute('events/:slug/check-in', 'EventCheckInPage'),
+                {
+                  path: 'store',
+                  lazy: page(store, 'StoreLayout'),
+                  children: storeChildren(),
+                },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

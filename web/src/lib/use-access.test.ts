@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENTS_READ, EVENTS_MANAGE, PAYMENTS_READ, accessRules } from './use-access';
+import {
+  CLIENTS_READ,
+  EVENTS_MANAGE,
+  PAYMENTS_READ,
+  STORE_MANAGE,
+  accessRules,
+} from './use-access';
 
 describe('accessRules', () => {
   it('lets an associate read and own clients and read its own payments only', () => {
@@ -11,6 +17,8 @@ describe('accessRules', () => {
       readsAllPayments: false,
       attendsEvents: true,
       managesEvents: false,
+      buysFromStore: true,
+      managesStore: false,
     });
     // A permission never widens an associate's payments to everyone's.
     expect(accessRules({ code: 'AGT100' }, [PAYMENTS_READ]).readsAllPayments).toBe(false);
@@ -25,6 +33,8 @@ describe('accessRules', () => {
       readsAllPayments: false,
       attendsEvents: false,
       managesEvents: false,
+      buysFromStore: false,
+      managesStore: false,
     });
     expect(accessRules({}, [])).toEqual({
       isStaff: true,
@@ -34,6 +44,8 @@ describe('accessRules', () => {
       readsAllPayments: false,
       attendsEvents: false,
       managesEvents: false,
+      buysFromStore: false,
+      managesStore: false,
     });
   });
 
@@ -46,6 +58,8 @@ describe('accessRules', () => {
       readsAllPayments: true,
       attendsEvents: false,
       managesEvents: false,
+      buysFromStore: false,
+      managesStore: false,
     });
   });
 
@@ -61,6 +75,18 @@ describe('accessRules', () => {
     expect(accessRules({}, [CLIENTS_READ]).managesEvents).toBe(false);
   });
 
+  it('lets associates buy from the store, and staff with store.manage fulfil every order', () => {
+    expect(accessRules({ code: 'AGT100' }, [])).toMatchObject({
+      buysFromStore: true,
+      managesStore: false,
+    });
+    expect(accessRules({}, [STORE_MANAGE])).toMatchObject({
+      buysFromStore: false,
+      managesStore: true,
+    });
+    expect(accessRules({}, [EVENTS_MANAGE]).managesStore).toBe(false);
+  });
+
   it('allows nothing while the user is not known', () => {
     expect(accessRules(undefined, [CLIENTS_READ, PAYMENTS_READ, EVENTS_MANAGE])).toEqual({
       isStaff: false,
@@ -70,6 +96,8 @@ describe('accessRules', () => {
       readsAllPayments: false,
       attendsEvents: false,
       managesEvents: false,
+      buysFromStore: false,
+      managesStore: false,
     });
   });
 });

@@ -11,6 +11,9 @@ export const PAYMENTS_READ = 'payments.read';
 /** The permission that shows staff events in every state, their attendees, and checks them in. */
 export const EVENTS_MANAGE = 'events.manage';
 
+/** The permission that shows staff every associate's store orders and moves their fulfilment. */
+export const STORE_MANAGE = 'store.manage';
+
 /** What the caller may do, from GET /access: the one place the staff rules live. */
 export interface AccessRules {
   /** A staff user acting for no associate: no associate code, so no clients, team or account. */
@@ -28,6 +31,10 @@ export interface AccessRules {
   attendsEvents: boolean;
   /** Staff with events.manage see every event's state and attendees, and check them in. */
   managesEvents: boolean;
+  /** Only associates have a cart and buy from the store (staff acting for one too). */
+  buysFromStore: boolean;
+  /** Staff with store.manage see every associate's orders and move their fulfilment. */
+  managesStore: boolean;
 }
 
 /** The rules for a user and their permissions; all false while the user is not known. */
@@ -44,6 +51,8 @@ export function accessRules(
       readsAllPayments: false,
       attendsEvents: false,
       managesEvents: false,
+      buysFromStore: false,
+      managesStore: false,
     };
   }
   const associate = Boolean(user.code);
@@ -56,6 +65,8 @@ export function accessRules(
     readsAllPayments: paymentsStaff,
     attendsEvents: associate,
     managesEvents: permissions.includes(EVENTS_MANAGE),
+    buysFromStore: associate,
+    managesStore: permissions.includes(STORE_MANAGE),
   };
 }
 

@@ -18,6 +18,7 @@ import { Brand } from './brand';
 import { HelpLink } from './help-link';
 import { MobileMenu } from './mobile-menu';
 import { Sidebar } from './sidebar';
+import { StoreLink } from './store-link';
 import { UserMenu } from './user-menu';
 
 // Admin app mode only: its associate lookup stays out of the associate portal's first load.
@@ -109,6 +110,7 @@ export function DashboardLayout() {
                 <ActingAs />
               </Suspense>
             ) : null}
+            <StoreLink pathname={location.pathname} />
             <HelpLink pathname={location.pathname} />
             <ThemeMenu />
             <UserMenu user={user} onLogout={() => void onLogout()} />

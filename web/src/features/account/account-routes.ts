@@ -6,7 +6,6 @@ export { LoginSessionsTab } from './login-sessions-tab';
 export { PasswordTab } from './password-tab';
 export { ChangeLogsTab } from './change-logs-tab';
 export { LegalDocumentsTab } from './legal-documents-tab';
-export { PurchaseHistoryTab } from './empty-tabs';
 export { PayoutAccountsTab as PayoutInformationsTab } from './payout-accounts-tab';
 export { BasicInformationPage } from './basic-information-page';
 export { AddressPage } from './address-page';

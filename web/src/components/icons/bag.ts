@@ -1,0 +1,7 @@
+import { createIcon } from './create-icon';
+
+/** A shopping bag (not one of Radix Icons: drawn on their 15×15 grid, in their line weight). */
+export const BagIcon = createIcon(
+  'BagIcon',
+  'M5 4V3.5C5 2.11929 6.11929 1 7.5 1C8.88071 1 10 2.11929 10 3.5V4H12C12.2761 4 12.5 4.22386 12.5 4.5V13.5C12.5 13.7761 12.2761 14 12 14H3C2.72386 14 2.5 13.7761 2.5 13.5V4.5C2.5 4.22386 2.72386 4 3 4H5ZM6 4H9V3.5C9 2.67157 8.32843 2 7.5 2C6.67157 2 6 2.67157 6 3.5V4ZM3.5 5V13H11.5V5H10V6.5C10 6.77614 9.77614 7 9.5 7C9.22386 7 9 6.77614 9 6.5V5H6V6.5C6 6.77614 5.77614 7 5.5 7C5.22386 7 5 6.77614 5 6.5V5H3.5Z',
+);
