@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Link, Table, Text } from '@radix-ui/themes';
+import { Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useGetStoreOrder, useListStoreOrders } from '@/api/gen/endpoints/store/store';
@@ -13,13 +13,10 @@ import {
   enumOptions,
   useFilterForm,
 } from '@/components/filter-form';
-import { ListTable } from '@/components/list-table';
 import { PageHeader } from '@/components/page-header';
-import { ListingPagination } from '@/components/pagination';
-import { SortableHeader } from '@/components/sortable-header';
 import { ACCOUNT_PATH } from '@/lib/account-paths';
 import { errorDetails } from '@/lib/errors';
-import { formatCurrency, formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { parsePositiveId } from '@/lib/ids';
 import {
   pageRows,
@@ -31,9 +28,9 @@ import {
 import { usePageTitle } from '@/lib/page-title';
 import { PURCHASE_HISTORY_PATH, STORE_PATH, purchasePath } from '@/lib/store-paths';
 import { useAccess } from '@/lib/use-access';
-import { FulfilmentBadge, PaymentBadge } from './order-badges';
 import { FULFILMENTS, PAYMENT_STATUSES, orderFilterCodec } from './order-filters';
 import { OrderView, orderTitle } from './order-view';
+import { OrdersTable } from './orders-table';
 
 /** What a missing order (or an id no order can have) shows. */
 export const ORDER_NOT_FOUND = { status: 404, message: 'Order not found' };
@@ -76,26 +73,14 @@ export function PurchaseHistoryTab() {
           onApply={listing.setFilter}
         />
       </Card>
-      <ListTable
-        caption="Purchase history"
-        noun="orders"
+      <OrdersTable
+        listing={listing}
         query={query}
-        count={rows.length}
-        columns={6}
-        header={
-          <>
-            <Table.ColumnHeaderCell>Order</Table.ColumnHeaderCell>
-            <SortableHeader field="created_at" order={state.order} onSort={listing.toggleSort}>
-              Placed
-            </SortableHeader>
-            <Table.ColumnHeaderCell align="right">Items</Table.ColumnHeaderCell>
-            <SortableHeader field="total_cents" order={state.order} onSort={listing.toggleSort}>
-              Total
-            </SortableHeader>
-            <Table.ColumnHeaderCell>Payment</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Delivery</Table.ColumnHeaderCell>
-          </>
-        }
+        rows={rows}
+        nextCursor={query.data?.next_cursor}
+        hasNext={hasNext}
+        caption="Purchase history"
+        pathOf={purchasePath}
         loadingLabel="Loading your orders…"
         emptyTitle={filtered ? 'No orders match these filters' : 'No purchases yet'}
         emptyText={
@@ -103,32 +88,6 @@ export function PurchaseHistoryTab() {
             ? 'Change or reset the filters to see your other orders.'
             : 'Your orders from the store will be listed here.'
         }
-      >
-        {rows.map((order) => (
-          <Table.Row key={order.id} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.RowHeaderCell>
-              <Link asChild weight="medium">
-                <RouterLink to={purchasePath(order.id)}>{orderTitle(order.id)}</RouterLink>
-              </Link>
-            </Table.RowHeaderCell>
-            <Table.Cell className="nowrap">{formatDateTime(order.created_at)}</Table.Cell>
-            <Table.Cell align="right">{formatNumber(order.item_count)}</Table.Cell>
-            <Table.Cell className="nowrap">{formatCurrency(order.total_cents)}</Table.Cell>
-            <Table.Cell>
-              <PaymentBadge status={order.payment_status} />
-            </Table.Cell>
-            <Table.Cell>
-              <FulfilmentBadge status={order.fulfilment} />
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </ListTable>
-      <ListingPagination
-        listing={listing}
-        nextCursor={query.data?.next_cursor}
-        count={rows.length}
-        hasNext={hasNext}
-        disabled={query.isFetching}
       />
     </Flex>
   );

@@ -1,7 +1,7 @@
-import { Button, Callout, Card, Flex, Heading, Link, Table, Text } from '@radix-ui/themes';
+import { Button, Callout, Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   useGetStoreOrder,
   useListStoreOrders,
@@ -16,20 +16,17 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorPanel, errorTitle } from '@/components/error-panel';
 import { CheckCircledIcon } from '@/components/icons/check-circled';
 import { ExclamationTriangleIcon } from '@/components/icons/exclamation-triangle';
-import { ListTable } from '@/components/list-table';
 import { PageHeader } from '@/components/page-header';
-import { ListingPagination } from '@/components/pagination';
-import { SortableHeader } from '@/components/sortable-header';
 import { errorDetails, errorMessage } from '@/lib/errors';
-import { formatCurrency, formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { parsePositiveId } from '@/lib/ids';
 import { pageRows, toQueryParams, useListingState } from '@/lib/listing-state';
 import { usePageTitle } from '@/lib/page-title';
 import { STORE_ORDERS_PATH, STORE_PATH, storeOrderPath } from '@/lib/store-paths';
 import { useAccess } from '@/lib/use-access';
 import { sentence } from './checkout-errors';
-import { FulfilmentBadge, PaymentBadge } from './order-badges';
 import { OrderView, orderTitle } from './order-view';
+import { OrdersTable } from './orders-table';
 import { ORDER_NOT_FOUND, OrderFilters } from './purchase-pages';
 import { useRefreshStore } from './store-cache';
 
@@ -72,27 +69,15 @@ export function StoreOrdersPage() {
           staff
         />
       </Card>
-      <ListTable
-        caption="Orders"
-        noun="orders"
+      <OrdersTable
+        listing={listing}
         query={{ ...query, isPending: query.isPending && allowed }}
-        count={rows.length}
-        columns={7}
-        header={
-          <>
-            <Table.ColumnHeaderCell>Order</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Associate</Table.ColumnHeaderCell>
-            <SortableHeader field="created_at" order={state.order} onSort={listing.toggleSort}>
-              Placed
-            </SortableHeader>
-            <Table.ColumnHeaderCell align="right">Items</Table.ColumnHeaderCell>
-            <SortableHeader field="total_cents" order={state.order} onSort={listing.toggleSort}>
-              Total
-            </SortableHeader>
-            <Table.ColumnHeaderCell>Payment</Table.ColumnHeaderCell>
-            <Table.ColumnHeaderCell>Delivery</Table.ColumnHeaderCell>
-          </>
-        }
+        rows={rows}
+        nextCursor={query.data?.next_cursor}
+        hasNext={hasNext}
+        caption="Orders"
+        pathOf={storeOrderPath}
+        showAssociate
         loadingLabel="Loading the orders…"
         emptyTitle="No orders"
         emptyText={
@@ -100,40 +85,6 @@ export function StoreOrdersPage() {
             ? 'No order matches these filters.'
             : 'No one has ordered from the store yet.'
         }
-      >
-        {rows.map((order) => (
-          <Table.Row key={order.id} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.RowHeaderCell>
-              <Link asChild weight="medium">
-                <RouterLink to={storeOrderPath(order.id)}>{orderTitle(order.id)}</RouterLink>
-              </Link>
-            </Table.RowHeaderCell>
-            <Table.Cell>
-              <Flex direction="column">
-                <Text className="nowrap">{order.associate_name}</Text>
-                <Text size="1" color="gray">
-                  {order.associate_code}
-                </Text>
-              </Flex>
-            </Table.Cell>
-            <Table.Cell className="nowrap">{formatDateTime(order.created_at)}</Table.Cell>
-            <Table.Cell align="right">{formatNumber(order.item_count)}</Table.Cell>
-            <Table.Cell className="nowrap">{formatCurrency(order.total_cents)}</Table.Cell>
-            <Table.Cell>
-              <PaymentBadge status={order.payment_status} />
-            </Table.Cell>
-            <Table.Cell>
-              <FulfilmentBadge status={order.fulfilment} />
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </ListTable>
-      <ListingPagination
-        listing={listing}
-        nextCursor={query.data?.next_cursor}
-        count={rows.length}
-        hasNext={hasNext}
-        disabled={query.isFetching}
       />
     </>
   );
