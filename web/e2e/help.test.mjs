@@ -35,6 +35,15 @@ e2e('help: search for escrow and read the article', async ({ browser }) => {
     .waitFor();
   await expectAccessible(page, 'help centre');
 
+  // One topic's articles, all of them (a topic with more than the index shows links here).
+  await page.goto('/help?topic=payments');
+  const topic = page.getByRole('region', { name: 'Payments and commissions' });
+  await topic.getByRole('link', { name: 'Advances and escrow' }).waitFor();
+  await topic.getByRole('link', { name: 'All help topics' }).waitFor();
+  assert.equal(await page.title(), 'Payments and commissions · Help centre · Associate Portal');
+  await expectAccessible(page, 'help topic');
+  await page.goto('/help');
+
   // The search: its words in the URL, the matched word marked in the result.
   await page.getByRole('searchbox', { name: 'Search help' }).fill('escrow');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
