@@ -67,7 +67,7 @@ const ESCROW: HelpSearchResult = {
 };
 
 /** The list as the server answers it: a topic's articles, limit + 1 of them from the cursor. */
-function articlesOf(all: readonly HelpArticleSummary[]): FakeRoute {
+function articlesOf(all: readonly HelpArticleSummary[]): (req: FakeRequest) => unknown {
   return (req: FakeRequest) => {
     const limit = Number(req.params.limit);
     const mine = all.filter((a) => a.category === req.params['filter[category][eq]']);
@@ -265,6 +265,39 @@ describe('HelpIndexPage', () => {
       'href',
       '/help',
     );
+  });
+
+  it("says so in a topic's card when its articles cannot be read, and when it has none", async () => {
+    let fail = true;
+    server({
+      '/help/articles': (req: FakeRequest) => {
+        if (fail && req.params['filter[category][eq]'] === 'payments')
+          throw apiError(503, 'The service is unavailable');
+        return articlesOf(ARTICLES)(req);
+      },
+    });
+    const { user } = renderPage();
+    const payments = await screen.findByRole('region', { name: 'Payments and commissions' });
+    const alert = await within(payments).findByRole('alert');
+    expect(alert).toHaveTextContent('The service is unavailable');
+    // The other topics are shown all the same.
+    await within(topic('Getting started')).findByRole('link', { name: 'Finding your way around' });
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await within(payments).findByRole('link', { name: 'Advances and escrow' });
+    expect(topic('Events and the store')).toHaveTextContent('No articles in this topic yet.');
+  });
+
+  it("shows a topic's failure with Retry, and a topic without articles", async () => {
+    server({ '/help/articles': () => Promise.reject(apiError(503, 'The service is unavailable')) });
+    const first = renderPage('/help?topic=payments');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The topic could not be loaded');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();
+    first.unmount();
+    server();
+    renderPage('/help?topic=events-store');
+    expect(await screen.findByText('No articles in this topic yet')).toBeVisible();
   });
 
   it('says so when the topic in the URL does not exist', async () => {

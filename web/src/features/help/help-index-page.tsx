@@ -20,7 +20,6 @@ import {
   helpSearchPath,
   helpTopicPath,
 } from '@/lib/help-paths';
-import { pageRows } from '@/lib/listing-state';
 import { usePageTitle } from '@/lib/page-title';
 import { QUIET_QUERY } from '@/lib/query-meta';
 import { ArticleStatusBadge } from './help-badges';
@@ -206,9 +205,9 @@ function HelpTopics({ canManage }: { canManage: boolean }) {
 /** A topic's card on the index: its first articles, and a link to them all when there are more. */
 function HelpTopic({ category, canManage }: { category: HelpCategory; canManage: boolean }) {
   const headingId = useId();
+  // Only the first page is ever read here: its rows are the preview.
   const topic = useTopicArticles(category.slug, TOPIC_PREVIEW);
-  const first = topic.query.data?.pages[0];
-  const shown = first ? pageRows(first.data, TOPIC_PREVIEW).rows : [];
+  const shown = topic.articles;
   return (
     <Card size="2" asChild>
       <section aria-labelledby={headingId}>
@@ -220,7 +219,7 @@ function HelpTopic({ category, canManage }: { category: HelpCategory; canManage:
             {articles(category.articles)}
           </Text>
         </Flex>
-        {topic.query.isError && !first ? (
+        {topic.query.isError ? (
           <Flex direction="column" align="start" gap="2" role="alert">
             <Text size="2" color="red">
               {errorMessage(topic.query.error)}
@@ -229,7 +228,7 @@ function HelpTopic({ category, canManage }: { category: HelpCategory; canManage:
               <ReloadIcon aria-hidden /> Retry
             </Button>
           </Flex>
-        ) : !first ? (
+        ) : topic.query.isPending ? (
           <Text as="p" size="2" color="gray">
             Loading the articles…
           </Text>
@@ -240,7 +239,7 @@ function HelpTopic({ category, canManage }: { category: HelpCategory; canManage:
         ) : (
           <>
             <ArticleList list={shown} canManage={canManage} />
-            {first.next_cursor ? (
+            {topic.hasMore ? (
               <Box mt="3">
                 <Link asChild size="2" weight="medium">
                   <RouterLink to={helpTopicPath(category.slug)}>
