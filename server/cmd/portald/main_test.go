@@ -101,3 +101,39 @@ func TestPublicURL(t *testing.T) {
 		t.Errorf("every interface (IPv6): %q", got)
 	}
 }
+
+// The Stripe settings: all three keys or none, and STRIPE_API_URL only with them; each
+// refusal names what is missing. With the keys (and an API elsewhere) the gateway is live,
+// not the demo mode.
+func TestCardPaymentSettings(t *testing.T) {
+	log := slog.New(slog.DiscardHandler)
+	full := config{StripeSecretKey: "sk_test_x", StripePublishableKey: "pk_test_x", StripeWebhookSecret: "whsec_x"}
+	for name, tc := range map[string]struct {
+		change func(c *config)
+		want   string
+	}{
+		"no publishable key": {func(c *config) { c.StripePublishableKey = "" }, "STRIPE_PUBLISHABLE_KEY is not set"},
+		"no webhook secret":  {func(c *config) { c.StripeWebhookSecret = "" }, "STRIPE_WEBHOOK_SECRET is not set"},
+		"no secret key":      {func(c *config) { c.StripeSecretKey = "" }, "STRIPE_SECRET_KEY is not set"},
+		"an API without keys": {func(c *config) { *c = config{StripeAPIURL: "http://127.0.0.1:1"} },
+			"STRIPE_API_URL is set without the Stripe keys"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := full
+			tc.change(&c)
+			if _, _, err := cardPayments(t.Context(), c, nil, log); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
+	}
+	c := full
+	c.StripeAPIURL = "http://127.0.0.1:1"
+	g, stop, err := cardPayments(t.Context(), c, nil, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	if g.Demo() || g.PublishableKey() != "pk_test_x" || g.WebhookSecret() != "whsec_x" {
+		t.Errorf("demo %v, keys %q %q", g.Demo(), g.PublishableKey(), g.WebhookSecret())
+	}
+}
