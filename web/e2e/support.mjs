@@ -31,10 +31,11 @@ function safeName(name) {
 
 /**
  * A test with a browser of its own. On failure every open page is saved under
- * e2e/screenshots/ and the pages' console errors are printed.
+ * e2e/screenshots/ and the pages' console errors are printed. Six minutes each: the longest
+ * takes three while the other shard (scripts/e2e.sh) shares the machine.
  */
 export function e2e(name, body) {
-  test(name, { timeout: 180_000 }, async (t) => {
+  test(name, { timeout: 360_000 }, async (t) => {
     const browser = await launchBrowser();
     try {
       await body({ browser, t });
