@@ -213,15 +213,15 @@ func (s *Store) SearchHelp(ctx context.Context, words string, all bool, limit in
 			WHERE a.language = '` + language + `' AND a.` + column + ` @@ ` + query + ` AND ` + visibleTo(all) + ` LIMIT $3)`
 	}
 	// Ranked where they are found, each candidate's row is read once; only the page of hits
-	// is read again, for its text.
+	// is read again, for its text, whose snippet help_snippet (migration 0030) draws from the
+	// part of it around the first match.
 	rows, err := s.db.Query(ctx, `WITH candidates AS (
 			`+match("title_search", "en", en)+` UNION `+match("title_search", "fr", fr)+`
 			UNION `+match("search", "en", en)+` UNION `+match("search", "fr", fr)+`),
 		hits AS (SELECT id, rank FROM candidates ORDER BY rank DESC, id LIMIT $2)
 		SELECT a.slug, a.title, c.slug, c.name,
-		       ts_headline(CASE a.language WHEN 'fr' THEN 'french' ELSE 'english' END::regconfig, a.body_text,
-		                   CASE a.language WHEN 'fr' THEN `+fr+` ELSE `+en+` END,
-		                   'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "')
+		       help_snippet(CASE a.language WHEN 'fr' THEN 'french' ELSE 'english' END::regconfig, a.body_text,
+		                    CASE a.language WHEN 'fr' THEN `+fr+` ELSE `+en+` END)
 		FROM hits h JOIN help_articles a ON a.id = h.id JOIN help_categories c ON c.id = a.category_id
 		ORDER BY h.rank DESC, h.id`, pgx.QueryExecModeDescribeExec, words, limit, searchCandidates)
 	return collect(rows, err, func(r pgx.Rows, h *HelpHit) error {
