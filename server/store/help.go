@@ -209,8 +209,14 @@ func (s *Store) SearchHelp(ctx context.Context, words string, all bool, limit in
 	// and only the words tell which.
 	const en, fr = `websearch_to_tsquery('english', $1)`, `websearch_to_tsquery('french', $1)`
 	match := func(column, language, query string) string {
+		cond := `a.` + column + ` @@ ` + query
+		if column == "search" {
+			// A query whose phrases every match holds finds the articles with their word
+			// pairs first (migration 0031); the planner folds the NULL test away.
+			cond += ` AND (tsquery_pairs(` + query + `) IS NULL OR tsvector_pairs(a.search) @@ tsquery_pairs(` + query + `))`
+		}
 		return `(SELECT a.id, ts_rank_cd(a.search, ` + query + `) AS rank FROM help_articles a
-			WHERE a.language = '` + language + `' AND a.` + column + ` @@ ` + query + ` AND ` + visibleTo(all) + ` LIMIT $3)`
+			WHERE a.language = '` + language + `' AND ` + cond + ` AND ` + visibleTo(all) + ` LIMIT $3)`
 	}
 	// Ranked where they are found, each candidate's row is read once; only the page of hits
 	// is read again, for its text, whose snippet help_snippet (migration 0030) draws from the

@@ -100,3 +100,58 @@ func TestHelpSnippet(t *testing.T) {
 		t.Errorf("window %q, whole text %q", got, whole)
 	}
 }
+
+// tsquery_pairs names the word pairs every match of a query holds (NULL when a match may
+// hold none), and tsvector_pairs an article's: filtering by them first never changes which
+// articles a query matches.
+func TestHelpPhrasePairs(t *testing.T) {
+	pool := testdb.New(t)
+	ctx := context.Background()
+	for q, want := range map[string]string{
+		`"target premium"`:                  `'target premium'`,
+		`"target premium" -lapses`:          `'target premium'`,
+		`"the target premium" escrow`:       `'target premium'`,
+		`"target premium" "escrow release"`: `'target premium' & 'escrow releas'`,
+		`"face amount of the policy"`:       `'face amount'`,
+		`"annual target premium"`:           `'annual target' & 'target premium'`,
+		`commission`:                        ``,
+		`target premium`:                    ``,
+		`"target premium" OR escrow`:        ``,
+		`-"target premium"`:                 ``,
+	} {
+		var got *string
+		if err := pool.QueryRow(ctx, `SELECT tsquery_pairs(websearch_to_tsquery('english', $1))::text`, q).Scan(&got); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if (got == nil) != (want == "") || (got != nil && *got != want) {
+			t.Errorf("tsquery_pairs(%s) = %v, want %q", q, got, want)
+		}
+	}
+
+	// Texts of words from a small vocabulary, so that phrases, their words apart and in the
+	// other order all occur; a title and a text, as an article's vector is made.
+	if _, err := pool.Exec(ctx, `CREATE TEMP TABLE docs AS
+		SELECT i, setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B') AS v
+		FROM (SELECT i,
+			(SELECT string_agg((ARRAY['target','premium','annual','escrow','release','the','policy','face','amount','of'])[1 + (hashint4(i * 1000 + k) & 2147483647) % 10], ' ')
+			 FROM generate_series(1, 3) k) AS title,
+			(SELECT string_agg((ARRAY['target','premium','annual','escrow','release','the','policy','face','amount','of'])[1 + (hashint4(i * 1000 + k + 7) & 2147483647) % 10], ' ')
+			 FROM generate_series(1, 12) k) AS body
+		FROM generate_series(1, 3000) i) s`); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`"target premium"`, `"annual target premium"`, `"target premium" -escrow`, `"premium target"`,
+		`"escrow release" "face amount"`, `"face amount of the policy"`, `"target premium" OR escrow`, `policy premium`} {
+		var plain, filtered, missing int
+		if err := pool.QueryRow(ctx, `WITH q AS (SELECT websearch_to_tsquery('english', $1) AS q)
+			SELECT count(*) FILTER (WHERE v @@ q),
+			       count(*) FILTER (WHERE v @@ q AND (tsquery_pairs(q) IS NULL OR tsvector_pairs(v) @@ tsquery_pairs(q))),
+			       count(*) FILTER (WHERE v @@ q AND tsquery_pairs(q) IS NOT NULL AND NOT tsvector_pairs(v) @@ tsquery_pairs(q))
+			FROM docs, q`, q).Scan(&plain, &filtered, &missing); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		if plain == 0 || filtered != plain || missing != 0 {
+			t.Errorf("%s: %d matches, %d through the pairs, %d matches without the pairs", q, plain, filtered, missing)
+		}
+	}
+}
