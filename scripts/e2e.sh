@@ -3,8 +3,8 @@
 # embedded databases seeded with the demo organisation) in Debian's Chromium. The runs read the
 # mail portald sends from its outbox (PORTAL_OUTBOX).
 #
-# Two portald instances start side by side: the usual one, whose store pays in demo payment
-# mode (no Stripe keys), and one with Stripe test keys whose Stripe API is a stripe-mock of its
+# Three portald instances start side by side: one for each shard below, whose store pays in
+# demo payment mode (no Stripe keys), and one with Stripe test keys whose Stripe API is a stripe-mock of its
 # own (behind e2e/stripe-mock-proxy.mjs, which makes its client secrets carry their intent's
 # id as Stripe's do), for the checkout through Stripe Elements (store-stripe.test.mjs: the
 # browser gets a stand-in for Stripe.js, which cannot be loaded offline, and the test delivers

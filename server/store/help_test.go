@@ -113,11 +113,13 @@ func TestHelpPhrasePairs(t *testing.T) {
 		`"the target premium" escrow`:       `'target premium'`,
 		`"target premium" "escrow release"`: `'target premium' & 'escrow releas'`,
 		`"face amount of the policy"`:       `'face amount'`,
-		`"annual target premium"`:           `'annual target' & 'target premium'`,
-		`commission`:                        ``,
-		`target premium`:                    ``,
-		`"target premium" OR escrow`:        ``,
-		`-"target premium"`:                 ``,
+		// A lexeme holding a quote (a URL's path) is quoted again in the pairs' query.
+		`"http://x.com/a'b premium"`: `'x.com/a''b x.com' & 'x.com /a''b' & '/a''b premium'`,
+		`"annual target premium"`:    `'annual target' & 'target premium'`,
+		`commission`:                 ``,
+		`target premium`:             ``,
+		`"target premium" OR escrow`: ``,
+		`-"target premium"`:          ``,
 	} {
 		var got *string
 		if err := pool.QueryRow(ctx, `SELECT tsquery_pairs(websearch_to_tsquery('english', $1))::text`, q).Scan(&got); err != nil {
