@@ -20,3 +20,9 @@ func ServerPID(c *Cluster) int {
 	defer c.mu.Unlock()
 	return c.cmd.Process.Pid
 }
+
+// MallocTunables is the GLIBC_TUNABLES the server gets by default.
+const MallocTunables = mallocTunables
+
+// ServerEnv is the environment the server is started with, from the caller's.
+var ServerEnv = serverEnv

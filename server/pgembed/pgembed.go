@@ -173,10 +173,33 @@ func Start(ctx context.Context, dataDir string, fast bool, settings ...string) (
 
 var errStopped = errors.New("pgembed: the cluster is stopping")
 
+// mallocTunables keep the memory a backend's queries free with the backend rather than give
+// it back to the kernel at once. glibc returns a freed block of 128 KB or more (mmap) and the
+// free top of its heap (trim) straight away; a query that builds a large structure — the
+// bitmap of a common word's 8,000 matching rows is a few megabytes — then faults every page
+// of it in afresh, each time. On this project's virtual machines a fault is dear: that query
+// spent more than half its time zeroing new pages (a profile: memset in tbm_add_tuples), and
+// the help search of a common word went from 13 to 7 ms with these (docs/benchmarks.md).
+// Blocks under 64 MB come from the heap, and the heap is trimmed only when 256 MB of it is
+// free; a backend thus keeps the peak of what its queries used, which work_mem bounds.
+const mallocTunables = "glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456"
+
+// serverEnv is the environment of the server process: the caller's, with mallocTunables
+// unless GLIBC_TUNABLES is set already (an operator's own choice stands).
+func serverEnv(env []string) []string {
+	for _, kv := range env {
+		if strings.HasPrefix(kv, "GLIBC_TUNABLES=") {
+			return env
+		}
+	}
+	return append(slices.Clip(env), "GLIBC_TUNABLES="+mallocTunables)
+}
+
 // launch starts the server process on the cluster's directories and waits until it
 // accepts connections.
 func (c *Cluster) launch(ctx context.Context) error {
 	cmd := exec.Command(c.postgres, c.args...)
+	cmd.Env = serverEnv(os.Environ())
 	cmd.Stdout, cmd.Stderr = c.logFile, c.logFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred, Setpgid: true, Pdeathsig: syscall.SIGTERM}
 	// Started under the lock: Stop either comes first (and nothing starts) or sees this

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -229,5 +230,34 @@ func TestWatchGivesUpWhenTheServerCannotStart(t *testing.T) {
 		}
 	case <-time.After(90 * time.Second):
 		t.Fatal("Watch did not give up")
+	}
+}
+
+// The server keeps the memory its queries free (glibc's tunables in its environment), unless
+// the operator set GLIBC_TUNABLES: theirs is given as it is. (The server's own environment
+// cannot tell: glibc rewrites the variable in place as it reads it.)
+func TestServerEnvHasTheMallocTunables(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		env  []string
+		want []string
+	}{
+		{"default", []string{"PATH=/bin", "LANG=C"}, []string{"PATH=/bin", "LANG=C", "GLIBC_TUNABLES=" + pgembed.MallocTunables}},
+		{"operator's", []string{"GLIBC_TUNABLES=glibc.malloc.arena_max=2", "PATH=/bin"}, []string{"GLIBC_TUNABLES=glibc.malloc.arena_max=2", "PATH=/bin"}},
+		{"empty", nil, []string{"GLIBC_TUNABLES=" + pgembed.MallocTunables}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := slices.Clone(tc.env)
+			got := pgembed.ServerEnv(in)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("ServerEnv(%q) = %q, want %q", tc.env, got, tc.want)
+			}
+			if !slices.Equal(in, tc.env) {
+				t.Errorf("ServerEnv changed its argument: %q", in)
+			}
+		})
+	}
+	if !strings.Contains(pgembed.MallocTunables, "mmap_threshold=") || !strings.Contains(pgembed.MallocTunables, "trim_threshold=") {
+		t.Errorf("the tunables %q set both thresholds", pgembed.MallocTunables)
 	}
 }
