@@ -9,7 +9,7 @@ import {
   RMD,
   STAFF,
   VIEWPORTS,
-  acknowledgeAll,
+  acknowledgeAllByApi,
   api,
   e2e,
   expectNoSideways,
@@ -44,7 +44,7 @@ e2e(
     // The RMD: where it may write, and the agent's production in its Infinity view before.
     const rmd = await newPage(browser);
     await login(rmd, RMD);
-    await acknowledgeAll(rmd);
+    await acknowledgeAllByApi(rmd);
     const rmdCan = await writable(rmd, 'RMD100');
     const before = await productionOf(rmd, 'Infinity', 'AGT100');
 
@@ -52,7 +52,7 @@ e2e(
     // provider that appointed both there.
     const agent = await newPage(browser);
     await login(agent, AGENT);
-    await acknowledgeAll(agent);
+    await acknowledgeAllByApi(agent);
     const agentCan = await writable(agent, 'AGT100');
     const clients = (
       await api(agent, 'GET', '/clients?filter[associate_code][eq]=AGT100&limit=1000')
