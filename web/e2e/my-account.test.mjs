@@ -16,6 +16,7 @@ import {
   STAFF,
   VIEWPORTS,
   acknowledgeAll,
+  acknowledgeAllByApi,
   api,
   drawSignature,
   baseUrl,
@@ -246,7 +247,7 @@ e2e(
     const email = await registerThroughApi('Riley', 'Payne');
     const page = await newPage(browser);
     await login(page, email);
-    await acknowledgeAll(page);
+    await acknowledgeAllByApi(page);
     const code = (await api(page, 'GET', '/access')).user.code;
 
     // From the payout-informations tab, the form: checked before anything is uploaded.
@@ -355,7 +356,7 @@ e2e(
     const email = await registerThroughApi('Avery', 'Quinn');
     const mine = await newPage(browser);
     await login(mine, email);
-    await acknowledgeAll(mine);
+    await acknowledgeAllByApi(mine);
     await mine.goto('/account/photo');
     await mine.getByRole('heading', { name: 'Change photo', level: 1 }).waitFor();
     await mine.getByLabel('New photo').setInputFiles({
@@ -542,7 +543,7 @@ e2e('account: sign out every other session', async ({ browser }) => {
   const email = await registerThroughApi('Casey', 'Nguyen');
   const a = await newPage(browser);
   await login(a, email);
-  await acknowledgeAll(a);
+  await acknowledgeAllByApi(a);
   const b = await newPage(browser);
   await login(b, email);
   await b.getByRole('heading', { name: 'Needs your attention' }).waitFor();

@@ -11,6 +11,7 @@ import {
   RMD,
   STAFF,
   acknowledgeAll,
+  acknowledgeAllByApi,
   api,
   e2e,
   login,
@@ -153,7 +154,7 @@ e2e(
 e2e('states: a refused page offers the way back', async ({ browser }) => {
   const page = await newPage(browser);
   await login(page, RMD);
-  await acknowledgeAll(page);
+  await acknowledgeAllByApi(page);
   // A client of the downline: readable, not editable.
   const { data } = await api(page, 'GET', '/clients?limit=200');
   const other = data.find((c) => !c.can_edit);

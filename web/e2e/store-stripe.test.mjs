@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { expectAccessible } from './axe.mjs';
 import { intentOf, serveStripe, stripeEnv } from './stripe.mjs';
-import { AGENT, acknowledgeAll, e2e, emptyCart, login, newPage } from './support.mjs';
+import { AGENT, acknowledgeAllByApi, e2e, emptyCart, login, newPage } from './support.mjs';
 
 const SHIRT = 'Logo T-Shirt — Blue';
 const SHIRT_SLUG = 'logo-t-shirt-blue';
@@ -38,7 +38,7 @@ e2e(
     const deliveries = await serveStripe(page, env, (intent) => amounts.get(intent) ?? 0);
 
     await login(page, AGENT);
-    await acknowledgeAll(page);
+    await acknowledgeAllByApi(page);
     await emptyCart(page);
 
     await page.goto(`/store/products/${SHIRT_SLUG}`);
