@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"net/http"
@@ -14,6 +16,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/associateportal/portal/server/auth"
+	"github.com/associateportal/portal/server/files"
+	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/store"
 )
 
@@ -36,7 +40,13 @@ func baseline(args []string) error {
 	if err != nil {
 		return err
 	}
-	b := &base{pool: pool}
+	keyBytes, _ := hex.DecodeString(benchKey)
+	keys, err := secret.New(keyBytes)
+	if err != nil {
+		return err
+	}
+	// Signed links to images, as portald makes them (the same key as the portald it runs beside).
+	b := &base{pool: pool, images: files.Signer{Key: keys.Derive("files"), Base: "/api/files/"}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /ready", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(200) })
 	mux.HandleFunc("GET /clients", b.list)
@@ -49,7 +59,10 @@ func baseline(args []string) error {
 	return srv.ListenAndServe()
 }
 
-type base struct{ pool *pgxpool.Pool }
+type base struct {
+	pool   *pgxpool.Pool
+	images files.Signer
+}
 
 type row struct {
 	ID            int64      `json:"id"`
@@ -316,12 +329,15 @@ type productRow struct {
 	Category   string   `json:"category"`
 	PriceCents int64    `json:"price_cents"`
 	Currency   string   `json:"currency"`
+	ImageURL   string   `json:"image_url,omitempty"`
 	InStock    bool     `json:"in_stock"`
 	Sizes      []string `json:"sizes"`
 }
 
 // products is the store's product list page 1 (by name), as a hand-written handler would
-// answer it: the caller checked, one query, encoding/json.
+// answer it: the caller checked, one query, encoding/json; the same answer as portald's — a
+// signed link to each product's first image (valid to the end of the next day, as portald's),
+// the page's rows and a cursor to the next page.
 func (b *base) products(w http.ResponseWriter, r *http.Request) {
 	if _, _, ok := b.caller(r); !ok {
 		http.Error(w, "unauthorized", http.StatusUnauthorized)
@@ -331,7 +347,7 @@ func (b *base) products(w http.ResponseWriter, r *http.Request) {
 	if limit < 1 || limit > 1000 {
 		limit = 100
 	}
-	rows, err := b.pool.Query(r.Context(), `SELECT p.id, p.slug, p.name, p.category, p.price_cents,
+	rows, err := b.pool.Query(r.Context(), `SELECT p.id, p.slug, p.name, p.category, p.price_cents, p.image_file_ids,
 		EXISTS (SELECT 1 FROM store_variants v WHERE v.product_id = p.id AND v.stock > 0),
 		ARRAY(SELECT v.size FROM store_variants v WHERE v.product_id = p.id AND v.size IS NOT NULL ORDER BY v.position)
 		FROM store_products p WHERE p.on_sale ORDER BY p.name, p.id LIMIT $1`, limit+1)
@@ -339,17 +355,30 @@ func (b *base) products(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
+	expires := time.Now().UTC().Truncate(24 * time.Hour).Add(48 * time.Hour)
 	out := make([]productRow, 0, limit+1)
+	var images []string
 	for rows.Next() {
 		p := productRow{Currency: "USD"}
-		if err := rows.Scan(&p.ID, &p.Slug, &p.Name, &p.Category, &p.PriceCents, &p.InStock, &p.Sizes); err != nil {
+		if err := rows.Scan(&p.ID, &p.Slug, &p.Name, &p.Category, &p.PriceCents, &images, &p.InStock, &p.Sizes); err != nil {
 			rows.Close()
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
+		if len(images) > 0 {
+			p.ImageURL = b.images.URLUntil("GET", images[0], expires)
+		}
 		out = append(out, p)
 	}
 	rows.Close()
+	page := map[string]any{}
+	if len(out) > limit {
+		last := out[limit-1]
+		key, _ := json.Marshal([]any{last.Name, last.ID})
+		page["next_cursor"] = base64.RawURLEncoding.EncodeToString(key)
+		out = out[:limit]
+	}
+	page["data"] = out
 	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(map[string]any{"data": out})
+	_ = json.NewEncoder(w).Encode(page)
 }
