@@ -1,6 +1,6 @@
 // Shared helpers of the end-to-end runs (node:test): a test with a browser of its own, the
-// viewports, a memo stub, API calls with the page's session, and waits. The browser, login and
-// acknowledgement pieces live in browser.mjs (no node:test), re-exported here. Run with
+// viewports, a memo stub, and waits. The browser, login, acknowledgement and API pieces live
+// in browser.mjs (no node:test), re-exported here. Run with
 // `npm run e2e` against a running portald (PORTAL_URL).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser } from './browser.mjs';
+import { api, launchBrowser } from './browser.mjs';
 
 export * from './browser.mjs';
 
@@ -55,65 +55,6 @@ export function e2e(name, body) {
       await browser.close();
     }
   });
-}
-
-/** Calls the API with the page's session (to set up and find test data, never to drive the UI). */
-export function api(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await window.fetch(`/api${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('portal.token')}`,
-          'Content-Type': 'application/json',
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.status === 204 ? null : res.json();
-    },
-    { method, path, body },
-  );
-}
-
-/** A small signature, as the pad draws one: two strokes. */
-const SIGNATURE_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 120" width="400" height="120">' +
-  '<path d="M40 66 L52 80 L64 60 L76 90 L88 58" fill="none" stroke="#000" stroke-width="2"/>' +
-  '<path d="M90 36 L140 91" fill="none" stroke="#000" stroke-width="2"/></svg>';
-
-/**
- * Acknowledges whatever waits through the API, as the screens would (memos first, then W-9
- * documents, a signature uploaded through its signed URL where one is needed), and opens the
- * dashboard: for runs where the gate stands in the way rather than being what they test. The
- * screens take 2 s an item by design (the item shows as done before it leaves) and draw each
- * signature; agent-journey.test.mjs and my-account.test.mjs go through them (acknowledgeAll).
- */
-export async function acknowledgeAllByApi(page) {
-  const pending = await api(page, 'GET', '/dashboard/acknowledgements');
-  for (const kind of ['memos', 'w9_documents']) {
-    for (const item of pending[kind]) {
-      const body = {};
-      if (item.requires_signature) {
-        const target = await api(page, 'GET', `/dashboard/acknowledgements/${kind}/signed-url`);
-        await page.evaluate(
-          async ({ url, svg }) => {
-            const res = await window.fetch(url, {
-              method: 'PUT',
-              headers: { 'Content-Type': 'image/svg+xml' },
-              body: svg,
-            });
-            if (!res.ok) throw new Error(`signature upload: ${res.status} ${await res.text()}`);
-          },
-          { url: target.url, svg: SIGNATURE_SVG },
-        );
-        body.signature = target.id;
-      }
-      await api(page, 'PUT', `/dashboard/acknowledgements/${kind}/${item.id}`, body);
-    }
-  }
-  await page.goto('/');
-  await page.getByRole('heading', { name: 'Needs your attention' }).waitFor();
 }
 
 /** Empties the signed-in associate's store cart (a run before this one on the same server may
