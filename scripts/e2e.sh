@@ -4,11 +4,11 @@
 # mail portald sends from its outbox (PORTAL_OUTBOX).
 #
 # Three portald instances start side by side: one for each shard below, whose store pays in
-# demo payment mode (no Stripe keys), and one with Stripe test keys whose Stripe API is a stripe-mock of its
-# own (behind e2e/stripe-mock-proxy.mjs, which makes its client secrets carry their intent's
-# id as Stripe's do), for the checkout through Stripe Elements (store-stripe.test.mjs: the
-# browser gets a stand-in for Stripe.js, which cannot be loaded offline, and the test delivers
-# Stripe's signed webhook). E2E_ONLY='store*' runs only the files matching e2e/<pattern>.test.mjs.
+# demo payment mode (no Stripe keys), and one with Stripe test keys whose Stripe API is a
+# stripe-mock of its own (behind e2e/stripe-mock-proxy.mjs, which makes its client secrets
+# carry their intent's id as Stripe's do), for the checkout through Stripe Elements
+# (store-stripe.test.mjs: the browser gets a stand-in for Stripe.js, which cannot be loaded
+# offline, and the test delivers Stripe's signed webhook). E2E_ONLY='store*' runs only the files matching e2e/<pattern>.test.mjs.
 #
 # The files run in two shards side by side, each against a portald of its own (its own
 # database and outbox), one file after another in name order within a shard: the runs change
