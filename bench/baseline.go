@@ -15,7 +15,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/associateportal/portal/server/auth"
 	"github.com/associateportal/portal/server/files"
 	"github.com/associateportal/portal/server/secret"
 	"github.com/associateportal/portal/server/store"
@@ -27,8 +26,8 @@ var (
 )
 
 // baseline is the hand-written comparison: net/http and pgx, no framework, the same
-// rows. It authenticates the bearer token with one indexed lookup, as any real handler
-// must, and encodes with encoding/json.
+// rows. It authenticates the bearer token by portald's rules (caller), as any real handler
+// of the product must, and encodes with encoding/json.
 func baseline(args []string) error {
 	fs := flag.NewFlagSet("baseline", flag.ExitOnError)
 	addr := fs.String("addr", "127.0.0.1:8099", "listen address")
@@ -46,7 +45,7 @@ func baseline(args []string) error {
 		return err
 	}
 	// Signed links to images, as portald makes them (the same key as the portald it runs beside).
-	b := &base{pool: pool, images: files.Signer{Key: keys.Derive("files"), Base: "/api/files/"}}
+	b := &base{pool: pool, store: store.New(pool), images: files.Signer{Key: keys.Derive("files"), Base: "/api/files/"}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /ready", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(200) })
 	mux.HandleFunc("GET /clients", b.list)
@@ -61,6 +60,7 @@ func baseline(args []string) error {
 
 type base struct {
 	pool   *pgxpool.Pool
+	store  *store.Store
 	images files.Signer
 }
 
@@ -88,17 +88,33 @@ type row struct {
 	UpdatedAt     time.Time  `json:"updated_at"`
 }
 
-func (b *base) caller(r *http.Request) (path string, id int64, ok bool) {
+// caller authenticates the bearer token by the rules portald's every request follows, with
+// the store's own statement: a live session (not revoked, idle or too old; a token a
+// rotation replaced only within the grace), and the acknowledgement gate (a caller with a
+// memo or W-9 to acknowledge gets 403). A handler that skipped them would answer requests
+// the product must refuse. It writes the refusal itself.
+func (b *base) caller(w http.ResponseWriter, r *http.Request) (path string, id int64, ok bool) {
 	token := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
-	err := b.pool.QueryRow(r.Context(), `SELECT a.path::text, a.id FROM sessions s JOIN users u ON u.id = s.user_id
-		JOIN associates a ON a.id = u.associate_id WHERE s.token_hash = $1 AND s.revoked_at IS NULL`, auth.HashToken(token)).Scan(&path, &id)
-	return path, id, err == nil
+	p, err := b.store.Authenticate(r.Context(), token)
+	switch {
+	case err != nil:
+		http.Error(w, "unauthorized", http.StatusUnauthorized)
+	case p.PendingAcknowledgements:
+		http.Error(w, "acknowledgements pending", http.StatusForbidden)
+	case p.AssociateID == 0:
+		http.Error(w, "not an associate", http.StatusForbidden)
+	default:
+		if p.RenewedToken != "" {
+			w.Header().Set("X-Token", p.RenewedToken)
+		}
+		return p.Path, p.AssociateID, true
+	}
+	return "", 0, false
 }
 
 func (b *base) list(w http.ResponseWriter, r *http.Request) {
-	path, me, ok := b.caller(r)
+	path, me, ok := b.caller(w, r)
 	if !ok {
-		http.Error(w, "unauthorized", http.StatusUnauthorized)
 		return
 	}
 	q := r.URL.Query()
@@ -147,9 +163,8 @@ func (b *base) list(w http.ResponseWriter, r *http.Request) {
 
 // copy streams COPY (the export query) TO STDOUT straight into the response.
 func (b *base) copy(w http.ResponseWriter, r *http.Request) {
-	path, _, ok := b.caller(r)
+	path, _, ok := b.caller(w, r)
 	if !ok {
-		http.Error(w, "unauthorized", http.StatusUnauthorized)
 		return
 	}
 	if !ltreeDigits.MatchString(path) { // COPY takes no parameters: only ever inline digits and dots
@@ -209,9 +224,8 @@ type policyRow struct {
 // default order (newest submission first, then by id): the policies one of whose writers is
 // in the caller's subtree.
 func (b *base) policies(w http.ResponseWriter, r *http.Request) {
-	path, _, ok := b.caller(r)
+	path, _, ok := b.caller(w, r)
 	if !ok {
-		http.Error(w, "unauthorized", http.StatusUnauthorized)
 		return
 	}
 	limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
@@ -274,9 +288,8 @@ type entryRow struct {
 
 // cashflow is the first page of the caller's cashflow, newest first, written by hand.
 func (b *base) cashflow(w http.ResponseWriter, r *http.Request) {
-	_, me, ok := b.caller(r)
+	_, me, ok := b.caller(w, r)
 	if !ok {
-		http.Error(w, "unauthorized", http.StatusUnauthorized)
 		return
 	}
 	limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
@@ -310,9 +323,8 @@ func (b *base) cashflow(w http.ResponseWriter, r *http.Request) {
 
 // cashflowCopy streams COPY (the caller's cashflow) TO STDOUT straight into the response.
 func (b *base) cashflowCopy(w http.ResponseWriter, r *http.Request) {
-	_, me, ok := b.caller(r)
+	_, me, ok := b.caller(w, r)
 	if !ok {
-		http.Error(w, "unauthorized", http.StatusUnauthorized)
 		return
 	}
 	b.copyTo(w, r, `COPY (SELECT e.id, a.code, a.first_name || ' ' || a.last_name, e.policy_id, p.policy_number, e.category, e.bonus_type,
@@ -339,8 +351,7 @@ type productRow struct {
 // signed link to each product's first image (valid to the end of the next day, as portald's),
 // the page's rows and a cursor to the next page.
 func (b *base) products(w http.ResponseWriter, r *http.Request) {
-	if _, _, ok := b.caller(r); !ok {
-		http.Error(w, "unauthorized", http.StatusUnauthorized)
+	if _, _, ok := b.caller(w, r); !ok {
 		return
 	}
 	limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))

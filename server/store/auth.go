@@ -221,10 +221,10 @@ func (s *Store) CreateSession(ctx context.Context, userID int64, userAgent strin
 	return token, nil
 }
 
-// authenticateSQL reads a live session by its token (or the one it replaced, within the
-// grace), with its user, associate and whether acknowledgements are pending; written once,
-// not on every request.
-var authenticateSQL = `
+// authenticateSelect reads a session with its user, associate and whether
+// acknowledgements are pending; written once, not on every request. $1 is the token's
+// hash, $2 and $3 the idle and absolute limits of a live session.
+var authenticateSelect = `
 		SELECT s.id, s.token_hash = $1, s.rotated_at, s.last_seen_at,
 		       u.id, u.email, u.first_name, u.last_name, u.is_staff, u.permissions,
 		       a.id, a.code, a.path::text, l.is_senior,
@@ -233,12 +233,21 @@ var authenticateSQL = `
 		JOIN users u ON u.id = s.user_id
 		LEFT JOIN associates a ON a.id = u.associate_id
 		LEFT JOIN levels l ON l.id = a.level_id
-		WHERE (s.token_hash = $1 OR (s.prev_token_hash = $1 AND s.rotated_at > now() - make_interval(secs => $2)))
-		  AND ` + liveSession("$3", "$4")
+		WHERE ` + liveSession("$2", "$3")
 
-// Authenticate resolves a bearer token to its principal in one round trip: the session,
-// the user, the associate and whether acknowledgements are pending. It touches the
-// session at most once a minute and rotates the token when it is old.
+// A token is looked up as the session's current one first (one index scan: every request
+// but those in the grace after a rotation), and only when no session has it as the one a
+// rotation replaced, within the grace ($4). One statement with both (an OR) costs every
+// request a bitmap of two indexes.
+var (
+	authenticateCurrentSQL  = authenticateSelect + ` AND s.token_hash = $1`
+	authenticatePreviousSQL = authenticateSelect + ` AND s.prev_token_hash = $1 AND s.rotated_at > now() - make_interval(secs => $4)`
+)
+
+// Authenticate resolves a bearer token to its principal in one round trip (two for a
+// token a rotation has just replaced): the session, the user, the associate and whether
+// acknowledgements are pending. It touches the session at most once a minute and rotates
+// the token when it is old.
 func (s *Store) Authenticate(ctx context.Context, token string) (*auth.Principal, error) {
 	hash := auth.HashToken(token)
 	p := &auth.Principal{}
@@ -249,11 +258,14 @@ func (s *Store) Authenticate(ctx context.Context, token string) (*auth.Principal
 		code, path          *string
 		senior              *bool
 	)
-	err := s.db.QueryRow(ctx, authenticateSQL,
-		hash, TokenGrace.Seconds(), SessionIdle.Seconds(), SessionMax.Seconds(),
-	).Scan(&p.SessionID, &isCurrent, &rotatedAt, &lastSeen,
+	dest := []any{&p.SessionID, &isCurrent, &rotatedAt, &lastSeen,
 		&p.UserID, &p.Email, &p.FirstName, &p.LastName, &p.IsStaff, &p.Permissions,
-		&assocID, &code, &path, &senior, &p.PendingAcknowledgements)
+		&assocID, &code, &path, &senior, &p.PendingAcknowledgements}
+	idle, max := SessionIdle.Seconds(), SessionMax.Seconds()
+	err := s.db.QueryRow(ctx, authenticateCurrentSQL, hash, idle, max).Scan(dest...)
+	if errs.Is(translate(err), errs.NotFound) {
+		err = s.db.QueryRow(ctx, authenticatePreviousSQL, hash, idle, max, TokenGrace.Seconds()).Scan(dest...)
+	}
 	if err != nil {
 		if errs.Is(translate(err), errs.NotFound) {
 			return nil, errs.Unauthenticatedf("The session has expired; log in again")
