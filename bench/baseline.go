@@ -366,7 +366,7 @@ func (b *base) products(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	expires := time.Now().UTC().Truncate(24 * time.Hour).Add(48 * time.Hour)
+	expires := files.CacheableUntil(time.Now())
 	out := make([]productRow, 0, limit+1)
 	var images []string
 	for rows.Next() {

@@ -247,7 +247,7 @@ func (h *Handler) eventSummaryOut(e *store.Event) oas.EventSummary {
 // imageURL is the signed URL of an event's or a product's image, the same all day (as
 // photos'), so that browsers cache it.
 func (h *Handler) imageURL(id string) string {
-	return h.Signer.URLUntil("GET", id, photoExpiry(h.now()))
+	return h.Signer.URLUntil("GET", id, files.CacheableUntil(h.now()))
 }
 
 func (h *Handler) ticketOut(r *store.EventRegistration) oas.EventTicket {

@@ -46,13 +46,7 @@ func (h *Handler) photoURLSize(fileID string, size int) oas.OptString {
 	if fileID == "" {
 		return oas.OptString{}
 	}
-	return oas.NewOptString(h.Signer.URLUntil("GET", photoID(fileID, size)+".webp", photoExpiry(h.now())))
-}
-
-// photoExpiry is when photo URLs made at now expire: midnight UTC after the next, between
-// 24 and 48 hours away.
-func photoExpiry(now time.Time) time.Time {
-	return now.UTC().Truncate(24 * time.Hour).Add(48 * time.Hour)
+	return oas.NewOptString(h.Signer.URLUntil("GET", photoID(fileID, size)+".webp", files.CacheableUntil(h.now())))
 }
 
 // GetAccountPhotoSignedURL reserves the upload of a new photo.

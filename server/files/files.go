@@ -126,6 +126,12 @@ func (s Signer) URL(method, name string, ttl time.Duration) string {
 	return s.URLUntil(method, name, s.now().Add(ttl))
 }
 
+// CacheableUntil is when the cacheable links made at now expire (URLUntil): midnight UTC
+// after the next, between 24 and 48 hours away, so that a day's links are all the same.
+func CacheableUntil(now time.Time) time.Time {
+	return now.UTC().Truncate(24 * time.Hour).Add(48 * time.Hour)
+}
+
 // URLUntil is URL with the expiry a fixed time: URLs made until then are the same, so
 // that a browser may cache what they lead to (photos).
 func (s Signer) URLUntil(method, name string, expires time.Time) string {

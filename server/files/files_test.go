@@ -140,6 +140,28 @@ func TestSignerWallClock(t *testing.T) {
 	}
 }
 
+func TestCacheableUntil(t *testing.T) {
+	// Every link of a UTC day expires at once, midnight after the next; a zone changes nothing.
+	want := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+	toronto := time.FixedZone("EST", -5*3600)
+	for _, now := range []time.Time{
+		time.Date(2026, 11, 28, 0, 0, 0, 0, time.UTC),
+		time.Date(2026, 11, 28, 23, 59, 59, 999999999, time.UTC),
+		time.Date(2026, 11, 28, 18, 30, 0, 0, toronto), // 23:30 UTC
+	} {
+		got := files.CacheableUntil(now)
+		if !got.Equal(want) {
+			t.Errorf("CacheableUntil(%v) = %v, want %v", now, got, want)
+		}
+		if d := got.Sub(now); d <= 24*time.Hour || d > 48*time.Hour {
+			t.Errorf("CacheableUntil(%v) is %v away, want (24h, 48h]", now, d)
+		}
+	}
+	if got := files.CacheableUntil(time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC)); !got.Equal(want.Add(24 * time.Hour)) {
+		t.Errorf("the next day's links: %v", got)
+	}
+}
+
 func TestDiskRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	d := files.Disk{Dir: t.TempDir()}
