@@ -261,10 +261,10 @@ func (s *Store) Authenticate(ctx context.Context, token string) (*auth.Principal
 	dest := []any{&p.SessionID, &isCurrent, &rotatedAt, &lastSeen,
 		&p.UserID, &p.Email, &p.FirstName, &p.LastName, &p.IsStaff, &p.Permissions,
 		&assocID, &code, &path, &senior, &p.PendingAcknowledgements}
-	idle, max := SessionIdle.Seconds(), SessionMax.Seconds()
-	err := s.db.QueryRow(ctx, authenticateCurrentSQL, hash, idle, max).Scan(dest...)
+	idle, oldest := SessionIdle.Seconds(), SessionMax.Seconds()
+	err := s.db.QueryRow(ctx, authenticateCurrentSQL, hash, idle, oldest).Scan(dest...)
 	if errs.Is(translate(err), errs.NotFound) {
-		err = s.db.QueryRow(ctx, authenticatePreviousSQL, hash, idle, max, TokenGrace.Seconds()).Scan(dest...)
+		err = s.db.QueryRow(ctx, authenticatePreviousSQL, hash, idle, oldest, TokenGrace.Seconds()).Scan(dest...)
 	}
 	if err != nil {
 		if errs.Is(translate(err), errs.NotFound) {
