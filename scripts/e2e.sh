@@ -8,7 +8,8 @@
 # stripe-mock of its own (behind e2e/stripe-mock-proxy.mjs, which makes its client secrets
 # carry their intent's id as Stripe's do), for the checkout through Stripe Elements
 # (store-stripe.test.mjs: the browser gets a stand-in for Stripe.js, which cannot be loaded
-# offline, and the test delivers Stripe's signed webhook). E2E_ONLY='store*' runs only the files matching e2e/<pattern>.test.mjs.
+# offline, and the test delivers Stripe's signed webhook). E2E_ONLY='store*' runs only the
+# files matching e2e/<pattern>.test.mjs.
 #
 # The files run in two shards side by side, each against a portald of its own (its own
 # database and outbox), one file after another in name order within a shard: the runs change
