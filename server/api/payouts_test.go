@@ -2,11 +2,14 @@ package api_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/associateportal/portal/sdk/oas"
 	"github.com/associateportal/portal/server/comp"
@@ -317,6 +320,56 @@ func TestLedgerIsAppendOnly(t *testing.T) {
 	}
 	if _, err := env.Pool.Exec(ctx, `UPDATE cashflow_entries SET status = 'Paid' WHERE id = (SELECT min(id) FROM cashflow_entries WHERE status = 'Pending')`); err != nil {
 		t.Errorf("Pending → Paid refused: %v", err)
+	}
+}
+
+// The ledger's references are checked per statement (migration 0032): a row naming an
+// associate or policy that does not exist is refused, with the rows beside it, and an
+// associate or policy the ledger names cannot be deleted or renumbered.
+func TestLedgerReferences(t *testing.T) {
+	env := servertest.Start(t)
+	ctx := context.Background()
+	const cols = `associate_id, policy_id, line_no, category, bonus_type, status, kind, direction, amount_cents,
+		earning_cents, period, occurred_on, source, line_key, explanation`
+	copyOf := func(associate, policy string) string {
+		return `INSERT INTO cashflow_entries (` + cols + `) SELECT ` + associate + `, ` + policy + `, line_no, category, bonus_type,
+			status, kind, direction, amount_cents, earning_cents, period, occurred_on, source || ':test' || id, line_key, explanation
+			FROM cashflow_entries WHERE line_no IS NOT NULL ORDER BY id LIMIT 3`
+	}
+	count := func() (n int64) {
+		if err := env.Pool.QueryRow(ctx, `SELECT count(*) FROM cashflow_entries`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := count()
+	for sql, want := range map[string]string{
+		copyOf(`CASE WHEN id = (SELECT min(id) FROM cashflow_entries WHERE line_no IS NOT NULL) THEN -7 ELSE associate_id END`, `policy_id`): "cashflow_entries refers to associate -7",
+		copyOf(`associate_id`, `CASE WHEN id = (SELECT min(id) FROM cashflow_entries WHERE line_no IS NOT NULL) THEN -9 ELSE policy_id END`): "cashflow_entries refers to policy -9",
+		`INSERT INTO cashflow_lines (policy_id, line_no, associate_id, explanation)
+			SELECT policy_id, 99, -5, explanation FROM cashflow_lines LIMIT 1`: "cashflow_lines refers to associate -5",
+		`INSERT INTO cashflow_lines (policy_id, line_no, associate_id, explanation)
+			SELECT -3, 0, associate_id, explanation FROM cashflow_lines LIMIT 1`: "cashflow_lines refers to policy -3",
+		`DELETE FROM associates WHERE id = (SELECT associate_id FROM cashflow_entries ORDER BY id LIMIT 1)`:                        "the cashflow ledger refers to associates",
+		`DELETE FROM policies WHERE id = (SELECT policy_id FROM cashflow_entries WHERE policy_id IS NOT NULL ORDER BY id LIMIT 1)`: "the cashflow ledger refers to policies",
+		`TRUNCATE associates CASCADE`: "the cashflow ledger refers to associates",
+		`TRUNCATE policies CASCADE`:   "the cashflow ledger refers to policies",
+	} {
+		_, err := env.Pool.Exec(ctx, sql)
+		var pg *pgconn.PgError
+		if !errors.As(err, &pg) || pg.Code != "23503" || !strings.Contains(pg.Message, want) {
+			t.Errorf("%s: %v; want %q (23503)", sql, err, want)
+		}
+	}
+	if got := count(); got != before {
+		t.Errorf("the refused statements left %d entries; want %d", got, before)
+	}
+	// Rows that name what exists are written, and a correcting entry is one more row.
+	if _, err := env.Pool.Exec(ctx, copyOf(`associate_id`, `policy_id`)); err != nil {
+		t.Fatalf("entries naming existing associates and policies: %v", err)
+	}
+	if got := count(); got != before+3 {
+		t.Errorf("%d entries after three more; want %d", got, before+3)
 	}
 }
 
