@@ -12,7 +12,9 @@ import {
   uploadToSignedUrl,
 } from './mutator';
 
-// The only test that stubs fetch: the mutator is the only code that calls it.
+// The only test that stubs fetch: the mutator is the only code that calls it. It tests the
+// real mutator, which setup.ts replaces with the fake server for every other test.
+vi.unmock('./mutator');
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -455,6 +457,13 @@ describe('signed URL uploads', () => {
 });
 
 describe('admin app mode', () => {
+  // The modules loaded here read the Admin name: forget them, so that later tests (and, with
+  // isolation off, later files in this worker) load the configuration of the environment.
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
   it('sends the access-token header with the associate code acted for', async () => {
     vi.stubEnv('VITE_APP_NAME', 'Admin');
     vi.resetModules();

@@ -7,10 +7,6 @@ import { endSession, setToken } from '@/lib/session';
 import { accessAnswer, calls, fakeApi } from '@/test/fake-api';
 import { prefetchDashboard, prefetchSession } from './prefetch';
 
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
-
 const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 describe('prefetch loaders', () => {

@@ -2,16 +2,12 @@ import { Theme } from '@radix-ui/themes';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/mutator';
 import { setToken } from '@/lib/session';
 import { ACCOUNT } from '@/test/account-fixture';
 import { accessAnswer, fakeApi } from '@/test/fake-api';
 import { createRoutes } from './router';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const linkInvalid = () => {
   const body = { status: 422, message: 'Unknown token', code: 'link_invalid' };

@@ -4,10 +4,6 @@ import { calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ClientLookup, clientOptions } from './client-lookup';
 
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
-
 // Two clients called Robin Lee, one without an email; the lookup answers names and emails.
 const CLIENTS = [
   { id: 11, first_name: 'Robin', last_name: 'Lee', email: 'robin.lee@example.org' },

@@ -1,19 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
-import type * as Mutator from '@/api/mutator';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/mutator';
+import { fakeUploads } from '@/test/fake-api';
 import { uploadFile } from './upload';
 
-const puts = vi.hoisted(() => [] as { url: string; type: string }[]);
-vi.mock('@/api/mutator', async (original) => {
-  const actual = await original<typeof Mutator>();
-  return {
-    ...actual,
-    uploadToSignedUrl: vi.fn(async (url: string, _content: unknown, type: string) => {
-      if (url.includes('refuse')) throw new actual.ApiError(413, 'File upload failed', []);
-      puts.push({ url, type });
-      return {};
-    }),
-  };
+const puts = [] as { url: string; type: string }[];
+beforeEach(() => {
+  fakeUploads(async (url: string, _content: unknown, type: string) => {
+    if (url.includes('refuse')) throw new ApiError(413, 'File upload failed', []);
+    puts.push({ url, type });
+    return {};
+  });
 });
 
 describe('uploadFile', () => {

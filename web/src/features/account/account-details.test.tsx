@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT } from '@/test/account-fixture';
 import { apiError, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { AccountDetails } from './account-details';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const card = (title: string) =>
   screen.getByRole('heading', { name: title }).closest('.rt-Card') as HTMLElement;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountProfile } from '@/api/gen/model/accountProfile';
 import { ApiError } from '@/api/mutator';
 import { ACCOUNT } from '@/test/account-fixture';
@@ -11,10 +11,6 @@ import { BasicInformationPage } from './basic-information-page';
 import { EmailPage } from './email-page';
 import { AltPhonePage, PhonePage } from './phone-pages';
 import { SpousePage } from './spouse-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 /** The server: GET /account, and each PUT answering the account with the body applied. */
 function server(account: AccountProfile = ACCOUNT, extra: Record<string, unknown> = {}) {

@@ -6,10 +6,6 @@ import { apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { CHANGE_LOG_PAGE_SIZE, ChangeLogsTab } from './change-logs-tab';
 
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
-
 const row = (id: number, over: Partial<AccountChangeLog> = {}): AccountChangeLog => ({
   id,
   entity: 'account',

@@ -1,15 +1,11 @@
 import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/mutator';
 import { setToken } from '@/lib/session';
 import { calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { EmailConfirmPage } from './email-confirm-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const NOTICE = 'Your email is now new@example.com.';
 

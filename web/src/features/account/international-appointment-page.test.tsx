@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InternationalAppointment } from '@/api/gen/model/internationalAppointment';
 import type { InternationalAppointments } from '@/api/gen/model/internationalAppointments';
 import { formatDateTime } from '@/lib/format';
@@ -8,10 +8,6 @@ import { ACCOUNT } from '@/test/account-fixture';
 import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { InternationalAppointmentPage } from './international-appointment-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const PATH = '/account/international-appointment';
 

@@ -1,29 +1,37 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LegalDocument } from '@/api/gen/model/legalDocument';
 import { formatDateTime } from '@/lib/format';
 import { getToasts } from '@/lib/toast';
-import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/fake-api';
+import {
+  accessAnswer,
+  apiError,
+  calls,
+  fakeApi,
+  fakeUploads,
+  type FakeRoute,
+} from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { LegalDocumentsTab } from './legal-documents-tab';
 
-const uploads = vi.hoisted(() => [] as { url: string; body: string; type: string }[]);
+const uploads = [] as { url: string; body: string; type: string }[];
 
-vi.mock('@/api/mutator', async (original) => {
-  const fake = (await import('@/test/fake-api')).fakeMutator(await original());
-  return {
-    ...fake,
-    uploadToSignedUrl: vi.fn(async (url: string, body: string, type: string) => {
-      uploads.push({ url, body, type });
-      return { id: 'sig-3' };
-    }),
-  };
+beforeEach(() => {
+  fakeUploads(async (url: string, body: string, type: string) => {
+    uploads.push({ url, body, type });
+    return { id: 'sig-3' };
+  });
 });
 
-// jsdom has no canvas: give signature_pad a context that draws nothing.
+// jsdom has no canvas: give signature_pad a context that draws nothing, for this file only
+// (with isolation off, the next files of the worker share its window).
+const jsdomGetContext = HTMLCanvasElement.prototype.getContext;
 HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
   return new Proxy({}, { get: (_t, key) => (key === 'canvas' ? this : () => undefined) });
 } as unknown as HTMLCanvasElement['getContext'];
+afterAll(() => {
+  HTMLCanvasElement.prototype.getContext = jsdomGetContext;
+});
 
 afterEach(() => vi.restoreAllMocks());
 

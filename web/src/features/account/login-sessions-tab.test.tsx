@@ -7,10 +7,6 @@ import { apiError, calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { LoginSessionsTab } from './login-sessions-tab';
 
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
-
 const THIS: LoginSession = {
   id: 11,
   device: 'Chrome on Windows',

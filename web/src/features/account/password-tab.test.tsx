@@ -1,13 +1,9 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/mutator';
 import { calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PasswordTab } from './password-tab';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 function renderTab() {
   return renderWithProviders(<PasswordTab />, {

@@ -1,24 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PayoutAccount } from '@/api/gen/model/payoutAccount';
 import { getToasts } from '@/lib/toast';
 import { ACCOUNT } from '@/test/account-fixture';
-import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/fake-api';
+import {
+  accessAnswer,
+  apiError,
+  calls,
+  fakeApi,
+  recordUploads,
+  type FakeRoute,
+} from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PayoutAccountCreatePage, PayoutAccountPage } from './payout-account-pages';
 
-const uploads = vi.hoisted(() => [] as { url: string; name: string; type: string }[]);
-
-vi.mock('@/api/mutator', async (original) => {
-  const fake = (await import('@/test/fake-api')).fakeMutator(await original());
-  return {
-    ...fake,
-    uploadToSignedUrl: vi.fn(async (url: string, content: File, type: string) => {
-      uploads.push({ url, name: content.name, type });
-      return { id: 'doc-7', content_type: type, size: content.size };
-    }),
-  };
-});
+const uploads = recordUploads('doc-7');
 
 const account = (over: Partial<PayoutAccount> = {}): PayoutAccount => ({
   id: 2,

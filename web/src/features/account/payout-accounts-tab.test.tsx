@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PayoutAccount } from '@/api/gen/model/payoutAccount';
 import { apiError, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PayoutAccountsTab } from './payout-accounts-tab';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const account = (over: Partial<PayoutAccount>): PayoutAccount => ({
   id: 1,

@@ -5,36 +5,38 @@ import { getGetAccountQueryKey } from '@/api/gen/endpoints/account/account';
 import type { AccountProfile } from '@/api/gen/model/accountProfile';
 import { getToasts } from '@/lib/toast';
 import { ACCOUNT } from '@/test/account-fixture';
-import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/fake-api';
+import {
+  accessAnswer,
+  apiError,
+  calls,
+  fakeApi,
+  recordUploads,
+  type FakeRoute,
+} from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PhotoPage } from './photo-page';
 
-const uploads = vi.hoisted(() => [] as { url: string; name: string; type: string }[]);
-
-vi.mock('@/api/mutator', async (original) => {
-  const fake = (await import('@/test/fake-api')).fakeMutator(await original());
-  return {
-    ...fake,
-    uploadToSignedUrl: vi.fn(async (url: string, content: File, type: string) => {
-      uploads.push({ url, name: content.name, type });
-      return { id: 'photo-7', content_type: type, size: content.size };
-    }),
-  };
-});
+const uploads = recordUploads('photo-7');
 
 const PHOTO_URL = '/files/photo-1.webp';
 const PATH = '/account/photo';
 
-// jsdom has no object URLs: number them, and remember which were revoked.
+// jsdom has no object URLs: number them, and remember which were revoked. (Put back after each
+// test: with isolation off, the next files of the worker share the window.)
 let made = 0;
 const revoked: string[] = [];
+const { createObjectURL, revokeObjectURL } = URL;
 beforeEach(() => {
   made = 0;
   revoked.length = 0;
   URL.createObjectURL = vi.fn(() => `blob:preview-${++made}`);
   URL.revokeObjectURL = vi.fn((url: string) => void revoked.push(url));
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  URL.createObjectURL = createObjectURL;
+  URL.revokeObjectURL = revokeObjectURL;
+});
 
 function server(account: AccountProfile = ACCOUNT, routes: Record<string, FakeRoute> = {}) {
   uploads.length = 0;

@@ -1,46 +1,42 @@
 import { act, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as Mutator from '@/api/mutator';
-import type { RequestConfig } from '@/api/mutator';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type RequestConfig } from '@/api/mutator';
+import { fakeApi, fakeUploads } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { AcknowledgementFlow } from './acknowledgement-flow';
 
 // A fake API behind the mutator: the generated hooks run for real.
-const server = vi.hoisted(() => ({
+const server = {
   state: { memos: [] as unknown[], w9_documents: [] as unknown[] },
   calls: [] as { method: string; url: string; data?: unknown }[],
   uploads: [] as { url: string; body: string; type: string }[],
-}));
+};
 
-vi.mock('@/api/mutator', async (importOriginal) => {
-  const actual = await importOriginal<typeof Mutator>();
-  return {
-    ...actual,
-    apiRequest: vi.fn(async (config: RequestConfig) => {
-      server.calls.push({ method: config.method, url: config.url, data: config.data });
-      if (config.method === 'GET' && config.url === '/dashboard/acknowledgements') {
-        return structuredClone(server.state);
-      }
-      const signed = /^\/dashboard\/acknowledgements\/(memos|w9_documents)\/signed-url$/.exec(
-        config.url,
+beforeEach(() => {
+  fakeApi(async (config: RequestConfig) => {
+    server.calls.push({ method: config.method, url: config.url, data: config.data });
+    if (config.method === 'GET' && config.url === '/dashboard/acknowledgements') {
+      return structuredClone(server.state);
+    }
+    const signed = /^\/dashboard\/acknowledgements\/(memos|w9_documents)\/signed-url$/.exec(
+      config.url,
+    );
+    if (signed) return { id: 'sig-file-1', url: '/api/files/sig-file-1?expires=1&signature=x' };
+    const ack = /^\/dashboard\/acknowledgements\/(memos|w9_documents)\/(\d+)$/.exec(config.url);
+    if (ack && config.method === 'PUT') {
+      const kind = ack[1] as 'memos' | 'w9_documents';
+      server.state[kind] = server.state[kind].filter(
+        (item) => (item as { id: number }).id !== Number(ack[2]),
       );
-      if (signed) return { id: 'sig-file-1', url: '/api/files/sig-file-1?expires=1&signature=x' };
-      const ack = /^\/dashboard\/acknowledgements\/(memos|w9_documents)\/(\d+)$/.exec(config.url);
-      if (ack && config.method === 'PUT') {
-        const kind = ack[1] as 'memos' | 'w9_documents';
-        server.state[kind] = server.state[kind].filter(
-          (item) => (item as { id: number }).id !== Number(ack[2]),
-        );
-        return { kind, id: Number(ack[2]), acknowledged_at: '2026-11-22T10:00:00Z' };
-      }
-      if (config.url === '/dashboard') return {};
-      throw new actual.ApiError(404, 'Not found');
-    }),
-    uploadToSignedUrl: vi.fn(async (url: string, body: string, type: string) => {
-      server.uploads.push({ url, body, type });
-      return { id: 'sig-file-1' };
-    }),
-  };
+      return { kind, id: Number(ack[2]), acknowledged_at: '2026-11-22T10:00:00Z' };
+    }
+    if (config.url === '/dashboard') return {};
+    throw new ApiError(404, 'Not found');
+  });
+  fakeUploads(async (url: string, body: string, type: string) => {
+    server.uploads.push({ url, body, type });
+    return { id: 'sig-file-1' };
+  });
 });
 
 const memo = (id: number, requires_signature: boolean) => ({
@@ -60,10 +56,15 @@ const w9 = {
   created_at: '2026-11-22T05:00:00Z',
 };
 
-// jsdom has no canvas: give signature_pad a context that draws nothing.
+// jsdom has no canvas: give signature_pad a context that draws nothing, for this file only
+// (with isolation off, the next files of the worker share its window).
+const jsdomGetContext = HTMLCanvasElement.prototype.getContext;
 HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
   return new Proxy({}, { get: (_t, key) => (key === 'canvas' ? this : () => undefined) });
 } as unknown as HTMLCanvasElement['getContext'];
+afterAll(() => {
+  HTMLCanvasElement.prototype.getContext = jsdomGetContext;
+});
 
 beforeEach(() => {
   server.calls.length = 0;

@@ -1,13 +1,9 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/mutator';
 import { apiError, calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ForgotPasswordPage } from './forgot-password-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const NOTICE = 'If the address has an account, a link to set a new password is on its way.';
 

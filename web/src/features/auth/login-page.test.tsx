@@ -1,27 +1,24 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import type * as Mutator from '@/api/mutator';
-import type { RequestConfig } from '@/api/mutator';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, type RequestConfig } from '@/api/mutator';
 import { expireSession, getSessionFlags, getToken, requireLogin, setToken } from '@/lib/session';
+import { fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { LoginPage } from './login-page';
 
-vi.mock('@/api/mutator', async (importOriginal) => {
-  const actual = await importOriginal<typeof Mutator>();
-  return {
-    ...actual,
-    apiRequest: vi.fn(async (config: RequestConfig) => {
-      const body = config.data as { login: string; password: string };
-      if (body.login === 'too-long')
-        throw new actual.ApiError(422, 'Validation error', [
-          { field: 'login', message: 'Email or associate code is too long' },
-        ]);
-      if (body.login === 'AGT100' && body.password === 'portal-demo-pass')
-        return { token: 'new-token', user: { id: 1, name: 'Alex' } };
-      throw new actual.ApiError(401, 'The login or password is not correct');
-    }),
-  };
-});
+// The login endpoint: AGT100 with the demo password logs in; 'too-long' is refused field by field.
+beforeEach(() =>
+  fakeApi((config: RequestConfig) => {
+    const body = config.data as { login: string; password: string };
+    if (body.login === 'too-long')
+      throw new ApiError(422, 'Validation error', [
+        { field: 'login', message: 'Email or associate code is too long' },
+      ]);
+    if (body.login === 'AGT100' && body.password === 'portal-demo-pass')
+      return { token: 'new-token', user: { id: 1, name: 'Alex' } };
+    throw new ApiError(401, 'The login or password is not correct');
+  }),
+);
 
 function renderLogin() {
   return renderWithProviders(<LoginPage />, {

@@ -1,15 +1,11 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/mutator';
 import { getToken, setToken } from '@/lib/session';
 import { calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { LoginPage } from './login-page';
 import { ResetPasswordPage } from './reset-password-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 function renderPage() {
   return renderWithProviders(<ResetPasswordPage />, {

@@ -1,15 +1,11 @@
 import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/mutator';
 import { getSessionFlags, getToken, requireLogin } from '@/lib/session';
 import { calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { SsoLoginPage } from './sso-login-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 function renderPage() {
   return renderWithProviders(

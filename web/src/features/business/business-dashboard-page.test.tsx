@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Amounts } from '@/api/gen/model/amounts';
 import type { BusinessDashboard } from '@/api/gen/model/businessDashboard';
 import type { TeamView } from '@/api/gen/model/teamView';
@@ -8,10 +8,6 @@ import { useAccess } from '@/lib/use-access';
 import { accessAnswer, apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { BusinessDashboardPage } from './business-dashboard-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const amounts = (policies: number): Amounts => ({
   bv_cents: policies * 123_456,

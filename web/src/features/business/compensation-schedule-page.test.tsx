@@ -7,10 +7,6 @@ import { mockMatchMedia } from '@/test/match-media';
 import { renderWithProviders } from '@/test/render';
 import { CompensationSchedulePage } from './compensation-schedule-page';
 
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
-
 const LEVELS: [string, string, number][] = [
   ['TA', 'Training Associate', 2500],
   ['A', 'Associate', 3500],

@@ -7,10 +7,6 @@ import { accessAnswer, apiError, calls, fakeApi, type FakeRequest } from '@/test
 import { renderWithProviders } from '@/test/render';
 import { PoliciesListPage } from './policies-list-page';
 
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
-
 // The server: the list answers `rows` (limit + 1 of them at most, with a next cursor when there
 // are more) or fails; the caller is an associate (senior or not) or a staff user.
 const server = {

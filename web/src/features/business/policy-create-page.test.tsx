@@ -1,14 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Policy } from '@/api/gen/model/policy';
 import { ApiError } from '@/api/mutator';
 import { accessAnswer, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PolicyCreatePage } from './policy-create-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const server = { staff: false, refuse: false };
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChangeLogEntry } from '@/api/gen/model/changeLogEntry';
 import type { CommissionPreview } from '@/api/gen/model/commissionPreview';
 import type { Policy } from '@/api/gen/model/policy';
@@ -9,10 +9,6 @@ import { getToasts } from '@/lib/toast';
 import { accessAnswer, apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PolicyDetailPage } from './policy-detail-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const base: Policy = {
   id: 31,

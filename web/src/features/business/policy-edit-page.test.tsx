@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Policy } from '@/api/gen/model/policy';
 import { accessAnswer, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PolicyEditPage } from './policy-edit-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 // Written by the caller (AGT100, the first writer) with Bea Dunn, who has a third of it.
 const base: Policy = {

@@ -11,10 +11,6 @@ import { renderWithProviders } from '@/test/render';
 import { PolicyForm } from './policy-form';
 import { emptyPolicyForm, type PolicyFormValues } from './policy-schema';
 
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
-
 const product = (id: number, over: Partial<Product> = {}): Product => ({
   id,
   provider_id: 2,

@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Provider } from '@/api/gen/model/provider';
 import type { ProviderItem } from '@/api/gen/model/providerItem';
 import { getToasts } from '@/lib/toast';
-import { accessAnswer, apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
+import {
+  accessAnswer,
+  apiError,
+  calls,
+  fakeApi,
+  recordUploads,
+  type FakeRequest,
+} from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PROVIDERS_MANAGE } from './provider-access';
 import { REORDER_FAILED } from './provider-item-reorder';
@@ -11,18 +18,7 @@ import { ProviderAttachmentsTab, ProviderLinksTab, ProviderVideosTab } from './p
 import { ProviderLayout } from './provider-layout';
 import { moveItem, renumber } from './reorder';
 
-const uploads = vi.hoisted(() => [] as { url: string; name: string; type: string }[]);
-
-vi.mock('@/api/mutator', async (original) => {
-  const fake = (await import('@/test/fake-api')).fakeMutator(await original());
-  return {
-    ...fake,
-    uploadToSignedUrl: vi.fn(async (url: string, content: File, type: string) => {
-      uploads.push({ url, name: content.name, type });
-      return { id: 'file-9', content_type: 'application/pdf', size: content.size };
-    }),
-  };
-});
+const uploads = recordUploads('file-9', 'application/pdf');
 
 const acme: Provider = {
   id: 5,

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Provider } from '@/api/gen/model/provider';
 import type { ProviderContact } from '@/api/gen/model/providerContact';
 import { ApiError } from '@/api/mutator';
@@ -10,10 +10,6 @@ import { renderWithProviders } from '@/test/render';
 import { PROVIDERS_MANAGE } from './provider-access';
 import { ProviderContactsTab } from './provider-contacts-tab';
 import { ProviderLayout } from './provider-layout';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const acme: Provider = {
   id: 5,

@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@/api/gen/model/client';
 import { accessAnswer, apiError, calls, fakeApi, held, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ClientCreatePage } from './client-create-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 function renderCreate(route = '/business/clients/create') {
   return renderWithProviders(<ClientCreatePage />, {

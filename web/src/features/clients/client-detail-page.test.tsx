@@ -1,24 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as Mutator from '@/api/mutator';
-import type { RequestConfig } from '@/api/mutator';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, type RequestConfig } from '@/api/mutator';
 import { getGetClientQueryKey } from '@/api/gen/endpoints/clients/clients';
 import type { Client } from '@/api/gen/model/client';
 import type { PolicyRow } from '@/api/gen/model/policyRow';
 import { getToasts } from '@/lib/toast';
+import { fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ClientDetailPage } from './client-detail-page';
 
 // The server behind the mutator: one client record, a delete that works or fails, and a
 // hold that keeps the record's answer waiting.
-const server = vi.hoisted(() => ({
+const server = {
   record: undefined as Client | undefined,
   deleteFails: undefined as { status: number; message: string } | undefined,
   hold: undefined as Promise<void> | undefined,
   calls: [] as { method: string; url: string }[],
   policies: [] as PolicyRow[],
   policyParams: [] as unknown[],
-}));
+};
 
 const ann: Client = {
   id: 7,
@@ -44,31 +44,27 @@ const ann: Client = {
   updated_at: '2026-03-05T12:00:00Z',
 };
 
-vi.mock('@/api/mutator', async (importOriginal) => {
-  const actual = await importOriginal<typeof Mutator>();
-  return {
-    ...actual,
-    apiRequest: vi.fn(async (config: RequestConfig) => {
-      server.calls.push({ method: config.method, url: config.url });
-      if (config.url === '/policies') {
-        server.policyParams.push(config.params);
-        return { data: server.policies };
+beforeEach(() => {
+  fakeApi(async (config: RequestConfig) => {
+    server.calls.push({ method: config.method, url: config.url });
+    if (config.url === '/policies') {
+      server.policyParams.push(config.params);
+      return { data: server.policies };
+    }
+    const record = server.record;
+    if (!record || config.url !== `/clients/${record.id}`) {
+      throw new ApiError(404, 'Client 99 not found');
+    }
+    if (config.method === 'DELETE') {
+      if (server.deleteFails) {
+        throw new ApiError(server.deleteFails.status, server.deleteFails.message);
       }
-      const record = server.record;
-      if (!record || config.url !== `/clients/${record.id}`) {
-        throw new actual.ApiError(404, 'Client 99 not found');
-      }
-      if (config.method === 'DELETE') {
-        if (server.deleteFails) {
-          throw new actual.ApiError(server.deleteFails.status, server.deleteFails.message);
-        }
-        server.record = undefined;
-        return undefined;
-      }
-      if (server.hold) await server.hold;
-      return record;
-    }),
-  };
+      server.record = undefined;
+      return undefined;
+    }
+    if (server.hold) await server.hold;
+    return record;
+  });
 });
 
 beforeEach(() => {

@@ -1,13 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '@/api/gen/model/client';
 import { accessAnswer, apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ClientsListPage } from './clients-list-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 // The server: the list answers `rows` (limit + 1 of them at most, with a next cursor when
 // there are more), or waits, or fails.

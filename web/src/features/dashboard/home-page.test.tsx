@@ -1,14 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatEventWhen } from '@/lib/event-time';
 import { eventSummary } from '@/test/events-fixture';
 import { AGENT_USER, STAFF_USER, accessAnswer, calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { HomePage } from './home-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 /** The agent's registrations, soonest first, as many as the card asks for plus one. */
 const REGISTERED = Array.from({ length: 4 }, (_, i) =>

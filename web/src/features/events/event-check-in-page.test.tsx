@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventAttendee } from '@/api/gen/model/eventAttendee';
 import { TICKET, event } from '@/test/events-fixture';
 import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { CANNOT_CHECK_IN, EventCheckInPage } from './event-check-in-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const SLUG = 'regional-kickoff-dallas';
 const PATH = `/events/${SLUG}`;

@@ -9,10 +9,6 @@ import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/f
 import { renderWithProviders } from '@/test/render';
 import { EventDetailPage } from './event-detail-page';
 
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
-
 // What the ticket's QR code was made of (the real library draws it).
 const encoded = vi.hoisted(() => [] as string[]);
 vi.mock('qrcode-generator', async (original) => {

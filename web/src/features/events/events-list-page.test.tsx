@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatEventWhen } from '@/lib/event-time';
 import { daysFromNow, eventSummary } from '@/test/events-fixture';
 import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { EventsIndexPage, PastEventsPage } from './events-list-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const KICKOFF = eventSummary();
 const CALL = eventSummary({

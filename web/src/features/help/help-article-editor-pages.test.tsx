@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HelpArticle } from '@/api/gen/model/helpArticle';
 import { ApiError } from '@/api/mutator';
 import { accessAnswer, calls, fakeApi, type FakeRoute } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { HelpArticleCreatePage, HelpArticleEditPage } from './help-article-editor-pages';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const CATEGORIES = {
   data: [

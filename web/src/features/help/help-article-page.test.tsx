@@ -1,14 +1,10 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HelpArticle } from '@/api/gen/model/helpArticle';
 import { formatDate } from '@/lib/format';
 import { accessAnswer, apiError, calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { HelpArticlePage } from './help-article-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const ESCROW_ARTICLE: HelpArticle = {
   id: 12,

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HelpArticleSummary } from '@/api/gen/model/helpArticleSummary';
 import type { HelpSearchResult } from '@/api/gen/model/helpSearchResult';
 import {
@@ -12,10 +12,6 @@ import {
 } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { HelpIndexPage } from './help-index-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const CATEGORIES = {
   data: [

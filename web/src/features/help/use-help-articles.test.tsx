@@ -1,14 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HelpArticleSummary } from '@/api/gen/model/helpArticleSummary';
 import { apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { useTopicArticles } from './use-help-articles';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const article = (id: number, category: string): HelpArticleSummary => ({
   id,

@@ -1,14 +1,10 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDate } from '@/lib/format';
 import { getToken, setToken } from '@/lib/session';
 import { apiError, calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PublicContentPage } from './public-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const TERMS = {
   slug: 'terms',

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CashflowEntry } from '@/api/gen/model/cashflowEntry';
 import type { CashflowEntryDetail } from '@/api/gen/model/cashflowEntryDetail';
 import { NO_STAFF_PERMISSION } from '@/lib/errors';
@@ -8,10 +8,6 @@ import { useAccess } from '@/lib/use-access';
 import { accessAnswer, apiError, calls, fakeApi, held } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { CashflowEntryPage } from './cashflow-entry-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const entry = (id: number, over: Partial<CashflowEntry> = {}): CashflowEntry => ({
   id,

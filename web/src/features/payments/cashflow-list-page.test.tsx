@@ -9,10 +9,6 @@ import { mockMatchMedia } from '@/test/match-media';
 import { renderWithProviders } from '@/test/render';
 import { CashflowListPage } from './cashflow-list-page';
 
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
-
 const server = {
   rows: [] as CashflowEntry[],
   fail: undefined as { status: number; message: string } | undefined,

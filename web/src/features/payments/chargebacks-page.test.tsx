@@ -1,16 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CashflowEntry } from '@/api/gen/model/cashflowEntry';
 import { useAccess } from '@/lib/use-access';
 import { NO_STAFF_PERMISSION } from '@/lib/errors';
 import { accessAnswer, apiError, calls, fakeApi, held, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ChargebacksPage } from './chargebacks-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const server = {
   rows: [] as CashflowEntry[],

@@ -1,15 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentsDashboard } from '@/api/gen/model/paymentsDashboard';
 import { useAccess } from '@/lib/use-access';
 import { accessAnswer, apiError, calls, fakeApi, held, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PaymentsDashboardPage } from './payments-dashboard-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const server = {
   staff: false,

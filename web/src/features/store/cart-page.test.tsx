@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Cart } from '@/api/gen/model/cart';
 import { EMPTY_CART, MUG, cartLine, cartOf } from '@/test/store-fixture';
 import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { CartPage } from './cart-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const SHIRT_LINE = cartLine();
 const MUG_LINE = cartLine({

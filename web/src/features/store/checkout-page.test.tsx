@@ -7,10 +7,6 @@ import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/f
 import { renderWithProviders } from '@/test/render';
 import { CheckoutPage } from './checkout-page';
 
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
-
 // Stripe.js and Elements as the card form meets them (the real ones need js.stripe.com).
 const stripe = vi.hoisted(() => ({
   loaded: [] as string[],
@@ -59,18 +55,22 @@ const CART = cartOf([
 /**
  * A server whose checkout answers `placed` (demo or not), whose order stays Pending until it
  * is paid, then is answered Pending `pendingReads` more times before Paid (Stripe's webhook
- * arriving a moment later).
+ * arriving a moment later). `publishableKey`: the Stripe key of the checkout; the page loads
+ * Stripe.js once per key for as long as the module lives (this whole file), so a test that
+ * counts the loads must not share its key with the tests before it, whatever their order.
  */
 function server({
   demo = true,
   pendingReads = 1,
   routes = {},
   staff = false,
+  publishableKey = 'pk_test_portal',
 }: {
   demo?: boolean;
   pendingReads?: number;
   routes?: Record<string, FakeRoute>;
   staff?: boolean;
+  publishableKey?: string;
 } = {}) {
   let current: StoreOrder = order({ demo_payment: demo });
   let paid = false;
@@ -84,7 +84,8 @@ function server({
   fakeApi({
     '/access': accessAnswer(staff ? { staff: true } : {}),
     'GET /store/cart': CART,
-    'POST /store/cart/checkout': () => checkout({ order: current, demo }),
+    'POST /store/cart/checkout': () =>
+      checkout({ order: current, demo, publishable_key: publishableKey }),
     'GET /store/orders/42': read,
     'POST /store/orders/42/demo-payment': () => {
       paid = true;
@@ -164,7 +165,7 @@ describe('CheckoutPage', () => {
   });
 
   it("with Stripe keys: a card Stripe refuses says Stripe's words, and the order waits", async () => {
-    server({ demo: false });
+    server({ demo: false, publishableKey: 'pk_test_refused' });
     stripe.confirmPayment.mockResolvedValue({
       error: { type: 'card_error', message: 'Your card was declined.' },
     });
@@ -176,7 +177,7 @@ describe('CheckoutPage', () => {
   });
 
   it('with Stripe keys: the card form comes back after a reload (the keys kept for the tab)', async () => {
-    const { pay } = server({ demo: false });
+    const { pay } = server({ demo: false, publishableKey: 'pk_test_reload' });
     const first = renderAt();
     await first.user.click(await placeOrder());
     await screen.findByRole('button', { name: 'Pay $58.00' });

@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHIRT, MUG, cartLine, cartOf, EMPTY_CART } from '@/test/store-fixture';
 import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ProductPage } from './product-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const PATH = `/store/products/${SHIRT.slug}`;
 

@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOODIE, MUG, SHIRT, summary } from '@/test/store-fixture';
 import { accessAnswer, calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { ProductsListPage } from './products-list-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 function renderAt(path = '/store/products') {
   return renderWithProviders(<ProductsListPage />, { path, route: '/store/products' });

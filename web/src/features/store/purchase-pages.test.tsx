@@ -1,13 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { order, orderSummary } from '@/test/store-fixture';
 import { accessAnswer, apiError, calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { PurchaseHistoryTab, PurchasePage } from './purchase-pages';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const PAID = order({
   id: 42,

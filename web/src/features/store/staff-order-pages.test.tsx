@@ -1,14 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoreOrder } from '@/api/gen/model/storeOrder';
 import { order, orderSummary } from '@/test/store-fixture';
 import { accessAnswer, apiError, calls, fakeApi, type FakeRoute } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { StoreOrderPage, StoreOrdersPage } from './staff-order-pages';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const STAFF = { staff: true, permissions: ['store.manage'] };
 

@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MUG, SHIRT, summary } from '@/test/store-fixture';
 import { accessAnswer, apiError, calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { StoreIndexPage } from './store-index-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 function renderAt() {
   return renderWithProviders(<StoreIndexPage />, { path: '/store', route: '/store' });

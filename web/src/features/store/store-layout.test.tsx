@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartLine, cartOf } from '@/test/store-fixture';
 import { accessAnswer, calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { StoreLayout } from './store-layout';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 function renderAt(path: string) {
   return renderWithProviders(<StoreLayout />, {

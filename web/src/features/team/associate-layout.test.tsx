@@ -1,57 +1,53 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import type * as Mutator from '@/api/mutator';
-import type { RequestConfig } from '@/api/mutator';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, type RequestConfig } from '@/api/mutator';
+import { fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { AssociateLayout } from './associate-layout';
 import { AssociateOverviewTab } from './associate-overview-tab';
 
 const level = { code: 'SMD', name: 'Senior Marketing Director', rank: 5, is_senior_level: false };
 
-vi.mock('@/api/mutator', async (importOriginal) => {
-  const actual = await importOriginal<typeof Mutator>();
-  return {
-    ...actual,
-    apiRequest: vi.fn(async (config: RequestConfig) => {
-      const base = {
-        name: 'Pat Doe',
-        first_name: 'Pat',
-        last_name: 'Doe',
-        email: 'pat@example.com',
-        phone: '5551234567',
-        level,
+beforeEach(() => {
+  fakeApi(async (config: RequestConfig) => {
+    const base = {
+      name: 'Pat Doe',
+      first_name: 'Pat',
+      last_name: 'Doe',
+      email: 'pat@example.com',
+      phone: '5551234567',
+      level,
+    };
+    if (config.url === '/associates/UP001') return { ...base, code: 'UP001', relation: 'upline' };
+    if (config.url === '/associates/DOWN01') {
+      return {
+        ...base,
+        code: 'DOWN01',
+        relation: 'downline',
+        status: 'Active',
+        kind: 'Builder',
+        country: 'USA',
+        state: 'MI',
+        city: 'Detroit',
+        joined_on: '2020-03-04',
+        upline: { code: 'AGT100', name: 'Alex Carter' },
+        leader: { code: 'RMD100', name: 'Renee Mitchell' },
+        downline_size: 12,
+        recruits: 3,
+        licensed: true,
+        production: {
+          period_start: '2025-12-01',
+          period_end: '2026-11-22',
+          totals: { bv_cents: 250_000, premium_cents: 400_000, policies: 2 },
+          by_month: [
+            { label: '2026-10', amounts: { bv_cents: 50_000, premium_cents: 0, policies: 1 } },
+            { label: '2026-11', amounts: { bv_cents: 200_000, premium_cents: 0, policies: 1 } },
+          ],
+        },
       };
-      if (config.url === '/associates/UP001') return { ...base, code: 'UP001', relation: 'upline' };
-      if (config.url === '/associates/DOWN01') {
-        return {
-          ...base,
-          code: 'DOWN01',
-          relation: 'downline',
-          status: 'Active',
-          kind: 'Builder',
-          country: 'USA',
-          state: 'MI',
-          city: 'Detroit',
-          joined_on: '2020-03-04',
-          upline: { code: 'AGT100', name: 'Alex Carter' },
-          leader: { code: 'RMD100', name: 'Renee Mitchell' },
-          downline_size: 12,
-          recruits: 3,
-          licensed: true,
-          production: {
-            period_start: '2025-12-01',
-            period_end: '2026-11-22',
-            totals: { bv_cents: 250_000, premium_cents: 400_000, policies: 2 },
-            by_month: [
-              { label: '2026-10', amounts: { bv_cents: 50_000, premium_cents: 0, policies: 1 } },
-              { label: '2026-11', amounts: { bv_cents: 200_000, premium_cents: 0, policies: 1 } },
-            ],
-          },
-        };
-      }
-      throw new actual.ApiError(404, `Associate not found`);
-    }),
-  };
+    }
+    throw new ApiError(404, `Associate not found`);
+  });
 });
 
 const tabs = [{ index: true, element: <AssociateOverviewTab /> }];

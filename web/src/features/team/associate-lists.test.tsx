@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Appointment } from '@/api/gen/model/appointment';
 import type { LevelChange } from '@/api/gen/model/levelChange';
 import type { License } from '@/api/gen/model/license';
@@ -11,10 +11,6 @@ import {
   AssociateLicensesTab,
 } from './associate-lists';
 import { AssociateLayout } from './associate-layout';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const level = { code: 'SMD', name: 'Senior Marketing Director', rank: 5, is_senior_level: false };
 

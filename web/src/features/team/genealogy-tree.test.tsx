@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as Mutator from '@/api/mutator';
-import type { RequestConfig } from '@/api/mutator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, type RequestConfig } from '@/api/mutator';
 import type { TreeNode } from '@/api/gen/model/treeNode';
 import { mockMatchMedia } from '@/test/match-media';
+import { fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { GenealogyTree } from './genealogy-tree';
 
@@ -12,9 +12,9 @@ import { GenealogyTree } from './genealogy-tree';
 //         │     └─ A2
 //         ├─ B
 //         └─ BIG ── 1,000 recruits
-const server = vi.hoisted(() => ({
+const server = {
   calls: [] as { url: string; params?: Record<string, unknown> }[],
-}));
+};
 
 const level = { code: 'A', name: 'Associate', rank: 2, is_senior_level: false };
 const n = (code: string, children: number, upline?: string, name = `Person ${code}`): TreeNode => ({
@@ -33,32 +33,28 @@ const children: Record<string, TreeNode[]> = {
   BIG: Array.from({ length: 1000 }, (_, i) => n(`R${String(i).padStart(4, '0')}`, 0, 'BIG')),
 };
 
-vi.mock('@/api/mutator', async (importOriginal) => {
-  const actual = await importOriginal<typeof Mutator>();
-  return {
-    ...actual,
-    apiRequest: vi.fn(async (config: RequestConfig) => {
-      const params = config.params as Record<string, unknown> | undefined;
-      server.calls.push({ url: config.url, params });
-      let m = /^\/associates\/(\w+)\/genealogy$/.exec(config.url);
-      if (m) return n('ROOT', 3, 'TOP', 'Rita Root');
-      m = /^\/associates\/(\w+)\/genealogy\/children$/.exec(config.url);
-      if (m) {
-        const page = Number(params?.page ?? 1);
-        const limit = Number(params?.limit ?? 100);
-        const all = children[m[1] as string] ?? [];
-        return { data: all.slice((page - 1) * limit, page * limit + 1) };
-      }
-      m = /^\/associates\/(\w+)\/genealogy\/search$/.exec(config.url);
-      if (m && String(params?.search_keyword).toLowerCase().includes('xena')) {
-        return {
-          data: [{ node: n('A1x', 0, 'A1', 'Xena Deep'), path: ['ROOT', 'A', 'A1', 'A1x'] }],
-        };
-      }
-      if (m) return { data: [] };
-      throw new actual.ApiError(404, 'Not found');
-    }),
-  };
+beforeEach(() => {
+  fakeApi(async (config: RequestConfig) => {
+    const params = config.params as Record<string, unknown> | undefined;
+    server.calls.push({ url: config.url, params });
+    let m = /^\/associates\/(\w+)\/genealogy$/.exec(config.url);
+    if (m) return n('ROOT', 3, 'TOP', 'Rita Root');
+    m = /^\/associates\/(\w+)\/genealogy\/children$/.exec(config.url);
+    if (m) {
+      const page = Number(params?.page ?? 1);
+      const limit = Number(params?.limit ?? 100);
+      const all = children[m[1] as string] ?? [];
+      return { data: all.slice((page - 1) * limit, page * limit + 1) };
+    }
+    m = /^\/associates\/(\w+)\/genealogy\/search$/.exec(config.url);
+    if (m && String(params?.search_keyword).toLowerCase().includes('xena')) {
+      return {
+        data: [{ node: n('A1x', 0, 'A1', 'Xena Deep'), path: ['ROOT', 'A', 'A1', 'A1x'] }],
+      };
+    }
+    if (m) return { data: [] };
+    throw new ApiError(404, 'Not found');
+  });
 });
 
 // jsdom lays nothing out: give the tree's scroll box a height so that the virtualiser draws.
@@ -72,7 +68,9 @@ beforeAll(() => {
   });
 });
 afterAll(() => {
+  // (jsdom defines clientHeight on Element.prototype: then there is no own one to put back.)
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+  else Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
 });
 beforeEach(() => {
   server.calls.length = 0;

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as Mutator from '@/api/mutator';
-import type { RequestConfig } from '@/api/mutator';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, type RequestConfig } from '@/api/mutator';
 import type { TeamSummary } from '@/api/gen/model/teamSummary';
+import { fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { TeamDashboardPage } from './team-dashboard-page';
 
-const server = vi.hoisted(() => ({ calls: [] as { url: string; params: unknown }[] }));
+const server = { calls: [] as { url: string; params: unknown }[] };
 
 const summary = (view: TeamSummary['view'], members: number, licensed: number): TeamSummary => ({
   view,
@@ -26,26 +26,18 @@ const summary = (view: TeamSummary['view'], members: number, licensed: number): 
   production: { bv_cents: members * 123_450, premium_cents: members * 200_000, policies: members },
 });
 
-vi.mock('@/api/mutator', async (importOriginal) => {
-  const actual = await importOriginal<typeof Mutator>();
-  return {
-    ...actual,
-    apiRequest: vi.fn(async (config: RequestConfig) => {
-      server.calls.push({ url: config.url, params: config.params });
-      if (config.url === '/team') {
-        return {
-          period_start: '2026-11-01',
-          period_end: '2026-11-22',
-          views: [
-            summary('Personal', 1, 1),
-            summary('BaseShop', 10, 9),
-            summary('Infinity', 12, 9),
-          ],
-        };
-      }
-      throw new actual.ApiError(404, 'Not found');
-    }),
-  };
+beforeEach(() => {
+  fakeApi(async (config: RequestConfig) => {
+    server.calls.push({ url: config.url, params: config.params });
+    if (config.url === '/team') {
+      return {
+        period_start: '2026-11-01',
+        period_end: '2026-11-22',
+        views: [summary('Personal', 1, 1), summary('BaseShop', 10, 9), summary('Infinity', 12, 9)],
+      };
+    }
+    throw new ApiError(404, 'Not found');
+  });
 });
 
 beforeEach(() => {

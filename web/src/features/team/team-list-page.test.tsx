@@ -1,13 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TeamMember } from '@/api/gen/model/teamMember';
 import { accessAnswer, apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { TeamListPage } from './team-list-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const server = {
   senior: false,

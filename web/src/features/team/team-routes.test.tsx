@@ -1,12 +1,8 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { accessAnswer, calls, fakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { AccountRoute } from './team-routes';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const level = { code: 'A', name: 'Associate', rank: 2, is_senior_level: false };
 

@@ -1,14 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MembershipAgreement } from '@/api/gen/model/membershipAgreement';
 import { ApiError } from '@/api/mutator';
 import { apiError, calls, fakeApi, type FakeRequest } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { RegisterDirectPage, RegisterPage } from './registration-page';
-
-vi.mock('@/api/mutator', async (original) =>
-  (await import('@/test/fake-api')).fakeMutator(await original()),
-);
 
 const UPLINE = {
   code: 'AGT100',
