@@ -147,19 +147,24 @@ func (s *Store) ExposureMismatches(ctx context.Context, today time.Time) (int64,
 // foldings are the running figures' tables with their keys and summed columns: folding
 // replaces an associate's rows by one per key (the sums), leaving out keys that sum to
 // nothing.
-var foldings = []struct{ table, keys, sums, nonZero string }{
+var foldings = []struct{ table, keys, cols, sums, nonZero string }{
 	{"cashflow_totals", "associate_id, period, category",
-		"sum(earned_cents), sum(clawback_cents), sum(pending_cents), sum(escrow_cents), sum(paid_cents), sum(debt_cents)",
-		"sum(earned_cents) <> 0 OR sum(clawback_cents) <> 0 OR sum(pending_cents) <> 0 OR sum(escrow_cents) <> 0 OR sum(paid_cents) <> 0 OR sum(debt_cents) <> 0"},
-	{"escrow_schedule", "associate_id, month", "sum(amount_cents), sum(lines)", "sum(amount_cents) <> 0 OR sum(lines) <> 0"},
-	{"chargeback_exposure", "associate_id, approved_on", "sum(policies), sum_elements(reclaim_cents), sum_elements(from_escrow_cents)",
+		"earned_cents, clawback_cents, pending_cents, escrow_cents, paid_cents, debt_cents, due1_cents, due2_cents, due3_cents, " +
+			"due1_lines, due2_lines, due3_lines",
+		"sum(earned_cents), sum(clawback_cents), sum(pending_cents), sum(escrow_cents), sum(paid_cents), sum(debt_cents), " +
+			"sum(due1_cents), sum(due2_cents), sum(due3_cents), sum(due1_lines), sum(due2_lines), sum(due3_lines)",
+		"sum(earned_cents) <> 0 OR sum(clawback_cents) <> 0 OR sum(pending_cents) <> 0 OR sum(escrow_cents) <> 0 OR sum(paid_cents) <> 0 " +
+			"OR sum(debt_cents) <> 0 OR sum(due1_cents) <> 0 OR sum(due2_cents) <> 0 OR sum(due3_cents) <> 0 OR sum(due1_lines) <> 0 " +
+			"OR sum(due2_lines) <> 0 OR sum(due3_lines) <> 0"},
+	{"chargeback_exposure", "associate_id, approved_on", "policies, reclaim_cents, from_escrow_cents",
+		"sum(policies), sum_elements(reclaim_cents), sum_elements(from_escrow_cents)",
 		"sum(policies) <> 0 OR sum_elements(reclaim_cents) <> array_fill(0::bigint, ARRAY[11]) OR sum_elements(from_escrow_cents) <> array_fill(0::bigint, ARRAY[11])"},
 }
 
 // FoldRunningFigures folds the rows the ledger's writers appended to the running figures
-// (cashflow_totals, escrow_schedule, chargeback_exposure) into one row per key, for up to
-// batch associates per table and transaction, in one pass over the associates with rows to
-// fold; it answers how many associates it folded. One folder runs at a time (an advisory
+// (cashflow_totals, which holds the escrow calendar, and chargeback_exposure) into one row
+// per key, for up to batch associates per table and transaction, in one pass over the
+// associates with rows to fold; it answers how many associates it folded. One folder runs at a time (an advisory
 // lock; another caller returns at once). Writers keep appending meanwhile: rows they add
 // after a fold began are folded by the next one.
 func (s *Store) FoldRunningFigures(ctx context.Context, batch int) (int, error) {
@@ -174,7 +179,8 @@ func (s *Store) FoldRunningFigures(ctx context.Context, batch int) (int, error) 
 				}
 				err := tx.db.QueryRow(ctx, `WITH k AS MATERIALIZED (SELECT DISTINCT associate_id FROM `+f.table+` WHERE fresh LIMIT $1),
 						d AS (DELETE FROM `+f.table+` t USING k WHERE t.associate_id = k.associate_id RETURNING t.*),
-						s AS (INSERT INTO `+f.table+` SELECT `+f.keys+`, `+f.sums+`, false FROM d GROUP BY `+f.keys+`
+						s AS (INSERT INTO `+f.table+` (`+f.keys+`, `+f.cols+`, fresh)
+						      SELECT `+f.keys+`, `+f.sums+`, false FROM d GROUP BY `+f.keys+`
 						      HAVING `+f.nonZero+`)
 					SELECT count(*) FROM k`, batch).Scan(&n)
 				return translate(err)

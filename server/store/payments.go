@@ -314,16 +314,29 @@ func (s *Store) GetPaymentsDashboard(ctx context.Context, id int64, start, end, 
 		return d, err
 	}
 	// The escrow still held, by the month it falls due (from this month, 12 months on); parts
-	// due earlier this month and not released yet count in this month.
-	rows, err = s.db.Query(ctx, `SELECT month, sum(amount_cents), sum(lines)::int FROM escrow_schedule
-		WHERE associate_id = $1 AND month BETWEEN $2 AND $3 GROUP BY 1 HAVING sum(amount_cents) <> 0 ORDER BY 1`,
+	// due earlier this month and not released yet count in this month. The parts are kept on
+	// their lines' months (migration 0033): the months 9 to 11 before.
+	rows, err = s.db.Query(ctx, `SELECT c.month, sum(c.cents), sum(c.lines)::int FROM (`+escrowCalendar+`) c
+		WHERE c.associate_id = $1 AND c.month BETWEEN $2 AND $3
+		  AND c.period BETWEEN $2::date - interval '11 months' AND $3::date - interval '9 months'
+		GROUP BY 1 HAVING sum(c.cents) <> 0 ORDER BY 1`,
 		id, ledger.MonthOf(today), ledger.MonthOf(ledger.AddMonths(today, 12)))
 	d.Calendar, err = collect(rows, err, func(r pgx.Rows, m *EscrowMonth) error { return r.Scan(&m.Month, &m.Cents, &m.Lines) })
 	return d, err
 }
 
+// escrowCalendar is the running figures' escrow parts still scheduled, by associate and the
+// month they fall due: each totals row's three parts (migration 0033), 9, 10 and 11 months
+// after its period (a reader bounds period too, for the totals' index).
+const escrowCalendar = `SELECT t.associate_id, t.period, d.month, d.cents, d.lines
+	FROM cashflow_totals t CROSS JOIN LATERAL (VALUES
+		((t.period + interval '9 months')::date, t.due1_cents, t.due1_lines),
+		((t.period + interval '10 months')::date, t.due2_cents, t.due2_lines),
+		((t.period + interval '11 months')::date, t.due3_cents, t.due3_lines)) AS d (month, cents, lines)
+	WHERE t.due1_lines <> 0 OR t.due2_lines <> 0 OR t.due3_lines <> 0 OR t.due1_cents <> 0 OR t.due2_cents <> 0 OR t.due3_cents <> 0`
+
 // unreleasedParts is the escrow parts still held, by associate and the month they fall due,
-// from the entries themselves (the reference escrow_schedule is held to).
+// from the entries themselves (the reference the escrow calendar is held to).
 const unreleasedParts = `SELECT s.associate_id, date_trunc('month', s.occurred_on + make_interval(months => 8 + k))::date AS month,
 		sum(escrow_part(s.amount_cents, k)) AS amount, count(*) AS lines
 	FROM cashflow_entries s CROSS JOIN generate_series(1, 3) k
@@ -336,7 +349,7 @@ const unreleasedParts = `SELECT s.associate_id, date_trunc('month', s.occurred_o
 
 // CheckRunningFigures holds the dashboard's running figures to the ledger they are kept
 // from: nil when the totals (cashflow_totals) are the entries' sums and the escrow calendar
-// (escrow_schedule) the parts the entries still hold; otherwise an error saying how many
+// (cashflow_totals' due parts) the parts the entries still hold; otherwise an error saying how many
 // differ. For tests and checks by hand: it reads the whole ledger.
 func (s *Store) CheckRunningFigures(ctx context.Context) error {
 	totals, err := s.totalsMismatches(ctx)
@@ -354,14 +367,14 @@ func (s *Store) CheckRunningFigures(ctx context.Context) error {
 	return nil
 }
 
-// scheduleMismatches counts the associates and months whose scheduled escrow releases
-// (escrow_schedule) differ from the parts their entries still hold: 0 when the triggers
+// scheduleMismatches counts the associates and months whose scheduled escrow releases (the
+// totals' due parts) differ from the parts their entries still hold: 0 when the triggers
 // kept the calendar right.
 func (s *Store) scheduleMismatches(ctx context.Context) (int64, error) {
 	var n int64
 	err := s.db.QueryRow(ctx, `SELECT count(*) FROM (
-			SELECT associate_id, month, sum(amount_cents) AS amount, sum(lines) AS lines FROM escrow_schedule GROUP BY 1, 2
-			HAVING sum(amount_cents) <> 0 OR sum(lines) <> 0) t
+			SELECT associate_id, month, sum(cents) AS amount, sum(lines) AS lines FROM (`+escrowCalendar+`) c GROUP BY 1, 2
+			HAVING sum(cents) <> 0 OR sum(lines) <> 0) t
 		FULL JOIN (`+unreleasedParts+`) e USING (associate_id, month)
 		WHERE (t.amount, t.lines) IS DISTINCT FROM (e.amount, e.lines)`).Scan(&n)
 	return n, translate(err)
