@@ -184,6 +184,12 @@ e2e('agent: acknowledgements, dashboard and clients', async ({ browser }) => {
   await page.getByRole('button', { name: 'Create client' }).click();
   await page.getByText('First name is required').waitFor();
   await page.getByText('Last name is required').waitFor();
+  // The form then moves the focus to its first invalid field; typing before it has would
+  // land there (a run under load filled '-5' into First name).
+  await page.waitForFunction(
+    (el) => el === document.activeElement,
+    await page.getByLabel('First name').elementHandle(),
+  );
   await page.getByLabel('Annual income').fill('-5');
   await page.getByLabel('Annual income').blur();
   await page.getByText('Annual income must be greater than or equal to 0').waitFor();
