@@ -315,11 +315,10 @@ func (s *Store) GetPaymentsDashboard(ctx context.Context, id int64, start, end, 
 	}
 	// The escrow still held, by the month it falls due (from this month, 12 months on); parts
 	// due earlier this month and not released yet count in this month. The parts are kept on
-	// their lines' months (migration 0033): the months 9 to 11 before.
+	// their lines' months (migration 0033): the associate's totals rows are read whole, a few
+	// hundred once folded.
 	rows, err = s.db.Query(ctx, `SELECT c.month, sum(c.cents), sum(c.lines)::int FROM (`+escrowCalendar+`) c
-		WHERE c.associate_id = $1 AND c.month BETWEEN $2 AND $3
-		  AND c.period BETWEEN $2::date - interval '11 months' AND $3::date - interval '9 months'
-		GROUP BY 1 HAVING sum(c.cents) <> 0 ORDER BY 1`,
+		WHERE c.associate_id = $1 AND c.month BETWEEN $2 AND $3 GROUP BY 1 HAVING sum(c.cents) <> 0 ORDER BY 1`,
 		id, ledger.MonthOf(today), ledger.MonthOf(ledger.AddMonths(today, 12)))
 	d.Calendar, err = collect(rows, err, func(r pgx.Rows, m *EscrowMonth) error { return r.Scan(&m.Month, &m.Cents, &m.Lines) })
 	return d, err
@@ -327,13 +326,12 @@ func (s *Store) GetPaymentsDashboard(ctx context.Context, id int64, start, end, 
 
 // escrowCalendar is the running figures' escrow parts still scheduled, by associate and the
 // month they fall due: each totals row's three parts (migration 0033), 9, 10 and 11 months
-// after its period (a reader bounds period too, for the totals' index).
-const escrowCalendar = `SELECT t.associate_id, t.period, d.month, d.cents, d.lines
+// after its period (rows with nothing scheduled add zeros, which the readers' HAVING drops).
+const escrowCalendar = `SELECT t.associate_id, d.month, d.cents, d.lines
 	FROM cashflow_totals t CROSS JOIN LATERAL (VALUES
 		((t.period + interval '9 months')::date, t.due1_cents, t.due1_lines),
 		((t.period + interval '10 months')::date, t.due2_cents, t.due2_lines),
-		((t.period + interval '11 months')::date, t.due3_cents, t.due3_lines)) AS d (month, cents, lines)
-	WHERE t.due1_lines <> 0 OR t.due2_lines <> 0 OR t.due3_lines <> 0 OR t.due1_cents <> 0 OR t.due2_cents <> 0 OR t.due3_cents <> 0`
+		((t.period + interval '11 months')::date, t.due3_cents, t.due3_lines)) AS d (month, cents, lines)`
 
 // unreleasedParts is the escrow parts still held, by associate and the month they fall due,
 // from the entries themselves (the reference the escrow calendar is held to).
@@ -349,8 +347,8 @@ const unreleasedParts = `SELECT s.associate_id, date_trunc('month', s.occurred_o
 
 // CheckRunningFigures holds the dashboard's running figures to the ledger they are kept
 // from: nil when the totals (cashflow_totals) are the entries' sums and the escrow calendar
-// (cashflow_totals' due parts) the parts the entries still hold; otherwise an error saying how many
-// differ. For tests and checks by hand: it reads the whole ledger.
+// (the totals' due parts) the parts the entries still hold; otherwise an error saying how
+// many differ. For tests and checks by hand: it reads the whole ledger.
 func (s *Store) CheckRunningFigures(ctx context.Context) error {
 	totals, err := s.totalsMismatches(ctx)
 	if err != nil {
