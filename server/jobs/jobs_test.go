@@ -758,26 +758,38 @@ func TestExposureMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	drained := ledgerOf(t, pool)
+	backfill := migrationPart(t, 18, "-- The lines written before this migration", "")
+	if _, err := pool.Exec(ctx, `DELETE FROM chargeback_exposure`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pool.Exec(ctx, backfill); err != nil {
+		t.Fatal(err)
+	}
+	sameLedger(t, drained, ledgerOf(t, pool), "backfilled")
+}
+
+// migrationPart is the SQL of a migration from the line after the comment that starts with
+// from (a backfill), up to to (the end when empty); the test fails when there is none.
+func migrationPart(t *testing.T, version int, from, to string) string {
+	t.Helper()
 	ms, err := store.Migrations()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var backfill string
 	for _, m := range ms {
-		if m.Version == 18 {
-			_, backfill, _ = strings.Cut(m.SQL, "-- The lines written before this migration")
+		if m.Version != version {
+			continue
+		}
+		_, part, found := strings.Cut(m.SQL, from)
+		if to != "" {
+			part, _, _ = strings.Cut(part, to)
+		}
+		if found && strings.TrimSpace(part) != "" {
+			return "--" + part
 		}
 	}
-	if backfill == "" {
-		t.Fatal("migration 0018 has no backfill")
-	}
-	if _, err := pool.Exec(ctx, `DELETE FROM chargeback_exposure`); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, "--"+backfill); err != nil {
-		t.Fatal(err)
-	}
-	sameLedger(t, drained, ledgerOf(t, pool), "backfilled")
+	t.Fatalf("migration %04d has no part from %q", version, from)
+	return ""
 }
 
 // TestEscrowCalendarMigration: migration 0033's backfill, run over a drained ledger with
@@ -793,20 +805,7 @@ func TestEscrowCalendarMigration(t *testing.T) {
 	if err := st.CheckRunningFigures(ctx); err != nil {
 		t.Fatalf("drained: %v", err)
 	}
-	ms, err := store.Migrations()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var backfill string
-	for _, m := range ms {
-		if m.Version == 33 {
-			_, backfill, _ = strings.Cut(m.SQL, "-- The parts still scheduled")
-			backfill, _, _ = strings.Cut(backfill, "DROP TRIGGER")
-		}
-	}
-	if backfill == "" {
-		t.Fatal("migration 0033 has no backfill")
-	}
+	backfill := migrationPart(t, 33, "-- The parts still scheduled", "DROP TRIGGER")
 	tag, err := pool.Exec(ctx, `UPDATE cashflow_totals SET due1_cents = 0, due2_cents = 0, due3_cents = 0, due1_lines = 0,
 		due2_lines = 0, due3_lines = 0 WHERE (due1_lines, due2_lines, due3_lines) <> (0, 0, 0)`)
 	if err != nil || tag.RowsAffected() == 0 {
@@ -815,7 +814,7 @@ func TestEscrowCalendarMigration(t *testing.T) {
 	if err := st.CheckRunningFigures(ctx); err == nil {
 		t.Fatal("the calendar taken away, the check still passes")
 	}
-	if _, err := pool.Exec(ctx, "--"+backfill); err != nil {
+	if _, err := pool.Exec(ctx, backfill); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.CheckRunningFigures(ctx); err != nil {
